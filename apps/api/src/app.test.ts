@@ -1,0 +1,203 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeededDatabase, createTestApp } from '../test/helpers.ts';
+import { loggerOptions } from './app.ts';
+import type { Database } from './db/client.ts';
+
+function makeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  const html = '<!doctype html><html><head><title>My Account</title></head><body><div id="root"></div></body></html>';
+  writeFileSync(join(dir, 'index.html'), html);
+  const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  return dir;
+}
+
+describe('the app', () => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createSeededDatabase();
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = { ...(loggerOptions('info') as object), stream };
+    app = await createTestApp({ database, logger, config: { LOG_LEVEL: 'info', WEB_DIST_DIR: makeDist() } });
+    app.post('/api/v1/test/explode', { config: { access: 'anonymous' } }, async () => {
+      throw new Error('secret internals: connection string postgres://admin:hunter2@db');
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  describe('health', () => {
+    it('answers liveness', async () => {
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    });
+
+    it('is ready when the database answers', async () => {
+      const response = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe('errors', () => {
+    it('answers an unknown API path with 404 {code, message}', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v9/nothing/here' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'No route GET /api/v9/nothing/here' });
+    });
+
+    it('answers a malformed JSON body with 400', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/test/explode',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"user_name": ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'BAD_REQUEST' });
+    });
+
+    it('answers a body of the wrong content type with 415', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/test/explode',
+        headers: { 'content-type': 'application/x-made-up' },
+        payload: 'hello',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    });
+
+    it('answers an oversize body with 413 before reading it all', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/test/explode',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ blob: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    });
+
+    it('names the field in a validation error', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/institutes/getLogoAndFavIcon' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'querystring.virtualHostUrl: is required' });
+    });
+
+    it('hides the details of a 500 and logs them instead', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/test/explode' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ code: 'INTERNAL', message: 'Internal Server Error' });
+      expect(response.body).not.toContain('hunter2');
+      expect(response.body).not.toContain('at ');
+      expect(logLines.join('')).toContain('secret internals');
+    });
+  });
+
+  describe('security headers', () => {
+    it('sends HSTS, a CSP with frame-ancestors, nosniff and a referrer policy, and no X-Powered-By', async () => {
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['content-security-policy']).toContain('https://player.vimeo.com');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    });
+
+    it('marks API JSON as not to be stored', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/institutes/getLogoAndFavIcon?virtualHostUrl=localhost',
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
+
+  describe('logs', () => {
+    it('keeps phone numbers, passwords and tokens out of request logs', async () => {
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/alerts/config/messagesByPhoneNo/1/+91-9000000001',
+        headers: { authorization: 'Bearer very-secret-token' },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/test/explode',
+        payload: { user_name: '9000000001', password: 'demo1234' },
+      });
+      const logged = logLines.join('');
+      expect(logged).toContain('messagesByPhoneNo');
+      expect(logged).not.toContain('9000000001');
+      expect(logged).not.toContain('demo1234');
+      expect(logged).not.toContain('very-secret-token');
+    });
+  });
+
+  describe('web app', () => {
+    it('redirects / to the base path', async () => {
+      const response = await app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/my-account/');
+    });
+
+    it('redirects a page path missing the base, keeping the query', async () => {
+      const response = await app.inject({ method: 'GET', url: '/assignment?open=999' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/my-account/assignment?open=999');
+    });
+
+    it('falls back to index.html, never cached, for any page under the base', async () => {
+      const response = await app.inject({ method: 'GET', url: '/my-account/assignment/42' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    });
+
+    it('serves hashed assets precompressed with a year-long immutable cache', async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/my-account/assets/index-abc123.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('does not redirect API writes to pages', async () => {
+      const response = await app.inject({ method: 'POST', url: '/dashboard' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+});
+
+describe('readiness without a database', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const database = await createSeededDatabase();
+    const failing: Database = { ...database, ping: () => Promise.reject(new Error('connection refused')) };
+    const app = await createTestApp({ database: failing });
+    const response = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ code: 'UNAVAILABLE', message: 'Service Unavailable' });
+    await app.close();
+  });
+});

@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { shellRoutes } from './features/shell/shell.routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { healthRoutes } from './plugins/health.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webRoutes } from './plugins/web.ts';
+import './types.d.ts';
+
+const defaultDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Masks runs of 6+ digits (phone numbers, ids that identify people) in logged URLs. */
+export const maskDigits = (text: string) => text.replace(/\d{6,}/g, (run) => `${'*'.repeat(run.length - 2)}${run.slice(-2)}`);
+
+/** Logger options: structured request logs without passwords, tokens or phone numbers. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: ['req.headers.authorization', '*.password', '*.token', '*.key'], censor: '[redacted]' },
+    serializers: {
+      req: (request) => ({
+        method: request.method,
+        url: maskDigits(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+export interface AppOptions {
+  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR'>>;
+  database: Database;
+  now?: () => Date;
+  /** Overrides the logger (tests pass a stream to read what was logged). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server as one Fastify instance; `server.ts` only listens and closes it. */
+export async function buildApp(options: AppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.database.db);
+  app.decorate('now', options.now ?? (() => new Date()));
+
+  // Every route must say who may call it; a route without a rule stops the server from starting.
+  app.addHook('onRoute', (route) => {
+    const isInternal = route.url.startsWith('/docs') || route.url.startsWith('/my-account');
+    if (!isInternal && !route.config?.access && !['/healthz', '/readyz'].includes(route.url)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Campus Portal API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(healthRoutes, { database: options.database });
+  await app.register(shellRoutes);
+  await app.register(webRoutes, { distDir: options.config.WEB_DIST_DIR ?? defaultDistDir });
+
+  app.addHook('onClose', async () => {
+    await options.database.close();
+  });
+  return app;
+}
+
+/** The app type, for tests and scripts. */
+export type App = Awaited<ReturnType<typeof buildApp>>;

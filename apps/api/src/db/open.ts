@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import type { Config } from '../config.ts';
+import { openPglite, openPostgres, type Database } from './client.ts';
+import { lockDataDir } from './lock.ts';
+import { runMigrations } from './migrate.ts';
+import { isEmpty, seedDemo } from './seed/demo.ts';
+
+/**
+ * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR under a lock),
+ * migrates it and seeds the demo on an empty one.
+ */
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'SEED_DEMO'>,
+  now: () => Date,
+): Promise<Database & { seeded: boolean }> {
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = await openPostgres(config.DATABASE_URL);
+  } else {
+    const dataDir = resolve(config.DATA_DIR);
+    const release = lockDataDir(dataDir);
+    try {
+      const opened = await openPglite(resolve(dataDir, 'pglite'));
+      database = {
+        ...opened,
+        close: async () => {
+          await opened.close();
+          release();
+        },
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  try {
+    await runMigrations(database);
+    const seeded = config.SEED_DEMO === 'true' && (await isEmpty(database.db));
+    if (seeded) await seedDemo(database.db, now());
+    return { ...database, seeded };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

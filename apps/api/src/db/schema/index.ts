@@ -1,0 +1,3 @@
+export * from './academics.ts';
+export * from './institutes.ts';
+export * from './users.ts';

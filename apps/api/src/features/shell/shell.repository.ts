@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { instituteHosts, institutes } from '../../db/schema/index.ts';
+
+/** The branding of the institute reached at `host`, or undefined when no institute uses that host. */
+export async function findBrandingByHost(db: Db, host: string) {
+  const [row] = await db
+    .select({
+      instituteId: institutes.id,
+      instituteName: institutes.name,
+      logoPath: institutes.logoUrl,
+      favIconPath: institutes.faviconUrl,
+    })
+    .from(instituteHosts)
+    .innerJoin(institutes, eq(institutes.id, instituteHosts.instituteId))
+    .where(eq(instituteHosts.host, host))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, codeForStatus } from '../errors.ts';
+
+/** "body.user_name: too long" from the first validation issue, so the message names the field. */
+function describeValidation(error: FastifyError): string {
+  const issue = error.validation?.[0];
+  if (!issue) return error.message;
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const missing = (issue.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const field = [error.validationContext, path || missing].filter(Boolean).join('.');
+  return field ? `${field}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'Invalid request');
+}
+
+/** One error shape, `{code, message}`, for every failure; 5xx details are logged, never sent. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ code: 'VALIDATION_FAILED', message: describeValidation(error) });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      const code = status === 503 ? 'UNAVAILABLE' : 'INTERNAL';
+      const message = status === 503 ? 'Service Unavailable' : 'Internal Server Error';
+      return reply.status(status).send({ code, message });
+    }
+    // Fastify's own 4xx messages (bad JSON, too large, wrong content type) are safe and useful to show.
+    return reply.status(status).send({ code: codeForStatus(status), message: error.message });
+  });
+});

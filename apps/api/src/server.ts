@@ -1,0 +1,34 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnavailableError } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+
+const expectedStartupErrors = [ConfigError, DatabaseUnavailableError, DataDirLockedError];
+
+async function main() {
+  const config = loadConfig(process.env);
+  const database = await openConfiguredDatabase(config, () => new Date());
+  const app = await buildApp({ config, database });
+  if (database.seeded) app.log.info('seeded the demo institutes (password demo1234)');
+
+  // SIGTERM/SIGINT: stop accepting (new requests get 503), let in-flight ones finish, then close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (expectedStartupErrors.some((type) => error instanceof type)) {
+    // A one-line message naming the variable, not a stack trace.
+    process.stderr.write(`${(error as Error).message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+
+/** Session key holding where to return after a failed link login (set by the token login flow). */
+export const redirectAddressKey = 'redirect_url';
+
+/** The error page of spec part 1 §2: shown when a login link is invalid or expired. */
+export function ErrorPage() {
+  const backToLogin = () => {
+    const redirect = sessionStorage.getItem(redirectAddressKey);
+    window.location.assign(redirect && /^https?:\/\//.test(redirect) ? redirect : '/');
+  };
+  return (
+    <Center mih="100dvh" p="md">
+      <Stack align="center" gap="sm" maw={480}>
+        <Title order={1} size="h2" ta="center">
+          Oops! Something went wrong.
+        </Title>
+        <Text ta="center">The login link might be invalid or expired.</Text>
+        <Button onClick={backToLogin}>Back to Login</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,60 @@
+import { describeHttpFailure, pickFailureMessage } from '@campus/domain/shared/http-messages';
+
+/** A failed call: its HTTP status (null when no answer came) and the message to show (spec part 1 §8). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type ForbiddenListener = (message: string) => void;
+const forbiddenListeners = new Set<ForbiddenListener>();
+
+/** Subscribes to 403 answers: any call refused that way forces a logout with the server's message. */
+export function onForbidden(listener: ForbiddenListener): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Headers every call carries (spec part 1 §7): source and the user's time zone. */
+function baseHeaders(): Record<string, string> {
+  return { Source: 'WEB', 'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone };
+}
+
+/** Calls the API and returns its JSON; failures become ApiError with the catalogue's message. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...baseHeaders(), ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(null, describeHttpFailure(null));
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const serverMessage = (payload as { message?: unknown } | undefined)?.message;
+    const message = pickFailureMessage(response.status, serverMessage);
+    if (response.status === 403) forbiddenListeners.forEach((listener) => listener(message));
+    throw new ApiError(response.status, message);
+  }
+  return payload as T;
+}

@@ -1,0 +1,77 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries (STYLE.md §7): domain imports no app, apps do not import each other, features stay apart. */
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** One zone per feature folder: it may not import from any other feature folder. */
+function featureZones(dir) {
+  const features = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return features.map(({ name }) => ({
+    target: `./${dir}/${name}`,
+    from: `./${dir}`,
+    except: [`./${name}`],
+    message: 'features do not import each other; move shared code down a layer',
+  }));
+}
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/api/drizzle/**', '.test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: restrict([
+      { group: ['**/apps/**', '@campus/api*', '@campus/web*'], message: 'domain must not import the apps' },
+      { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm*', 'node:*'], message: 'domain is pure' },
+    ]),
+  },
+  {
+    files: ['apps/api/**/*.ts'],
+    rules: restrict([
+      { group: ['**/web/**', '@campus/web*', 'react', 'react-*'], message: 'the api must not import the web app' },
+    ]),
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones('apps/api/src/features'),
+            ...featureZones('apps/web/src/features'),
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import the app layer' },
+            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib is below the features' },
+            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'shared components hold no feature logic' },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+    settings: { 'import-x/ignore': ['node_modules'] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([
+        { group: ['**/api/src/**', '@campus/api*', 'fastify', 'drizzle-orm*'], message: 'the web app must not import the api' },
+      ]),
+    },
+  },
+);

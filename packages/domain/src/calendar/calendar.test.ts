@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { academicYearOf, addDays, dateInZone } from './calendar.ts';
+
+describe('dateInZone', () => {
+  it('gives the Indian date when it is already the next day in Kolkata', () => {
+    expect(dateInZone(new Date('2026-11-21T19:00:00Z'), 'Asia/Kolkata')).toBe('2026-11-22');
+    expect(dateInZone(new Date('2026-11-21T19:00:00Z'), 'UTC')).toBe('2026-11-21');
+  });
+});
+
+describe('addDays', () => {
+  it('crosses month, year and leap-day boundaries', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('academicYearOf', () => {
+  it('starts the year in April', () => {
+    expect(academicYearOf('2026-11-21')).toEqual({ name: '2026-27', startDate: '2026-04-01', endDate: '2027-03-31' });
+    expect(academicYearOf('2027-03-31').name).toBe('2026-27');
+    expect(academicYearOf('2027-04-01').name).toBe('2027-28');
+  });
+
+  it('reaches earlier years by offset', () => {
+    expect(academicYearOf('2026-11-21', -1)).toEqual({
+      name: '2025-26',
+      startDate: '2025-04-01',
+      endDate: '2026-03-31',
+    });
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * Generic HTTP fallback messages (spec part 1 §8), shown when a failed call carries no server message.
+ * `null` status means no response arrived at all.
+ */
+export function describeHttpFailure(status: number | null): string {
+  if (status === null) return 'Please check your internet connection!';
+  switch (status) {
+    case 400:
+      return 'Bad Request';
+    case 401:
+      return 'Unauthorized';
+    case 404:
+      return 'Not Found';
+    case 500:
+      return 'Internal Server Error';
+    case 503:
+      return 'Service Unavailable';
+    default:
+      return 'Something went wrong! Please try after sometime.';
+  }
+}
+
+/** The message to show for a failed call: the server's own message when it sent one, else the fallback. */
+export function pickFailureMessage(status: number | null, serverMessage: unknown): string {
+  if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
+  return describeHttpFailure(status);
+}

@@ -53,9 +53,17 @@ export default tseslint.config(
           zones: [
             ...featureZones('apps/api/src/features'),
             ...featureZones('apps/web/src/features'),
-            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import the app layer' },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'features must not import the app layer',
+            },
             { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib is below the features' },
-            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'shared components hold no feature logic' },
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: 'shared components hold no feature logic',
+            },
           ],
         },
       ],
@@ -70,7 +78,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...restrict([
-        { group: ['**/api/src/**', '@campus/api*', 'fastify', 'drizzle-orm*'], message: 'the web app must not import the api' },
+        {
+          group: ['**/api/src/**', '@campus/api*', 'fastify', 'drizzle-orm*'],
+          message: 'the web app must not import the api',
+        },
       ]),
     },
   },

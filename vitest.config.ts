@@ -12,7 +12,21 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The API tier again on real PostgreSQL (TEST_DATABASE_URL), with the PostgreSQL-only checks.
+        test: {
+          name: 'api-postgres',
+          root: 'apps/api',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/server-process.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          env: { API_TEST_TARGET: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -37,6 +37,10 @@ describe('the app', () => {
     app.post('/api/v1/test/explode', { config: { access: 'anonymous' } }, async () => {
       throw new Error('secret internals: connection string postgres://admin:hunter2@db');
     });
+    app.get('/api/v1/test/bad-value', { config: { access: 'anonymous' } }, async () => {
+      // What drivers raise for a NUL byte or an impossible date: SQLSTATE class 22, wrapped by Drizzle.
+      throw new Error('Failed query', { cause: Object.assign(new Error('invalid byte sequence'), { code: '22021' }) });
+    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -97,7 +101,19 @@ describe('the app', () => {
     it('names the field in a validation error', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/v1/institutes/getLogoAndFavIcon' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'querystring.virtualHostUrl: is required' });
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'querystring.virtualHostUrl: is required',
+      });
+    });
+
+    it('answers a value the database cannot store with 400, not 500', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/test/bad-value' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The request holds a value that cannot be stored',
+      });
     });
 
     it('hides the details of a 500 and logs them instead', async () => {

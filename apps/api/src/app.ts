@@ -20,7 +20,8 @@ import './types.d.ts';
 const defaultDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Masks runs of 6+ digits (phone numbers, ids that identify people) in logged URLs. */
-export const maskDigits = (text: string) => text.replace(/\d{6,}/g, (run) => `${'*'.repeat(run.length - 2)}${run.slice(-2)}`);
+export const maskDigits = (text: string) =>
+  text.replace(/\d{6,}/g, (run) => `${'*'.repeat(run.length - 2)}${run.slice(-2)}`);
 
 /** Logger options: structured request logs without passwords, tokens or phone numbers. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

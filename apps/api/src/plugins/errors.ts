@@ -12,6 +12,15 @@ function describeValidation(error: FastifyError): string {
   return field ? `${field}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'Invalid request');
 }
 
+/** The SQLSTATE of a database error, looking through Drizzle's wrapper. */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** One error shape, `{code, message}`, for every failure; 5xx details are logged, never sent. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -20,6 +29,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.validation) {
       return reply.status(400).send({ code: 'VALIDATION_FAILED', message: describeValidation(error) });
+    }
+    // Class 22 is "data exception": a value from the request the database cannot take (a NUL byte, an
+    // out-of-range number, an impossible date). That is the client's input, not a server fault.
+    if (sqlState(error)?.startsWith('22')) {
+      return reply
+        .status(400)
+        .send({ code: 'BAD_REQUEST', message: 'The request holds a value that cannot be stored' });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

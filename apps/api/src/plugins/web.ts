@@ -10,7 +10,8 @@ export const webBase = '/my-account';
 /** Paths that belong to the API services; anything else without the base is a page of the app. */
 export const apiPrefixes = ['/api/', '/prod/', '/exam-service/', '/docs', '/healthz', '/readyz'];
 
-const isApiPath = (path: string) => apiPrefixes.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+const isApiPath = (path: string) =>
+  apiPrefixes.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
 
 /**
  * Serves the built web app under /my-account: hashed assets cached for a year, index.html never cached,
@@ -28,10 +29,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
       index: false,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

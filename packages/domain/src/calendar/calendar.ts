@@ -4,9 +4,7 @@ export type IsoDate = string;
 /** The calendar date of `now` in `timeZone` (IANA name), as `YYYY-MM-DD`. */
 export function dateInZone(now: Date, timeZone: string): IsoDate {
   // en-CA formats dates year first, which is ISO order.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */

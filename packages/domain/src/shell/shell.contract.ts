@@ -9,7 +9,8 @@ export const logoQuerySchema = z.object({
     .string({ error: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(maxHostLength, `must be at most ${maxHostLength} characters`),
+    .max(maxHostLength, `must be at most ${maxHostLength} characters`)
+    .refine((host) => !host.includes('\u0000'), 'must not contain a NUL character'),
 });
 
 /** Answer of GET /api/v1/institutes/getLogoAndFavIcon (spec part 1 §7), plus the name for alt text and title. */
@@ -33,7 +34,10 @@ export function envelopeSchema<T extends z.ZodType>(result: T) {
  * `https://School.Example.com:8080/x` → `school.example.com`.
  */
 export function normaliseHost(input: string): string {
-  const withoutScheme = input.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  const withoutScheme = input
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   const hostAndPort = withoutScheme.split(/[/?#]/, 1)[0] ?? '';
   if (hostAndPort.startsWith('[')) return hostAndPort.slice(0, hostAndPort.indexOf(']') + 1);
   return hostAndPort.replace(/:\d*$/, '');

@@ -51,17 +51,24 @@ async function buildAcademics(tx: Tx, plan: InstitutePlan): Promise<BuiltInstitu
     .insert(standards)
     .values(plan.standardNames.map((name) => ({ instituteId: plan.instituteId, name })))
     .returning({ id: standards.id });
-  await tx.insert(subjects).values(
-    standardRows.flatMap((standard) =>
-      plan.subjectNames.map((name) => ({ instituteId: plan.instituteId, standardId: standard.id, name })),
-    ),
-  );
+  await tx
+    .insert(subjects)
+    .values(
+      standardRows.flatMap((standard) =>
+        plan.subjectNames.map((name) => ({ instituteId: plan.instituteId, standardId: standard.id, name })),
+      ),
+    );
   const batchesFor = async (academicYearId: number) => {
     const rows = await tx
       .insert(batches)
       .values(
         standardRows.flatMap((standard) =>
-          plan.batchNames.map((name) => ({ instituteId: plan.instituteId, standardId: standard.id, academicYearId, name })),
+          plan.batchNames.map((name) => ({
+            instituteId: plan.instituteId,
+            standardId: standard.id,
+            academicYearId,
+            name,
+          })),
         ),
       )
       .returning({ id: batches.id });
@@ -200,12 +207,16 @@ async function seedGreenfield(tx: Tx, today: string, passwordHash: string, faker
   };
   const seeder = new InstituteSeeder(tx, plan, await buildAcademics(tx, plan), passwordHash, faker);
 
-  const aarav = await seeder.addStudent({ name: 'Aarav Sharma', phone: demoLogins.greenfieldStudent, email: 'aarav.sharma@greenfield.example' });
+  const aarav = await seeder.addStudent({
+    name: 'Aarav Sharma',
+    phone: demoLogins.greenfieldStudent,
+    email: 'aarav.sharma@greenfield.example',
+  });
   const diya = await seeder.addStudent({ name: 'Diya Sharma', phone: '9000000021' });
-  await seeder.addParent({ name: 'Rajesh Sharma', phone: demoLogins.greenfieldParentOfTwo, email: 'rajesh.sharma@example.in' }, [
-    aarav.studentId,
-    diya.studentId,
-  ]);
+  await seeder.addParent(
+    { name: 'Rajesh Sharma', phone: demoLogins.greenfieldParentOfTwo, email: 'rajesh.sharma@example.in' },
+    [aarav.studentId, diya.studentId],
+  );
   // One phone, two profiles: Meera is a student and also the parent of her younger brother Kabir.
   await seeder.addStudent({ name: 'Meera Iyer', phone: demoLogins.greenfieldSharedPhone });
   const kabir = await seeder.addStudent({ name: 'Kabir Iyer', phone: '9000000023' });
@@ -251,7 +262,7 @@ async function seedApex(tx: Tx, today: string, passwordHash: string, faker: Fake
     standardNames: ['JEE Main', 'NEET', 'Foundation'],
     batchNames: ['Morning', 'Evening'],
     subjectNames: ['Physics', 'Chemistry', 'Mathematics', 'Biology'],
-    bulkStudents: 98,
+    bulkStudents: 99,
     phoneBase: 9810000000,
   };
   const seeder = new InstituteSeeder(tx, plan, await buildAcademics(tx, plan), passwordHash, faker);

@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const running = new Set<ChildProcess>();
+
+/** A free port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  void exited.then(() => running.delete(child));
+  return { child, output: () => output, exited };
+}
+
+async function waitReady(port: number, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (response.ok) return Date.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`not ready within ${timeoutMs} ms`);
+}
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+describe('server start-up', () => {
+  it('stops on PORT=abc with one line naming the variable', async () => {
+    const server = startServer({ PORT: 'abc' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")',
+    );
+  });
+
+  it('stops on an unreachable DATABASE_URL with one line naming the variable', async () => {
+    const server = startServer({ DATABASE_URL: 'postgres://portal:secret@127.0.0.1:1/portal' });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^DATABASE_URL: cannot connect to PostgreSQL/);
+    expect(lines[0]).not.toContain('secret');
+  });
+
+  it('seeds an empty data directory, refuses a second server on it, and restarts on the same data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+    const port = await freePort();
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitReady(port, 90_000);
+    const before = await (
+      await fetch(`http://127.0.0.1:${port}/api/v1/institutes/getLogoAndFavIcon?virtualHostUrl=apex.localhost`)
+    ).json();
+
+    const intruder = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output().trim()).toMatch(/^DATA_DIR: .* is in use by another process \(pid \d+\)/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const readyMs = await waitReady(port, 10_000);
+    expect(readyMs).toBeLessThan(10_000);
+    const after = await (
+      await fetch(`http://127.0.0.1:${port}/api/v1/institutes/getLogoAndFavIcon?virtualHostUrl=apex.localhost`)
+    ).json();
+    // Same institute id: the data was kept, not seeded again.
+    expect(after).toEqual(before);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('lets an in-flight request finish on SIGTERM and then exits', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+    const port = await freePort();
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    await waitReady(port, 90_000);
+    // /docs/json builds the OpenAPI document on first use: a request still running when the signal lands.
+    const inFlight = fetch(`http://127.0.0.1:${port}/docs/json`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    server.child.kill('SIGTERM');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await server.exited).toBe(0);
+  });
+});

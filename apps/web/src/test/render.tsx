@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+
+/** Renders the real routes at `path` with fresh providers (no retries, so failures show at once). */
+export function renderRoute(path: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}
+
+/** Renders one element inside the app providers. */
+export function renderWithProviders(element: ReactElement) {
+  return render(<AppProviders queryClient={createQueryClient()}>{element}</AppProviders>);
+}

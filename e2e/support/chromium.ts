@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+
+/** The install command printed when Chromium is missing and cannot be installed for the user. */
+export const chromiumInstallCommand = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+
+/** Chromium to drive: CHROME_PATH when set, else Debian's /usr/bin/chromium. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path): path is string => Boolean(path && existsSync(path)));
+}
+
+/** Flags for headless runs as root on a machine without outside network (TOOLCHAIN.md). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+];

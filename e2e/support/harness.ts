@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumInstallCommand, findChromium } from './chromium.ts';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The production server (built web app, real API) on a freshly seeded PGlite, and Chromium to drive it. */
+export interface Harness {
+  port: number;
+  browser: Browser;
+  /** The address of `path` at the institute found by `host` (localhost: Greenfield, apex.localhost: Apex). */
+  url(path: string, host?: string): string;
+  /** A page in a fresh context; `errors` collects console errors (CSP refusals among them) and page crashes. */
+  newPage(): Promise<Page & { errors: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`Chromium is missing; install it with: ${chromiumInstallCommand}`);
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-')),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const started = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > 90_000) throw new Error('server not ready within 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
+  return {
+    port,
+    browser,
+    url: (path, host = 'localhost') => `http://${host}:${port}${path}`,
+    newPage: async () => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = Object.assign(await context.newPage(), { errors: [] as string[] });
+      page.on('console', (message) => {
+        if (message.type() === 'error') page.errors.push(message.text());
+      });
+      page.on('pageerror', (error) => page.errors.push(error.message));
+      return page;
+    },
+    close: async () => {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    },
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical accessibility violations on the page (axe-core, WCAG 2.1 A and AA). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Evaluated through DevTools rather than a script tag, which the CSP (rightly) refuses.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: unknown,
+            options: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, count: v.nodes.length }));
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}, ${violation.count} nodes)`);
+}

@@ -1,0 +1,94 @@
+// `npm test`: every tier in order — typecheck, lint and format, domain/api/web tests, the API tests again on
+// PostgreSQL when TEST_DATABASE_URL is set, then the E2E tier in Chromium against the production build.
+// Ends with one line `tests: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const resultsDir = '.test-results';
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+const run = (command, args, env = {}) =>
+  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+
+/** A step that is one check (typecheck, lint): it passes or fails as a whole. */
+function check(name, command, args) {
+  console.log(`\n── ${name}`);
+  if (run(command, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+/** A vitest run whose test counts are added to the totals. */
+function vitest(name, projects, env = {}) {
+  console.log(`\n── ${name}`);
+  const output = `${resultsDir}/${name.replace(/\W+/g, '-')}.json`;
+  const ok = run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+    ],
+    env,
+  );
+  if (!existsSync(output)) {
+    failed += 1;
+    failures.push(`${name} (no results)`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  passed += report.numPassedTests;
+  // A file that fails to load has no tests of its own; count it so it cannot pass silently.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
+  failed += report.numFailedTests + brokenFiles;
+  if (!ok || report.numFailedTests + brokenFiles > 0) failures.push(name);
+  if (report.numTotalTests === 0) {
+    failed += 1;
+    failures.push(`${name} (ran no test)`);
+  }
+}
+
+function ensureChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  if (candidates.some((path) => path && existsSync(path))) return true;
+  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+    console.log("Chromium is missing; installing Debian's chromium package");
+    if (run('sh', ['-c', `${install} >/dev/null`]) && existsSync('/usr/bin/chromium')) return true;
+  }
+  console.error(`Chromium is missing. Install it with:\n  ${install}\nor set CHROME_PATH to a Chromium binary.`);
+  return false;
+}
+
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
+check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+vitest('domain, api and web', ['domain', 'api', 'web']);
+if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', ['api-postgres']);
+else
+  console.log(
+    '\n── api on PostgreSQL: not run (set TEST_DATABASE_URL to a database this run may create databases from)',
+  );
+
+check('build', 'npm', ['run', 'build', '--silent']);
+if (ensureChromium()) vitest('e2e in Chromium', ['e2e']);
+else {
+  failed += 1;
+  failures.push('e2e (no Chromium)');
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -4,6 +4,8 @@ import { openPglite, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createPostgresDatabase } from './helpers.ts';
 
+type Rows = { rows: unknown[] };
+
 /** Tables, columns with their types, constraints and index definitions of the public schema. */
 async function describeSchema(database: Database) {
   const columns = await database.db.execute(sql`
@@ -17,7 +19,8 @@ async function describeSchema(database: Database) {
     select indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
   const enums = await database.db.execute(sql`
     select t.typname, e.enumlabel from pg_type t join pg_enum e on e.enumtypid = t.oid order by t.typname, e.enumsortorder`);
-  return { columns: columns.rows, constraints: constraints.rows, indexes: indexes.rows, enums: enums.rows };
+  const rows = (result: unknown) => (result as Rows).rows;
+  return { columns: rows(columns), constraints: rows(constraints), indexes: rows(indexes), enums: rows(enums) };
 }
 
 describe('migrations', () => {

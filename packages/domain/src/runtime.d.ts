@@ -1,0 +1,9 @@
+// The few web-platform globals the domain uses; both Node 20 and browsers provide them.
+declare function btoa(data: string): string;
+declare function atob(data: string): string;
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare class TextDecoder {
+  decode(input?: Uint8Array): string;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { activeMenuKey, visibleMenuItems, type MenuContext } from './menu.ts';
+
+const greenfield: MenuContext = {
+  user_type: 1,
+  is_institute_type_school: true,
+  enable_online_assignment_feature: true,
+  inst_set_up: { classes: 'HYBRID_BLENDED', exam: 'HYBRID_BLENDED', file_manager_study_material: 'BOTH', store: true },
+};
+const apex: MenuContext = {
+  user_type: 1,
+  is_institute_type_school: false,
+  enable_online_assignment_feature: true,
+  inst_set_up: { classes: 'ONLINE', exam: 'ONLINE', file_manager_study_material: 'STUDY_MATERIAL', store: true },
+};
+const labels = (context: MenuContext) => visibleMenuItems(context).map((item) => item.label);
+
+describe('visibleMenuItems (spec part 1 §2)', () => {
+  it('shows a Greenfield student everything, with Homework for the school', () => {
+    expect(labels(greenfield)).toEqual([
+      'Home',
+      'Time Table',
+      'Study Materials',
+      'Live Classes',
+      'My Exam',
+      'Exam Reports',
+      'Documents',
+      'Homework',
+      'My Products',
+      'Event Calender',
+      'Fees',
+      'Messages',
+      'Profile',
+    ]);
+  });
+
+  it('hides Study Materials and Documents from a parent', () => {
+    expect(labels({ ...greenfield, user_type: 2 })).toEqual([
+      'Home',
+      'Time Table',
+      'Live Classes',
+      'My Exam',
+      'Exam Reports',
+      'Homework',
+      'My Products',
+      'Event Calender',
+      'Fees',
+      'Messages',
+      'Profile',
+    ]);
+  });
+
+  it('shows an Apex student Assignments and no Documents or Event Calender', () => {
+    expect(labels(apex)).toEqual([
+      'Home',
+      'Time Table',
+      'Study Materials',
+      'Live Classes',
+      'My Exam',
+      'Exam Reports',
+      'Assignments',
+      'My Products',
+      'Fees',
+      'Messages',
+      'Profile',
+    ]);
+  });
+
+  it('gives an open-course user the reduced menu', () => {
+    expect(labels({ ...apex, user_type: 99 })).toEqual([
+      'Home',
+      'Time Table',
+      'Study Materials',
+      'Live Classes',
+      'My Exam',
+      'Exam Reports',
+      'My Products',
+      'Messages',
+      'Profile',
+    ]);
+  });
+
+  it.each([
+    ['OFFLINE', ['Exam Reports'], ['My Exam']],
+    ['ONLINE', ['My Exam', 'Exam Reports'], []],
+  ] as const)('with exam setting %s shows %o and hides %o', (exam, shown, hidden) => {
+    const items = labels({ ...greenfield, inst_set_up: { ...greenfield.inst_set_up, exam } });
+    for (const label of shown) expect(items).toContain(label);
+    for (const label of hidden) expect(items).not.toContain(label);
+  });
+
+  it('follows the classes, material, store and assignment settings', () => {
+    const items = labels({
+      ...greenfield,
+      enable_online_assignment_feature: false,
+      inst_set_up: { classes: 'OFFLINE', exam: 'OFFLINE', file_manager_study_material: 'FILE_MANEGER', store: false },
+    });
+    expect(items).toEqual(['Home', 'Time Table', 'Exam Reports', 'Documents', 'Event Calender', 'Fees', 'Messages', 'Profile']);
+  });
+});
+
+describe('activeMenuKey', () => {
+  const items = visibleMenuItems(greenfield);
+  it.each([
+    ['/dashboard', 'home'],
+    ['/announcement', 'home'],
+    ['/assignment/42', 'assignments'],
+    ['/messages', 'messages'],
+    ['/profile', 'profile'],
+    ['/product/7', 'products'],
+  ])('%s highlights %s', (path, key) => {
+    expect(activeMenuKey(items, path)).toBe(key);
+  });
+});

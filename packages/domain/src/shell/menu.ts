@@ -1,0 +1,57 @@
+import { isParentUserType, openCourseUserType, type InstSetUp } from '../auth/auth.contract.ts';
+
+/** What the menu needs to know of the session. */
+export interface MenuContext {
+  user_type: number;
+  is_institute_type_school: boolean;
+  enable_online_assignment_feature: boolean;
+  inst_set_up: Pick<InstSetUp, 'classes' | 'exam' | 'file_manager_study_material' | 'store'>;
+}
+
+export interface MenuItem {
+  key: string;
+  label: string;
+  /** Route under the base path. */
+  path: string;
+}
+
+const hasOnline = (mode: string) => mode === 'ONLINE' || mode === 'HYBRID_BLENDED';
+
+/** The menu items the session may see, in the spec's order (spec part 1 §2, "Menu and visibility"). */
+export function visibleMenuItems(session: MenuContext): MenuItem[] {
+  const isParent = isParentUserType(session.user_type);
+  const isOpenCourse = session.user_type === openCourseUserType;
+  const { classes, exam, file_manager_study_material: material, store } = session.inst_set_up;
+  const items: (MenuItem | false)[] = [
+    { key: 'home', label: 'Home', path: '/dashboard' },
+    { key: 'timetable', label: 'Time Table', path: '/timetable' },
+    (material === 'STUDY_MATERIAL' || material === 'BOTH') &&
+      !isParent && { key: 'study-library', label: 'Study Materials', path: '/studymaterial' },
+    hasOnline(classes) && { key: 'live', label: 'Live Classes', path: '/live' },
+    hasOnline(exam) && { key: 'exams', label: 'My Exam', path: '/exam' },
+    (hasOnline(exam) || exam === 'OFFLINE') && { key: 'reports', label: 'Exam Reports', path: '/report' },
+    (material === 'FILE_MANEGER' || material === 'BOTH') &&
+      !isParent && { key: 'documents', label: 'Documents', path: '/document' },
+    session.enable_online_assignment_feature &&
+      !isOpenCourse && {
+        key: 'assignments',
+        label: session.is_institute_type_school ? 'Homework' : 'Assignments',
+        path: '/assignment',
+      },
+    store && { key: 'products', label: 'My Products', path: '/product' },
+    session.is_institute_type_school &&
+      !isOpenCourse && { key: 'events', label: 'Event Calender', path: '/eventCalender' },
+    !isOpenCourse && { key: 'fees', label: 'Fees', path: '/fees' },
+    { key: 'messages', label: 'Messages', path: '/Messages' },
+    { key: 'profile', label: 'Profile', path: '/Profile' },
+  ];
+  return items.filter((item): item is MenuItem => item !== false);
+}
+
+/** The menu item a path belongs to (case-insensitive, so /messages and /profile match too). */
+export function activeMenuKey(items: MenuItem[], pathname: string): string | undefined {
+  const path = pathname.toLowerCase();
+  if (path === '/announcement') return 'home';
+  return items.find((item) => path === item.path.toLowerCase() || path.startsWith(`${item.path.toLowerCase()}/`))
+    ?.key;
+}

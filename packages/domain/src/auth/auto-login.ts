@@ -1,0 +1,31 @@
+/** Query parameters of the login screen's auto login (spec part 1 §2): `user` and the encoded password. */
+export const autoLoginParams = { login: 'user', password: 'pwd' } as const;
+
+/** Decodes base64 (standard or URL-safe, padding optional) as UTF-8; undefined when it is not base64. */
+function decodeBase64Text(encoded: string): string | undefined {
+  const standard = encoded.trim().replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(standard)) return undefined;
+  try {
+    const bytes = Uint8Array.from(atob(standard.padEnd(Math.ceil(standard.length / 4) * 4, '=')), (c) =>
+      c.charCodeAt(0),
+    );
+    return new TextDecoder().decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Anything that reads query parameters by name, such as URLSearchParams. */
+export interface QueryParams {
+  get(name: string): string | null;
+}
+
+/** The login and password an auto-login address carries, or undefined when it carries none (or garbage). */
+export function readAutoLogin(params: QueryParams): { login: string; password: string } | undefined {
+  const login = params.get(autoLoginParams.login);
+  const encoded = params.get(autoLoginParams.password);
+  if (!login || !encoded) return undefined;
+  const password = decodeBase64Text(encoded);
+  if (!password) return undefined;
+  return { login, password };
+}

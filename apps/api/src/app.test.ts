@@ -33,11 +33,16 @@ describe('the app', () => {
       },
     });
     const logger = { ...(loggerOptions('info') as object), stream };
-    app = await createTestApp({ database, logger, config: { LOG_LEVEL: 'info', WEB_DIST_DIR: makeDist() } });
-    app.post('/api/v1/test/explode', { config: { access: 'anonymous' } }, async () => {
+    app = await createTestApp({
+      database,
+      logger,
+      config: { LOG_LEVEL: 'info', WEB_DIST_DIR: makeDist() },
+      extraAccess: { 'POST /api/v1/test/explode': 'anonymous', 'GET /api/v1/test/bad-value': 'anonymous' },
+    });
+    app.post('/api/v1/test/explode', async () => {
       throw new Error('secret internals: connection string postgres://admin:hunter2@db');
     });
-    app.get('/api/v1/test/bad-value', { config: { access: 'anonymous' } }, async () => {
+    app.get('/api/v1/test/bad-value', async () => {
       // What drivers raise for a NUL byte or an impossible date: SQLSTATE class 22, wrapped by Drizzle.
       throw new Error('Failed query', { cause: Object.assign(new Error('invalid byte sequence'), { code: '22021' }) });
     });

@@ -1,15 +1,39 @@
 import type { Db } from './db/client.ts';
 
-/** Who may call a route; every route declares one (checked when routes register). */
-export type AccessRule = 'anonymous' | 'session' | 'student' | 'tenant';
+/** Who may call a route (see access-matrix.ts). */
+export type AccessRule = 'anonymous' | 'session' | 'student' | 'examdesk' | 'scorecard' | 'apiKey';
+
+/** The signed-in user behind a request. */
+export interface AuthContext {
+  instituteId: number;
+  loginId: string;
+  /** The account that signed in (the parent for parent logins). */
+  accountUserId: number;
+  /** The user whose data is viewed (the chosen child for parents). */
+  userId: number;
+  studentId: number | null;
+  userType: number;
+  isParent: boolean;
+  academicYearId: number;
+  deviceId: string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     /** The server's clock; tests replace it to fix `now`. */
     now: () => Date;
+    /** The institute reached at the request's host, if any. */
+    instituteIdOfHost: (request: import('fastify').FastifyRequest) => Promise<number | undefined>;
   }
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** Reachable by a session that must first replace a temporary password (change password, logout). */
+    allowDuringPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** The institute of an authenticated institute system (apiKey routes). */
+    apiInstituteId: number | null;
   }
 }

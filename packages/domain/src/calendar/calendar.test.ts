@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { academicYearOf, addDays, dateInZone } from './calendar.ts';
+import { academicYearOf, addDays, dateInZone, endOfDayInZone } from './calendar.ts';
 
 describe('dateInZone', () => {
   it('gives the Indian date when it is already the next day in Kolkata', () => {
@@ -29,5 +29,25 @@ describe('academicYearOf', () => {
       startDate: '2025-04-01',
       endDate: '2026-03-31',
     });
+  });
+});
+
+describe('endOfDayInZone', () => {
+  it('ends a Kolkata day at 18:30 UTC', () => {
+    expect(endOfDayInZone(new Date('2026-11-21T06:30:00Z'), 'Asia/Kolkata').toISOString()).toBe(
+      '2026-11-21T18:30:00.000Z',
+    );
+  });
+  it('uses the zone date, not the UTC date', () => {
+    // 20:00 UTC is already 01:30 on the 22nd in Kolkata.
+    expect(endOfDayInZone(new Date('2026-11-21T20:00:00Z'), 'Asia/Kolkata').toISOString()).toBe(
+      '2026-11-22T18:30:00.000Z',
+    );
+  });
+  it('handles a zone with daylight saving', () => {
+    // New York, 2026-03-08 is the day clocks go forward; the next midnight is at UTC-4.
+    expect(endOfDayInZone(new Date('2026-03-08T12:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
   });
 });

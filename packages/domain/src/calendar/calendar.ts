@@ -26,3 +26,32 @@ export function academicYearOf(date: IsoDate, offset = 0): { name: string; start
     endDate: `${startYear + 1}-03-31`,
   };
 }
+
+/** The instant the calendar day of `now` ends in `timeZone`: the next local midnight. */
+export function endOfDayInZone(now: Date, timeZone: string): Date {
+  const next = addDays(dateInZone(now, timeZone), 1);
+  // Local midnight = UTC midnight minus the zone's offset at that moment (offset found by formatting).
+  const guess = new Date(`${next}T00:00:00Z`);
+  const offsetMinutes = zoneOffsetMinutes(guess, timeZone);
+  const candidate = new Date(guess.getTime() - offsetMinutes * 60_000);
+  // Re-check once: the offset can differ across a DST change between the guess and the candidate.
+  const corrected = zoneOffsetMinutes(candidate, timeZone);
+  return corrected === offsetMinutes ? candidate : new Date(guess.getTime() - corrected * 60_000);
+}
+
+/** Minutes the zone is ahead of UTC at `instant` (+330 for Asia/Kolkata). */
+function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}

@@ -24,3 +24,12 @@ export const demoHosts = {
 
 /** The device id that 9000000011 is bound to; any other device gets login_option 11. */
 export const demoRegisteredDeviceId = 'demo-registered-device';
+
+/** The device 9000000010's demo session lives on, so a browser sign-in meets login_option 10. */
+export const demoOtherDeviceId = 'demo-other-device';
+
+/** API keys of the demo institutes' own systems, for minting SSO links (`npm run sso:link`). */
+export const demoApiKeys = {
+  greenfield: 'demo-greenfield-sso-key',
+  apex: 'demo-apex-sso-key',
+} as const;

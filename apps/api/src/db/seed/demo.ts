@@ -1,11 +1,13 @@
 import { fakerEN_IN, type Faker } from '@faker-js/faker';
-import { hash } from '@node-rs/argon2';
+import { hashPassword } from '../../lib/passwords.ts';
 import { academicYearOf, addDays, dateInZone } from '@campus/domain/calendar/calendar';
 import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   academicYears,
   batches,
+  instituteApiKeys,
+  sessions,
   enrolments,
   instituteHosts,
   institutes,
@@ -15,10 +17,15 @@ import {
   subjects,
   users,
 } from '../schema/index.ts';
-import { demoHosts, demoLogins, demoPassword, demoRegisteredDeviceId } from './demo-accounts.ts';
-
-/** argon2id with the library's defaults (m=19 MiB, t=2, p=1, OWASP's minimum). */
-export const hashPassword = (password: string) => hash(password, { algorithm: 2 });
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import {
+  demoApiKeys,
+  demoHosts,
+  demoLogins,
+  demoOtherDeviceId,
+  demoPassword,
+  demoRegisteredDeviceId,
+} from './demo-accounts.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -195,6 +202,7 @@ async function seedGreenfield(tx: Tx, today: string, passwordHash: string, faker
     .returning({ id: institutes.id });
   const instituteId = institute!.id;
   await tx.insert(instituteHosts).values(demoHosts.greenfield.map((host) => ({ host, instituteId })));
+  await tx.insert(instituteApiKeys).values({ instituteId, name: 'demo', keyHash: hashToken(demoApiKeys.greenfield) });
   const plan: InstitutePlan = {
     instituteId,
     today,
@@ -222,7 +230,22 @@ async function seedGreenfield(tx: Tx, today: string, passwordHash: string, faker
   const kabir = await seeder.addStudent({ name: 'Kabir Iyer', phone: '9000000023' });
   await seeder.addParent({ name: 'Meera Iyer', phone: demoLogins.greenfieldSharedPhone }, [kabir.studentId]);
   await seeder.addStudent({ name: 'Rohan Verma', phone: demoLogins.greenfieldFeeDues, isLoginAllowed: 0 });
-  await seeder.addStudent({ name: 'Ananya Gupta', phone: demoLogins.greenfieldOtherDeviceSession });
+  const ananya = await seeder.addStudent({ name: 'Ananya Gupta', phone: demoLogins.greenfieldOtherDeviceSession });
+  // Signed in on another device. Unlike a real login (which ends at midnight) it lasts a year, so the demo
+  // keeps showing login_option 10 until someone confirms the sign-in here.
+  await tx.insert(sessions).values({
+    instituteId,
+    loginId: 'demo-other-device-login',
+    scope: 'main',
+    tokenHash: hashToken(newToken()),
+    accountUserId: ananya.userId,
+    userId: ananya.userId,
+    studentId: ananya.studentId,
+    userType: 1,
+    deviceId: demoOtherDeviceId,
+    academicYearIds: [],
+    expiresAt: new Date(`${addDays(today, 365)}T00:00:00Z`),
+  });
   await seeder.addStudent({
     name: 'Vikram Singh',
     phone: demoLogins.greenfieldRegisteredDevice,
@@ -255,6 +278,7 @@ async function seedApex(tx: Tx, today: string, passwordHash: string, faker: Fake
     .returning({ id: institutes.id });
   const instituteId = institute!.id;
   await tx.insert(instituteHosts).values(demoHosts.apex.map((host) => ({ host, instituteId })));
+  await tx.insert(instituteApiKeys).values({ instituteId, name: 'demo', keyHash: hashToken(demoApiKeys.apex) });
   const plan: InstitutePlan = {
     instituteId,
     today,

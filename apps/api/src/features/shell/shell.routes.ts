@@ -9,7 +9,6 @@ export const shellRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/institutes/getLogoAndFavIcon',
     {
-      config: { access: 'anonymous' },
       schema: {
         tags: ['shell'],
         querystring: logoQuerySchema,

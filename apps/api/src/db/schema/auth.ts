@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { institutes } from './institutes.ts';
+import { users } from './users.ts';
+
+/** What a session credential is good for: the main API, the exam service, or the score card. */
+export const sessionScope = pgEnum('session_scope', ['main', 'examdesk', 'scorecard']);
+
+/**
+ * Server-side sessions. The browser holds the random token; only its SHA-256 is stored, so a database leak
+ * yields no usable credential. A login creates one row per scope, sharing `login_id`.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    instituteId: integer().notNull(),
+    id: integer().generatedAlwaysAsIdentity(),
+    loginId: text().notNull(),
+    scope: sessionScope().notNull(),
+    tokenHash: text().notNull(),
+    /** The account that signed in (the parent for parent logins). */
+    accountUserId: integer().notNull(),
+    /** The user whose data the session views (the chosen child for parent logins). */
+    userId: integer().notNull(),
+    studentId: integer(),
+    userType: integer().notNull(),
+    deviceId: text().notNull(),
+    source: text().notNull().default('WEB'),
+    /** Academic years the credential may name. */
+    academicYearIds: integer().array().notNull(),
+    mustChangePassword: boolean().notNull().default(false),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.id] }),
+    foreignKey({ columns: [t.instituteId, t.accountUserId], foreignColumns: [users.instituteId, users.id] }).onDelete(
+      'cascade',
+    ),
+    // Looked up by token alone: the token identifies its tenant.
+    uniqueIndex().on(t.tokenHash),
+    index().on(t.instituteId, t.accountUserId, t.expiresAt),
+  ],
+);
+
+/** Failed logins per login name, for the per-account lock-out. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    instituteId: integer()
+      .notNull()
+      .references(() => institutes.id, { onDelete: 'cascade' }),
+    login: text().notNull(),
+    failedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.instituteId, t.login, t.failedAt)],
+);
+
+/** Text messages to send; a sender delivers them and marks them sent (the body is then cleared). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    instituteId: integer()
+      .notNull()
+      .references(() => institutes.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    phone: text().notNull(),
+    purpose: text().notNull(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.instituteId, t.id] }), index().on(t.instituteId, t.phone, t.createdAt)],
+);
+
+/** A temporary password from forgot-password: valid 15 minutes; the old password keeps working meanwhile. */
+export const temporaryPasswords = pgTable(
+  'temporary_passwords',
+  {
+    instituteId: integer().notNull(),
+    userId: integer().notNull(),
+    passwordHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.userId] }),
+    foreignKey({ columns: [t.instituteId, t.userId], foreignColumns: [users.instituteId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** Single sign-on: a link token (10 minutes, exchanged once) and the login key it yields (accepted once). */
+export const ssoTokenKind = pgEnum('sso_token_kind', ['link', 'key']);
+
+export const ssoTokens = pgTable(
+  'sso_tokens',
+  {
+    instituteId: integer().notNull(),
+    id: integer().generatedAlwaysAsIdentity(),
+    kind: ssoTokenKind().notNull(),
+    tokenHash: text().notNull(),
+    userId: integer().notNull(),
+    redirectUrl: text().notNull().default(''),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.id] }),
+    foreignKey({ columns: [t.instituteId, t.userId], foreignColumns: [users.instituteId, users.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex().on(t.tokenHash),
+    index()
+      .on(t.instituteId, t.userId)
+      .where(sql`${t.usedAt} is null`),
+  ],
+);
+
+/** API keys an institute's own system uses for server-to-server calls (minting SSO links). Stored hashed. */
+export const instituteApiKeys = pgTable(
+  'institute_api_keys',
+  {
+    instituteId: integer()
+      .notNull()
+      .references(() => institutes.id, { onDelete: 'cascade' }),
+    keyHash: text().primaryKey(),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.instituteId)],
+);

@@ -1,0 +1,196 @@
+import {
+  isParentUserType,
+  loginOptions,
+  type LoginAnswer,
+  type LoginBody,
+  type RoleEntry,
+} from '@campus/domain/auth/auth.contract';
+import { loginMessages, normaliseLogin } from '@campus/domain/auth/login-rules';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import {
+  clearFailures,
+  consumeSsoToken,
+  countRecentFailures,
+  countSessionsElsewhere,
+  findChildren,
+  findInstitute,
+  findLoginKey,
+  findStudentOfUser,
+  findStudentYears,
+  findTemporaryPassword,
+  findUsersByLogin,
+  recordFailure,
+  revokeSessions,
+  type UserRow,
+} from './auth.repository.ts';
+import { startSession, type Profile } from './session-builder.ts';
+
+/** Failed attempts per login within the window that lock it. */
+export const lockoutAttempts = 5;
+export const lockoutWindowMs = 15 * 60 * 1000;
+export const lockoutMessage = 'Too many failed login attempts. Please try again after 15 minutes.';
+
+type Match = { user: UserRow; via: 'password' | 'temporary' | 'key'; keyHash?: string };
+
+/** The accounts among `candidates` that this secret opens: own password, a live temporary one, or an SSO key. */
+async function matchSecret(db: Db, instituteId: number, candidates: UserRow[], secret: string, now: Date) {
+  const matches: Match[] = [];
+  const keyHash = hashToken(secret);
+  const key = await findLoginKey(
+    db,
+    instituteId,
+    candidates.map((user) => user.id),
+    keyHash,
+    now,
+  );
+  for (const user of candidates) {
+    if (key?.userId === user.id) matches.push({ user, via: 'key', keyHash });
+    else if (await verifyPassword(user.passwordHash, secret)) matches.push({ user, via: 'password' });
+    else {
+      const temporary = await findTemporaryPassword(db, instituteId, user.id, now);
+      if (temporary && (await verifyPassword(temporary.passwordHash, secret))) matches.push({ user, via: 'temporary' });
+    }
+  }
+  return matches;
+}
+
+/** Every way the matched accounts can sign in: students as themselves, parents once per child. */
+async function listProfiles(db: Db, instituteId: number, matches: Match[]) {
+  const profiles: (Profile & { match: Match })[] = [];
+  for (const match of matches) {
+    const { user } = match;
+    if (isParentUserType(user.userType)) {
+      for (const child of await findChildren(db, instituteId, user.id)) {
+        profiles.push({
+          account: user,
+          viewed: child.user,
+          student: { id: child.student.id, displayId: child.student.displayId },
+          display: 'parent_student',
+          match,
+        });
+      }
+    } else {
+      const student = await findStudentOfUser(db, instituteId, user.id);
+      profiles.push({
+        account: user,
+        viewed: user,
+        student: student && { id: student.id, displayId: student.displayId },
+        display: 'student',
+        match,
+      });
+    }
+  }
+  return profiles;
+}
+
+async function toRoleEntry(db: Db, instituteName: string, profile: Profile): Promise<RoleEntry> {
+  const years = profile.student ? await findStudentYears(db, profile.account.instituteId, profile.student.id) : [];
+  return {
+    user_id: profile.viewed.id,
+    user_type: profile.account.userType,
+    institute_id: profile.account.instituteId,
+    institute_name: instituteName,
+    display: profile.display,
+    name: profile.account.name,
+    student_name: profile.viewed.name,
+    student_id: profile.student?.id ?? null,
+    phone_no: profile.account.phone ?? '',
+    account_id: profile.account.id,
+    email_id: profile.account.email ?? '',
+    photo_url: profile.viewed.photoUrl,
+    join_date: profile.viewed.joinDate,
+    student_acad_year: years.map((year) => ({ acad_yr_id: year.id, acad_yr_name: year.name })),
+    is_login_allowed: profile.viewed.isLoginAllowed,
+  };
+}
+
+const refused = () => new AppError(401, 'UNAUTHORIZED', loginMessages.defaultFailure);
+
+/**
+ * The login of spec part 1 §4 for the institute found by host: checks the lock-out, the secret, then picks a
+ * profile (or answers the list), then the stops in order (blocked 13, unregistered device 11, fee dues,
+ * another device 10), and finally starts the session.
+ */
+export async function logIn(db: Db, instituteId: number, body: LoginBody, now: Date): Promise<LoginAnswer> {
+  const institute = await findInstitute(db, instituteId);
+  if (!institute) throw new AppError(404, 'NOT_FOUND', 'No institute is registered at this address');
+  if (body.institute_id !== undefined && body.institute_id !== instituteId) throw refused();
+
+  const login = normaliseLogin(body.user_name).toLowerCase();
+  if (login === '') throw new AppError(400, 'VALIDATION_FAILED', loginMessages.loginRequired);
+  const since = new Date(now.getTime() - lockoutWindowMs);
+  if ((await countRecentFailures(db, instituteId, login, since)) >= lockoutAttempts) {
+    throw new AppError(429, 'TOO_MANY_REQUESTS', lockoutMessage);
+  }
+
+  const candidates = await findUsersByLogin(db, instituteId, login);
+  const matches = await matchSecret(db, instituteId, candidates, body.password, now);
+  if (matches.length === 0) {
+    await recordFailure(db, instituteId, login, now);
+    throw refused();
+  }
+
+  const profiles = await listProfiles(db, instituteId, matches);
+  let chosen: (typeof profiles)[number] | undefined;
+  if (body.user_type !== undefined || body.user_id !== undefined) {
+    chosen = profiles.find(
+      (profile) => profile.account.userType === body.user_type && profile.viewed.id === body.user_id,
+    );
+    if (!chosen) throw refused();
+  } else if (profiles.length > 1) {
+    const entries = await Promise.all(profiles.map((profile) => toRoleEntry(db, institute.name, profile)));
+    return { statusCode: 200, message: 'Select a profile', result: entries };
+  } else {
+    chosen = profiles[0];
+  }
+  // A parent account with no child linked has nothing to view here.
+  if (!chosen) return { statusCode: 200, message: loginMessages.notAuthorized, result: null };
+
+  const { account, viewed } = chosen;
+  if (account.isBlocked) {
+    return {
+      statusCode: 200,
+      message: loginMessages.blocked,
+      result: { login_option: loginOptions.blocked, is_login_allowed: viewed.isLoginAllowed },
+    };
+  }
+  if (account.registeredDeviceId !== null && account.registeredDeviceId !== body.device_id) {
+    return {
+      statusCode: 200,
+      message: loginMessages.unregisteredDevice,
+      result: { login_option: loginOptions.unregisteredDevice, is_login_allowed: viewed.isLoginAllowed },
+    };
+  }
+  if (viewed.isLoginAllowed !== 1) {
+    return { statusCode: 200, message: loginMessages.feeDues, result: { is_login_allowed: viewed.isLoginAllowed } };
+  }
+  const elsewhere = await countSessionsElsewhere(db, instituteId, account.id, body.device_id, now);
+  if (elsewhere > 0 && !body.logout_from_all_devices) {
+    return {
+      statusCode: 200,
+      message: loginMessages.otherDevice,
+      result: { login_option: loginOptions.otherDevice, is_login_allowed: 1 },
+    };
+  }
+
+  return db.transaction(async (tx) => {
+    // A login key is good once: using it up inside the transaction makes a replay lose the race.
+    if (chosen.match.via === 'key' && !(await consumeSsoToken(tx, 'key', chosen.match.keyHash!, now))) {
+      throw refused();
+    }
+    // One live login per account: this one replaces the others (they were confirmed away with option 10).
+    await revokeSessions(tx, instituteId, account.id, now);
+    await clearFailures(tx, instituteId, login);
+    const session = await startSession(tx, {
+      institute,
+      profile: chosen,
+      deviceId: body.device_id,
+      now,
+      mustChangePassword: chosen.match.via === 'temporary',
+    });
+    return { statusCode: 200, message: 'Login successful', result: session };
+  });
+}

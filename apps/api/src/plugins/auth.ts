@@ -1,0 +1,121 @@
+import { isParentUserType } from '@campus/domain/auth/auth.contract';
+import { decodeCredential } from '@campus/domain/auth/credential';
+import { normaliseHost } from '@campus/domain/shell/shell.contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { accessRuleFor, isStaticRoute } from '../access-matrix.ts';
+import type { Db } from '../db/client.ts';
+import type { AccessRule } from '../types.d.ts';
+import { AppError } from '../errors.ts';
+import {
+  findInstituteIdByApiKey,
+  findInstituteIdByHost,
+  findSessionByTokenHash,
+} from '../features/auth/auth.repository.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+/** Messages of refused credentials; 403 makes the web app log out and show them. */
+export const authMessages = {
+  missing: 'Unauthorized',
+  revoked: 'You have been logged out. Please login again.',
+  expired: 'Your session has expired. Please login again.',
+  otherDevice: 'This login belongs to another device. Please login again.',
+  otherInstitute: 'This login belongs to another institute. Please login again.',
+  year: 'You are not enrolled in this academic year.',
+  passwordChange: 'Please set a new password first.',
+  parentsReadOnly: 'Parents are not allowed to make changes.',
+  badApiKey: 'A valid API key is required',
+} as const;
+
+/** Host → institute id, remembered for a minute so an authenticated request costs one query, not two. */
+function hostResolver(db: Db) {
+  const cache = new Map<string, { instituteId: number | undefined; until: number }>();
+  return async (host: string): Promise<number | undefined> => {
+    const hit = cache.get(host);
+    if (hit && hit.until > Date.now()) return hit.instituteId;
+    const instituteId = await findInstituteIdByHost(db, host);
+    if (cache.size > 10_000) cache.clear();
+    cache.set(host, { instituteId, until: Date.now() + 60_000 });
+    return instituteId;
+  };
+}
+
+/** Attaches every route's access rule from the matrix and enforces it before the handler runs. */
+export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess?: Record<string, AccessRule> }) => {
+  const resolveHost = hostResolver(app.db);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('apiInstituteId', null);
+  app.decorate('instituteIdOfHost', (request: FastifyRequest) => resolveHost(normaliseHost(request.host)));
+
+  app.addHook('onRoute', (route) => {
+    if (isStaticRoute(route.url)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
+      const rule = accessRuleFor(method, route.url) ?? options.extraAccess?.[key];
+      if (!rule) throw new Error(`Route ${method} ${route.url} is missing from the access matrix`);
+      route.config = { ...route.config, access: rule };
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config?.access;
+    if (!rule || rule === 'anonymous') return;
+    if (rule === 'apiKey') {
+      const key = request.headers['x-api-key'];
+      const instituteId =
+        typeof key === 'string' && key.length <= 200
+          ? await findInstituteIdByApiKey(app.db, hashToken(key))
+          : undefined;
+      if (instituteId === undefined) throw new AppError(401, 'UNAUTHORIZED', authMessages.badApiKey);
+      request.apiInstituteId = instituteId;
+      return;
+    }
+
+    const header = request.headers.authorization ?? '';
+    const credential = header.length <= 1000 ? decodeCredential(header.replace(/^Bearer\s+/i, '')) : undefined;
+    const session = credential && (await findSessionByTokenHash(app.db, hashToken(credential.token)));
+    const expectedScope = rule === 'examdesk' || rule === 'scorecard' ? rule : 'main';
+    if (!credential || !session || session.scope !== expectedScope) {
+      throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+    }
+    if (session.revokedAt) throw new AppError(403, 'FORBIDDEN', authMessages.revoked);
+    if (session.expiresAt.getTime() <= app.now().getTime()) throw new AppError(403, 'FORBIDDEN', authMessages.expired);
+    if (session.deviceId !== credential.deviceId) throw new AppError(403, 'FORBIDDEN', authMessages.otherDevice);
+    if ((await resolveHost(normaliseHost(request.host))) !== session.instituteId) {
+      throw new AppError(403, 'FORBIDDEN', authMessages.otherInstitute);
+    }
+    if (!session.academicYearIds.includes(credential.academicYearId)) {
+      throw new AppError(403, 'FORBIDDEN', authMessages.year);
+    }
+    if (session.mustChangePassword && !request.routeOptions.config.allowDuringPasswordChange) {
+      throw new AppError(403, 'FORBIDDEN', authMessages.passwordChange);
+    }
+    const isParent = isParentUserType(session.userType);
+    if (rule === 'student' && isParent) throw new AppError(403, 'FORBIDDEN', authMessages.parentsReadOnly);
+    request.auth = {
+      instituteId: session.instituteId,
+      loginId: session.loginId,
+      accountUserId: session.accountUserId,
+      userId: session.userId,
+      studentId: session.studentId,
+      userType: session.userType,
+      isParent,
+      academicYearId: credential.academicYearId,
+      deviceId: session.deviceId,
+    };
+  });
+});
+
+/** The signed-in user of a route whose rule requires one. */
+export function requireAuth(request: FastifyRequest) {
+  if (!request.auth) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+  return request.auth;
+}
+
+/** Refuses an institute id in the path, query or body that is not the session's own. */
+export function assertOwnInstitute(request: FastifyRequest, instituteId: number) {
+  if (requireAuth(request).instituteId !== instituteId) {
+    throw new AppError(403, 'FORBIDDEN', 'You may not access another institute');
+  }
+}

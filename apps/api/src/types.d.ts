@@ -24,7 +24,7 @@ declare module 'fastify' {
     /** The server's clock; tests replace it to fix `now`. */
     now: () => Date;
     /** The institute reached at the request's host, if any. */
-    instituteIdOfHost: (request: import('fastify').FastifyRequest) => Promise<number | undefined>;
+    instituteIdOfHost: (request: FastifyRequest) => Promise<number | undefined>;
   }
   interface FastifyContextConfig {
     access?: AccessRule;

@@ -26,7 +26,7 @@ describe('App', () => {
     render(<App />);
     await screen.findByRole('heading', { name: 'Apex Coaching Institute' });
     const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
-    screen.getByRole('heading').dispatchEvent(event);
+    screen.getByRole('heading', { name: 'Apex Coaching Institute' }).dispatchEvent(event);
     expect(event.defaultPrevented).toBe(true);
   });
 

@@ -1,14 +1,58 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { TokenLogin } from '../features/auth/components/token-login.tsx';
+import { basename, loginScreenLoader, requireSession } from './guards.ts';
 import { AccountScreen } from './routes/account.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
 
-/** Base path of the app (spec part 1 §2). */
-export const basename = '/my-account';
+export { basename };
+
+/** A screen that a later issue fills: a plain heading with its menu label until then. */
+const placeholder = (title: string, schoolTitle?: string) => async () => {
+  const { PlaceholderScreen } = await import('./routes/placeholder-screen.tsx');
+  return { element: <PlaceholderScreen title={title} schoolTitle={schoolTitle} /> };
+};
+
+const dashboard = async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardScreen });
+
+/** Signed-in routes (spec part 1 §2, all exact). Matching ignores case, so /messages and /profile match too. */
+const authenticatedRoutes: RouteObject[] = [
+  { path: '/dashboard', lazy: dashboard },
+  { path: '/announcement', lazy: dashboard },
+  { path: '/timetable', lazy: placeholder('Time Table') },
+  { path: '/studymaterial', lazy: placeholder('Study Materials') },
+  { path: '/live', lazy: placeholder('Live Classes') },
+  { path: '/exam', lazy: placeholder('My Exam') },
+  { path: '/report', lazy: placeholder('Exam Reports') },
+  { path: '/document', lazy: placeholder('Documents') },
+  { path: '/assignment', lazy: placeholder('Assignments', 'Homework') },
+  { path: '/assignment/:fileId', lazy: placeholder('Assignments', 'Homework') },
+  { path: '/product', lazy: placeholder('My Products') },
+  { path: '/product/:id', lazy: placeholder('My Products') },
+  { path: '/eventCalender', lazy: placeholder('Event Calender') },
+  { path: '/fees', lazy: placeholder('Fees') },
+  { path: '/Messages', lazy: placeholder('Messages') },
+  { path: '/Profile', lazy: placeholder('Profile') },
+];
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <AccountScreen /> },
-  { path: '/errorPage', element: <ErrorPage /> },
-  { path: '*', element: <Navigate to="/" replace /> },
+  {
+    element: <RootLayout />,
+    HydrateFallback: PageLoader,
+    children: [
+      { path: '/', loader: loginScreenLoader, element: <AccountScreen /> },
+      { path: '/userLogin', element: <TokenLogin /> },
+      { path: '/errorPage', element: <ErrorPage /> },
+      {
+        // The shell and its screens load only once signed in, keeping the login page's script small.
+        loader: requireSession,
+        lazy: async () => ({ Component: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout }),
+        children: authenticatedRoutes,
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
 ];
 
 export const createRouter = () => createBrowserRouter(routes, { basename });

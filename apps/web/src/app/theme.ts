@@ -1,4 +1,5 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
+import type { ThemeMode } from '../lib/theme-mode.ts';
 
 /** The portal's base theme; the colour modes of the header's picker build on it. */
 export const theme = createTheme({
@@ -8,3 +9,20 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
 });
+
+/** What the shell reads from `theme.other` to tint its header. */
+export interface ShellThemeOther {
+  /** Header background (a theme colour) with white text, or undefined for the scheme's plain body colour. */
+  headerColor?: string;
+}
+
+/**
+ * The theme of one colour mode. Blue and purple tint the header with shade 8 (white text on blue.8 is 5.0:1 and on
+ * violet.8 6.3:1, above WCAG AA); dark uses Mantine's dark scheme, chosen by the provider.
+ */
+export function themeFor(mode: ThemeMode): MantineThemeOverride {
+  const other: ShellThemeOther = {};
+  if (mode === 'blue') other.headerColor = 'blue.8';
+  if (mode === 'purple') other.headerColor = 'violet.8';
+  return createTheme({ ...theme, primaryColor: mode === 'purple' ? 'violet' : 'blue', other: { ...other } });
+}

@@ -1,4 +1,5 @@
 import { describeHttpFailure, pickFailureMessage } from '@campus/domain/shared/http-messages';
+import { getSession } from './session.ts';
 
 /** A failed call: its HTTP status (null when no answer came) and the message to show (spec part 1 §8). */
 export class ApiError extends Error {
@@ -7,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number | null,
     message: string,
+    /** The message field exactly as the server sent it (the login screen tells blank from missing). */
+    readonly serverMessage?: unknown,
   ) {
     super(message);
   }
@@ -26,16 +29,24 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sends the stored session's credential (default). Sign-in calls, made before a session exists, turn it off. */
+  auth?: boolean;
 }
 
-/** Headers every call carries (spec part 1 §7): source and the user's time zone. */
-function baseHeaders(): Record<string, string> {
-  return { Source: 'WEB', 'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone };
+/** Headers every call carries (spec part 1 §7): source, the user's time zone and, when signed in, the credential. */
+function baseHeaders(withAuth: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    Source: 'WEB',
+    'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+  const session = withAuth ? getSession() : null;
+  if (session?.student_auth) headers.Authorization = session.student_auth;
+  return headers;
 }
 
 /** Calls the API and returns its JSON; failures become ApiError with the catalogue's message. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { ...baseHeaders(), ...options.headers };
+  const headers: Record<string, string> = { ...baseHeaders(options.auth ?? true), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -46,6 +57,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: options.signal,
     });
   } catch (error) {
+    // A caller's own abort is passed on; a timeout reads as no answer.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(null, describeHttpFailure(null));
   }
@@ -54,7 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const serverMessage = (payload as { message?: unknown } | undefined)?.message;
     const message = pickFailureMessage(response.status, serverMessage);
     if (response.status === 403) forbiddenListeners.forEach((listener) => listener(message));
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, message, serverMessage);
   }
   return payload as T;
 }

@@ -1,7 +1,8 @@
 import { Center, Image, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useBranding } from '../../features/shell/api/get-branding.ts';
 
-/** The public account screen at /my-account/: the institute found by this host, then (next) the sign-in form. */
+/** The public account screen at /my-account/: the institute found by this host and the sign-in form. */
 export function AccountScreen() {
   const { data, error, isPending } = useBranding();
   return (
@@ -12,7 +13,7 @@ export function AccountScreen() {
           {data && (
             <>
               <Image src={data.logoPath} alt={`${data.instituteName} logo`} h={64} w="auto" fit="contain" />
-              <Title order={1} size="h3" ta="center">
+              <Title order={1} size="h4" ta="center">
                 {data.instituteName}
               </Title>
             </>
@@ -22,6 +23,7 @@ export function AccountScreen() {
               {error.message}
             </Text>
           )}
+          <LoginForm instituteId={data?.instituteId} />
         </Stack>
       </Paper>
     </Center>

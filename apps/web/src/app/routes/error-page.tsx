@@ -1,7 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { storageKeys } from '../../lib/session.ts';
 
 /** Session key holding where to return after a failed link login (set by the token login flow). */
-export const redirectAddressKey = 'redirect_url';
+export const redirectAddressKey = storageKeys.redirectUrl;
 
 /** The error page of spec part 1 §2: shown when a login link is invalid or expired. */
 export function ErrorPage() {

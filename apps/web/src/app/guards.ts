@@ -1,0 +1,33 @@
+import { autoLoginParams } from '@campus/domain/auth/auto-login';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { loadSession, rememberOrigin } from '../lib/session.ts';
+
+/** Base path of the app (spec part 1 §2). */
+export const basename = '/my-account';
+
+/** The path inside the app that a loader's request asks for (the browser router's requests carry the base). */
+function appPath(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.startsWith(`${basename}/`) ? url.pathname.slice(basename.length) : url.pathname;
+  return `${path}${url.search}`;
+}
+
+/**
+ * Access guard of spec part 1 §2: no session (or yesterday's, §1) sends the user to / and remembers where they
+ * were going, so the login can return there.
+ */
+export function requireSession({ request }: LoaderFunctionArgs) {
+  if (loadSession(new Date())) return null;
+  rememberOrigin(appPath(request));
+  return redirect('/');
+}
+
+/** The login screen: a link token goes to /userLogin; a signed-in user goes on to the dashboard. */
+export function loginScreenLoader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const token = params.get('token');
+  if (token) return redirect(`/userLogin?${new URLSearchParams({ token })}`);
+  // An auto-login address signs in whoever it names, even over a session.
+  if (loadSession(new Date()) && !params.has(autoLoginParams.login)) return redirect('/dashboard');
+  return null;
+}

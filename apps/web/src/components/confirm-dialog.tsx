@@ -1,0 +1,36 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+
+export interface ConfirmDialogProps {
+  message: string | undefined;
+  title?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question in a popup; closing it counts as no. */
+export function ConfirmDialog({
+  message,
+  title = 'Confirm',
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={message !== undefined} onClose={onCancel} title={title} centered>
+      <Stack gap="md">
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {cancelLabel}
+          </Button>
+          <Button onClick={onConfirm} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** What shows while a screen's code or data loads. */
+export function PageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center mih="50dvh" p="md">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { clearSession, getSession, resetProductTab, tokenLoginRedirect } from '../../../lib/session.ts';
+
+/** GET /api/v1/alternateLogin/logout: revokes the session on the server. */
+export function logout(deviceId: string, authorization?: string) {
+  return apiRequest<unknown>(`/api/v1/alternateLogin/logout?${new URLSearchParams({ deviceId })}`, {
+    headers: authorization ? { Authorization: authorization } : undefined,
+    // A server that does not answer must not keep the user signed in.
+    signal: AbortSignal.timeout(5000),
+  });
+}
+
+/** What the login screen shows after a logout that carried a message (403, spec part 1 §4). */
+export interface LogoutState {
+  logoutMessage?: string;
+}
+
+// One logout at a time: the logout call itself may answer 403, which would ask for another.
+let isLoggingOut = false;
+
+/**
+ * Logs out (spec part 1 §4): tells the server, then — whatever it answered — clears the session and cached data,
+ * resets the product tab and goes to / (or back to the institute's address after a link login).
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (message?: string) => {
+      if (isLoggingOut) return;
+      isLoggingOut = true;
+      try {
+        const session = getSession();
+        if (session) await logout(session.device_id).catch(() => undefined);
+        const externalRedirect = tokenLoginRedirect();
+        clearSession();
+        resetProductTab();
+        queryClient.clear();
+        if (externalRedirect) {
+          window.location.assign(externalRedirect);
+          return;
+        }
+        const state: LogoutState = message ? { logoutMessage: message } : {};
+        await navigate('/', { replace: true, state });
+      } finally {
+        isLoggingOut = false;
+      }
+    },
+    [navigate, queryClient],
+  );
+}

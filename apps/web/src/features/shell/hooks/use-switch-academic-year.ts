@@ -1,0 +1,31 @@
+import { academicYearName } from '@campus/domain/auth/academic-year';
+import { withAcademicYear } from '@campus/domain/auth/credential';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { saveSession, type StoredSession } from '../../../lib/session.ts';
+
+/** The switch goes to the dashboard after this long (spec part 1 §9). */
+export const academicYearSwitchDelayMs = 400;
+
+/**
+ * The academic-year switch (spec part 1 §4): the credential's year part is rewritten and stored, cached data of the
+ * old year is dropped, and the dashboard opens after 400 ms.
+ */
+export function useSwitchAcademicYear() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (session: StoredSession, yearId: number) => {
+      saveSession({
+        ...session,
+        student_auth: withAcademicYear(session.student_auth, yearId),
+        selectedAcadYrId: yearId,
+        selectedAcadYear: academicYearName(session, yearId),
+      });
+      void queryClient.invalidateQueries();
+      setTimeout(() => void navigate('/dashboard'), academicYearSwitchDelayMs);
+    },
+    [navigate, queryClient],
+  );
+}

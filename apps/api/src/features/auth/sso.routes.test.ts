@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postLogin, signIn } from '../../../test/auth-helpers.ts';
+import { createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { demoApiKeys, demoLogins } from '../../db/seed/demo-accounts.ts';
+
+describe('single sign-on', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let clock = fixedNow;
+  beforeAll(async () => {
+    app = await createTestApp({ now: () => clock, rateLimits: { ssoPerMinute: 1000, loginPerMinute: 1000 } });
+  });
+  afterAll(() => app.close());
+
+  const mint = (login: string, apiKey: string = demoApiKeys.greenfield) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/sso/link',
+      headers: { 'x-api-key': apiKey },
+      payload: { login, redirect_url: 'https://greenfield.example/portal' },
+    });
+  const exchange = (token: string, ip = '10.2.0.1') =>
+    app.inject({ method: 'POST', url: '/prod/ext/sso/login', remoteAddress: ip, payload: { token } });
+
+  it('mints a link only for a valid institute API key', async () => {
+    expect((await mint(demoLogins.greenfieldStudent, 'wrong-key')).statusCode).toBe(401);
+    const response = await mint(demoLogins.greenfieldStudent);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().link).toMatch(/^http:\/\/.+\/my-account\/\?token=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('cannot mint a link for another institute’s login', async () => {
+    expect((await mint(demoLogins.apexStudent)).statusCode).toBe(404);
+  });
+
+  it('exchanges a link once for a key the login accepts once', async () => {
+    const { token } = (await mint(demoLogins.greenfieldStudent)).json();
+    const first = await exchange(token);
+    expect(first.statusCode).toBe(200);
+    const result = first.json().data.result;
+    expect(result).toMatchObject({
+      status: 'success',
+      phone: demoLogins.greenfieldStudent,
+      redirect_url: 'https://greenfield.example/portal',
+    });
+    expect(result.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const again = await exchange(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('The login link might be invalid or expired.');
+
+    const session = await signIn(app, { user_name: result.phone, password: result.key });
+    expect(session.name).toBe('Aarav Sharma');
+    expect((await postLogin(app, { user_name: result.phone, password: result.key })).statusCode).toBe(401);
+  });
+
+  it('refuses a link after 10 minutes', async () => {
+    const { token } = (await mint(demoLogins.greenfieldStudent)).json();
+    clock = new Date(fixedNow.getTime() + 10 * 60 * 1000 + 1);
+    const response = await exchange(token);
+    clock = fixedNow;
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses made-up and oversize tokens without a 5xx', async () => {
+    expect((await exchange('x'.repeat(43))).statusCode).toBe(400);
+    expect((await exchange('x'.repeat(5000))).statusCode).toBe(400);
+    expect((await exchange('')).statusCode).toBe(400);
+  });
+});
+
+describe('per-IP rate limits', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    app = await createTestApp({ rateLimits: { loginPerMinute: 3, forgotPasswordPerMinute: 2, ssoPerMinute: 2 } });
+  });
+  afterAll(() => app.close());
+
+  it('limits logins per IP address, not for everyone', async () => {
+    const attempt = (ip: string) =>
+      postLogin(app, { user_name: demoLogins.apexStudent, password: 'nope' }, { host: 'apex.localhost', ip });
+    for (let count = 0; count < 3; count += 1) expect((await attempt('10.9.0.1')).statusCode).toBe(401);
+    const limited = await attempt('10.9.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('TOO_MANY_REQUESTS');
+    expect((await attempt('10.9.0.2')).statusCode).toBe(401);
+  });
+
+  it('limits forgot password and the SSO exchange per IP address', async () => {
+    const forgot = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v2/user/forgotPassword',
+        remoteAddress: '10.9.1.1',
+        payload: { user_name: '1' },
+      });
+    const sso = () =>
+      app.inject({ method: 'POST', url: '/prod/ext/sso/login', remoteAddress: '10.9.1.1', payload: { token: 'x' } });
+    await forgot();
+    await forgot();
+    expect((await forgot()).statusCode).toBe(429);
+    await sso();
+    await sso();
+    expect((await sso()).statusCode).toBe(429);
+  });
+});

@@ -12,7 +12,7 @@ const hostile: unknown[] = [
   '\u0000',
   12345,
   -1,
-  1e309,
+  Number.MAX_VALUE,
   true,
   null,
   [],

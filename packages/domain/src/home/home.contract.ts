@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { stripTags } from '../shared/text.ts';
+
+/** Labels a banner may land on, and the app routes they lead to (spec part 1 §2). */
+export const landingScreens = {
+  'TIME TABLE': '/timetable',
+  'STUDY MATERIALS': '/studymaterial',
+  'LIVE CLASSES': '/live',
+  'MY EXAM': '/exam',
+  DOCUMENTS: '/document',
+  ASSIGNMENTS: '/assignment',
+  'MY PRODUCTS': '/product',
+  'EXAM REPORTS': '/report',
+} as const;
+
+/** The app route a banner lands on, or undefined for an unknown label. */
+export const landingRoute = (label: string): string | undefined =>
+  (landingScreens as Record<string, string>)[label.trim().toUpperCase()];
+
+/** Most banners the home carousel uses. */
+export const maxBanners = 5;
+
+export const bannerSchema = z.object({
+  web_url: z.string(),
+  is_redir: z.boolean(),
+  red_link: z.string(),
+  land_scr: z.string(),
+});
+
+/** Answer of GET /api/v1/banner-prom/for_student/{userType}. */
+export const bannersAnswerSchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  result: z.object({ banner: z.array(bannerSchema), prom: z.object({ web_url: z.string() }).nullable() }),
+});
+
+/** One announcement; dates and times in the institute's time zone, ready to show and to search. */
+export const announcementSchema = z.object({
+  ancmnt_title: z.string(),
+  description: z.string(),
+  updated_by: z.string(),
+  /** DD-MM-YYYY hh:mm AM/PM */
+  updated_date: z.string(),
+  /** DD-MM-YYYY */
+  announced_date: z.string(),
+  /** hh:mm AM/PM */
+  announced_time: z.string(),
+  batch_sec_names: z.string(),
+  /** Short-lived signed address, or empty. */
+  announcement_img_url: z.string(),
+  file_name: z.string(),
+  /** Short-lived signed download address, or empty. */
+  file_url: z.string(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/** Query of the announcement fetch: student_id for students and parents, none for open-course users. */
+export const announcementQuerySchema = z.object({
+  is_active: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  student_id: z.coerce.number({ error: 'must be a whole number' }).int().positive().optional(),
+});
+
+/** Answer of GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: `data.result`. */
+export const announcementsAnswerSchema = z.object({ data: z.object({ result: z.array(announcementSchema) }) });
+
+/** Announcement search (spec part 1 §5): title, description, updated_by, announced date or 12-hour update time. */
+export function matchesAnnouncement(announcement: Announcement, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return true;
+  const updateTime = announcement.updated_date.split(' ').slice(1).join(' ');
+  return [
+    announcement.ancmnt_title,
+    stripTags(announcement.description),
+    announcement.updated_by,
+    announcement.announced_date,
+    updateTime,
+  ].some((field) => field.toLowerCase().includes(needle));
+}

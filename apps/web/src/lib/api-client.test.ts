@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { greenfieldStudent, storeSession } from '../test/fixtures.ts';
 import { server } from '../test/server.ts';
 import { apiRequest, onForbidden } from './api-client.ts';
 
@@ -15,6 +16,34 @@ describe('apiRequest', () => {
     await apiRequest('/api/v1/ping');
     expect(headers?.get('source')).toBe('WEB');
     expect(headers?.get('x-time-zone')).toBeTruthy();
+  });
+
+  it('sends the signed-in session’s credential as Authorization', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get('*/api/v1/ping', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await apiRequest('/api/v1/ping');
+    const session = greenfieldStudent();
+    storeSession(session);
+    await apiRequest('/api/v1/ping');
+    await apiRequest('/api/v1/ping', { auth: false });
+    await apiRequest('/api/v1/ping', { headers: { Authorization: 'other-credential' } });
+    expect(seen).toEqual([null, session.student_auth, null, 'other-credential']);
+  });
+
+  it('keeps the server message as sent, blank included', async () => {
+    server.use(
+      http.post('*/api/v1/ping', () => HttpResponse.json({ code: 'BAD_REQUEST', message: '' }, { status: 400 })),
+    );
+    await expect(apiRequest('/api/v1/ping', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 400,
+      message: 'Bad Request',
+      serverMessage: '',
+    });
   });
 
   it('shows the server message when one comes', async () => {

@@ -1,17 +1,15 @@
 import { readAutoLogin, autoLoginParams } from '@campus/domain/auth/auto-login';
 import { loginMessages, validateLogin } from '@campus/domain/auth/login-rules';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AlertDialog } from '../../../components/alert-dialog.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { clearSession } from '../../../lib/session.ts';
 import type { LogoutState } from '../api/logout.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
-import { ChangePasswordDialog } from './change-password-dialog.tsx';
-import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
-import { SelectAcademicYearDialog } from './select-academic-year-dialog.tsx';
-import { SelectProfileDialog } from './select-profile-dialog.tsx';
+
+// The popups (and the dialog machinery they bring) load apart from the form: most visits never open one.
+const loadDialogs = () => import('./login-dialogs.tsx');
+const LoginDialogs = lazy(() => loadDialogs().then((module) => ({ default: module.LoginDialogs })));
 
 /** Auto login waits this long before sending (spec part 1 §9). */
 export const autoLoginDelayMs = 700;
@@ -37,6 +35,9 @@ export function LoginForm({ instituteId }: { instituteId: number | undefined }) 
   const [notice, setNotice] = useState((location.state as LogoutState | null)?.logoutMessage);
   const signInFlow = useSignIn();
   const { step, signIn } = signInFlow;
+  // Mounted from the first popup on, so closing ones can finish their transition.
+  const [hasDialogs, setHasDialogs] = useState(false);
+  if (!hasDialogs && (step.kind !== 'idle' || notice !== undefined || isForgotOpen)) setHasDialogs(true);
 
   const send = (loginValue: string, passwordValue: string) => {
     const invalid = validateLogin(loginValue, passwordValue);
@@ -71,7 +72,8 @@ export function LoginForm({ instituteId }: { instituteId: number | undefined }) 
 
   return (
     <>
-      <form onSubmit={submit} noValidate style={{ width: '100%' }}>
+      {/* Fetch the popups as soon as the user starts on the form, so the first one opens at once. */}
+      <form onSubmit={submit} onFocus={() => void loadDialogs()} noValidate style={{ width: '100%' }}>
         <Stack gap="md">
           <Title order={2} size="h4" ta="center">
             Sign In to your account
@@ -109,44 +111,20 @@ export function LoginForm({ instituteId }: { instituteId: number | undefined }) 
         </Stack>
       </form>
 
-      <AlertDialog
-        message={step.kind === 'alert' ? step.message : notice}
-        onClose={() => (step.kind === 'alert' ? signInFlow.dismiss() : setNotice(undefined))}
-      />
-      <ConfirmDialog
-        message={step.kind === 'confirm-other-device' ? step.message : undefined}
-        onConfirm={signInFlow.confirmOtherDevice}
-        onCancel={signInFlow.dismiss}
-      />
-      <SelectProfileDialog
-        entries={step.kind === 'choose-profile' ? step.entries : undefined}
-        onSelect={signInFlow.chooseProfile}
-        onClose={signInFlow.dismiss}
-        busy={signInFlow.isPending}
-      />
-      <SelectAcademicYearDialog
-        years={step.kind === 'choose-academic-year' ? step.session.student_acad_year : undefined}
-        onSelect={signInFlow.chooseAcademicYear}
-        onClose={signInFlow.cancel}
-      />
-      {step.kind === 'change-password' && (
-        <ChangePasswordDialog
-          opened
-          owner={step.session}
-          withOwnCredential
-          onClose={signInFlow.cancel}
-          onPasswordChanged={() => {
-            signInFlow.cancel();
-            setPassword('');
-          }}
-        />
+      {hasDialogs && (
+        <Suspense fallback={null}>
+          <LoginDialogs
+            signInFlow={signInFlow}
+            notice={notice}
+            onNoticeClose={() => setNotice(undefined)}
+            isForgotOpen={isForgotOpen}
+            onForgotClose={() => setIsForgotOpen(false)}
+            onNewPasswordSent={() => setNotice(loginMessages.forgotPasswordSent)}
+            instituteId={instituteId}
+            onPasswordChanged={() => setPassword('')}
+          />
+        </Suspense>
       )}
-      <ForgotPasswordDialog
-        opened={isForgotOpen}
-        instituteId={instituteId}
-        onClose={() => setIsForgotOpen(false)}
-        onSent={() => setNotice(loginMessages.forgotPasswordSent)}
-      />
     </>
   );
 }

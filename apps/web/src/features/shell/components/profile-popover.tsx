@@ -21,7 +21,9 @@ export function ProfilePopover({ session, onLogout }: { session: StoredSession; 
   const user = describeUser(session);
   const photo = session.photo_url || null;
   return (
+    // The header is fixed, so its anchor never scrolls away: no need to hide a "detached" dropdown.
     <Popover
+      hideDetached={false}
       opened={opened}
       onChange={(next) => (next ? undefined : close())}
       position="bottom-end"
@@ -38,7 +40,7 @@ export function ProfilePopover({ session, onLogout }: { session: StoredSession; 
           <Avatar src={photo} alt={user.name} name={user.name} color="initials" />
         </UnstyledButton>
       </Popover.Target>
-      <Popover.Dropdown aria-label="Profile">
+      <Popover.Dropdown>
         <Stack gap="xs" align="center">
           <Avatar src={photo} alt="" name={user.name} color="initials" size="lg" />
           <Text fw={600} ta="center">

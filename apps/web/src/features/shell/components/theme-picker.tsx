@@ -8,7 +8,8 @@ const modeLabels: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', bl
 export function ThemePicker() {
   const mode = useThemeMode();
   return (
-    <Menu position="bottom-end" withinPortal>
+    // The header is fixed, so its anchor never scrolls away: no need to hide a "detached" dropdown.
+    <Menu position="bottom-end" withinPortal hideDetached={false}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" aria-label={`Theme: ${modeLabels[mode]}`}>
           <PaletteIcon />

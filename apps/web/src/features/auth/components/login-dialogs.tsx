@@ -1,0 +1,79 @@
+import { AlertDialog } from '../../../components/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import type { useSignIn } from '../hooks/use-sign-in.ts';
+import { ChangePasswordDialog } from './change-password-dialog.tsx';
+import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+import { SelectAcademicYearDialog } from './select-academic-year-dialog.tsx';
+import { SelectProfileDialog } from './select-profile-dialog.tsx';
+
+export interface LoginDialogsProps {
+  signInFlow: ReturnType<typeof useSignIn>;
+  /** A message shown in the Alert popup outside the sign-in flow (logout message, new password sent). */
+  notice: string | undefined;
+  onNoticeClose: () => void;
+  isForgotOpen: boolean;
+  onForgotClose: () => void;
+  onNewPasswordSent: () => void;
+  instituteId: number | undefined;
+  /** The temporary-password change is done: the user signs in again with the new password. */
+  onPasswordChanged: () => void;
+}
+
+/**
+ * The login screen's popups (spec part 1 §2): Alert, the other-device prompt, Select Profile, Select Academic Year,
+ * Change Password, Forgot Password and 'Forgot Password For'. Loaded apart from the form, when first needed.
+ */
+export function LoginDialogs({
+  signInFlow,
+  notice,
+  onNoticeClose,
+  isForgotOpen,
+  onForgotClose,
+  onNewPasswordSent,
+  instituteId,
+  onPasswordChanged,
+}: LoginDialogsProps) {
+  const { step } = signInFlow;
+  return (
+    <>
+      <AlertDialog
+        message={step.kind === 'alert' ? step.message : notice}
+        onClose={step.kind === 'alert' ? signInFlow.dismiss : onNoticeClose}
+      />
+      <ConfirmDialog
+        message={step.kind === 'confirm-other-device' ? step.message : undefined}
+        onConfirm={signInFlow.confirmOtherDevice}
+        onCancel={signInFlow.dismiss}
+      />
+      <SelectProfileDialog
+        entries={step.kind === 'choose-profile' ? step.entries : undefined}
+        onSelect={signInFlow.chooseProfile}
+        onClose={signInFlow.dismiss}
+        busy={signInFlow.isPending}
+      />
+      <SelectAcademicYearDialog
+        years={step.kind === 'choose-academic-year' ? step.session.student_acad_year : undefined}
+        onSelect={signInFlow.chooseAcademicYear}
+        onClose={signInFlow.cancel}
+      />
+      {step.kind === 'change-password' && (
+        <ChangePasswordDialog
+          opened
+          owner={step.session}
+          withOwnCredential
+          onClose={signInFlow.cancel}
+          onPasswordChanged={() => {
+            signInFlow.cancel();
+            onPasswordChanged();
+          }}
+        />
+      )}
+      <ForgotPasswordDialog
+        opened={isForgotOpen}
+        instituteId={instituteId}
+        onClose={onForgotClose}
+        onSent={onNewPasswordSent}
+      />
+    </>
+  );
+}

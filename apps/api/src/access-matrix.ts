@@ -21,6 +21,14 @@ export const accessMatrix = {
   'GET /api/v1/academicYear/all/:instituteId': 'session',
   'GET /api/v1/alternateLogin/logout': 'session',
   'POST /api/v1/changePwd': 'session',
+  // The signature in the address is the authorisation; the route that issued it checked the user.
+  'GET /api/v1/files/:token': 'anonymous',
+  'GET /api/v1/banner-prom/for_student/:userType': 'session',
+  'GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/:instituteId': 'session',
+  'GET /api/v1/students/get-student-detail/:institute_id/:stud_id': 'session',
+  'PUT /api/v1/profiles/update/:institute_id/:user_id': 'student',
+  'GET /prod/student-product/my-products': 'session',
+  'GET /prod/student-product/item-type-description/:id': 'session',
 } as const satisfies Record<string, AccessRule>;
 
 /** Routes outside the matrix because they only serve public files: the web app and the API docs. */

@@ -12,8 +12,16 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import rateLimit from '@fastify/rate-limit';
 import { authRoutes, defaultAuthRateLimits, type AuthRateLimits } from './features/auth/auth.routes.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
+import { homeRoutes } from './features/home/home.routes.ts';
+import { productsRoutes } from './features/products/products.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shellRoutes } from './features/shell/shell.routes.ts';
+import { randomBytes } from 'node:crypto';
+import { loadOrCreateSetting } from './db/server-settings.ts';
+import { fileSigner } from './lib/signed-urls.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
+import type { Storage } from './lib/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -45,6 +53,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export interface AppOptions {
   config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR'>>;
   database: Database;
+  /** Where uploaded and seeded files live. */
+  storage: Storage;
   now?: () => Date;
   /** Overrides the logger (tests pass a stream to read what was logged). */
   logger?: FastifyServerOptions['logger'];
@@ -60,6 +70,8 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
     bodyLimit: 1024 * 1024,
+    // Signed file addresses carry their grant in the path.
+    maxParamLength: 1000,
     trustProxy: true,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -67,6 +79,11 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
+  app.decorate('storage', options.storage);
+  const secret = await loadOrCreateSetting(options.database.db, 'file_url_secret', () =>
+    randomBytes(32).toString('hex'),
+  );
+  app.decorate('signer', fileSigner(secret));
   app.decorate('now', options.now ?? (() => new Date()));
 
   await app.register(errorsPlugin);
@@ -86,6 +103,10 @@ export async function buildApp(options: AppOptions) {
     sms: options.sms ?? logSmsSender(app.log),
     rateLimits: { ...defaultAuthRateLimits, ...options.rateLimits },
   });
+  await app.register(filesRoutes);
+  await app.register(homeRoutes);
+  await app.register(profileRoutes);
+  await app.register(productsRoutes);
   await app.register(webRoutes, { distDir: options.config.WEB_DIST_DIR ?? defaultDistDir });
 
   app.addHook('onClose', async () => {

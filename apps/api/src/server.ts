@@ -4,13 +4,19 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
+import { resolve } from 'node:path';
+import { localDiskStorage } from './lib/storage.ts';
 
 const expectedStartupErrors = [ConfigError, DatabaseUnavailableError, DataDirLockedError];
 
 async function main() {
   const config = loadConfig(process.env);
-  const database = await openConfiguredDatabase(config, () => new Date());
-  const app = await buildApp({ config, database });
+  const storage = localDiskStorage(resolve(config.DATA_DIR, 'files'));
+  // Files a crash left half-written are never referenced by a row: they can go.
+  const swept = await storage.sweepTemporary();
+  const database = await openConfiguredDatabase(config, () => new Date(), storage);
+  const app = await buildApp({ config, database, storage });
+  if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier crash');
   if (database.seeded) app.log.info('seeded the demo institutes (password demo1234)');
 
   // SIGTERM/SIGINT: stop accepting (new requests get 503), let in-flight ones finish, then close the database.

@@ -1,4 +1,6 @@
 import type { Db } from './db/client.ts';
+import type { FileSigner } from './lib/signed-urls.ts';
+import type { Storage } from './lib/storage.ts';
 
 /** Who may call a route (see access-matrix.ts). */
 export type AccessRule = 'anonymous' | 'session' | 'student' | 'examdesk' | 'scorecard' | 'apiKey';
@@ -21,6 +23,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    storage: Storage;
+    signer: FileSigner;
     /** The server's clock; tests replace it to fix `now`. */
     now: () => Date;
     /** The institute reached at the request's host, if any. */

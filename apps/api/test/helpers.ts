@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { localDiskStorage, type Storage } from '../src/lib/storage.ts';
+
+/** A fresh file store in a temporary folder. */
+export const createTestStorage = () => localDiskStorage(mkdtempSync(join(tmpdir(), 'portal-files-')));
 
 /** The fixed clock of the API tests: Saturday 21 November 2026, 12:00 in Kolkata. */
 export const fixedNow = new Date('2026-11-21T06:30:00Z');
@@ -44,17 +51,19 @@ export async function createPostgresDatabase(): Promise<Database> {
 export const createEmptyDatabase = (): Promise<Database> => (onPostgres ? createPostgresDatabase() : openPglite());
 
 /** A fresh, migrated database holding the demo seeded at `now`. */
-export async function createSeededDatabase(now = fixedNow): Promise<Database> {
+export async function createSeededDatabase(now = fixedNow, storage: Storage = createTestStorage()): Promise<Database> {
   const database = await createEmptyDatabase();
   await runMigrations(database);
-  await seedDemo(database.db, now);
+  await seedDemo(database.db, now, storage);
   return database;
 }
 
 /** The real app on a fresh seeded database with a fixed clock; close it in afterAll. */
 export async function createTestApp(overrides: Partial<AppOptions> = {}) {
-  const database = overrides.database ?? (await createSeededDatabase());
+  const storage = overrides.storage ?? createTestStorage();
+  const database = overrides.database ?? (await createSeededDatabase(fixedNow, storage));
   const app = await buildApp({
+    storage,
     config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
     database,
     now: () => fixedNow,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config.ts';
+import type { Storage } from '../lib/storage.ts';
 import { openPglite, openPostgres, type Database } from './client.ts';
 import { lockDataDir } from './lock.ts';
 import { runMigrations } from './migrate.ts';
@@ -12,6 +13,7 @@ import { isEmpty, seedDemo } from './seed/demo.ts';
 export async function openConfiguredDatabase(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'SEED_DEMO'>,
   now: () => Date,
+  storage: Storage,
 ): Promise<Database & { seeded: boolean }> {
   let database: Database;
   if (config.DATABASE_URL) {
@@ -36,7 +38,7 @@ export async function openConfiguredDatabase(
   try {
     await runMigrations(database);
     const seeded = config.SEED_DEMO === 'true' && (await isEmpty(database.db));
-    if (seeded) await seedDemo(database.db, now());
+    if (seeded) await seedDemo(database.db, now(), storage);
     return { ...database, seeded };
   } catch (error) {
     await database.close();

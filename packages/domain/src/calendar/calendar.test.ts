@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { academicYearOf, addDays, dateInZone, endOfDayInZone } from './calendar.ts';
+import { academicYearOf, addDays, dateInZone, endOfDayInZone, formatInZone } from './calendar.ts';
 
 describe('dateInZone', () => {
   it('gives the Indian date when it is already the next day in Kolkata', () => {
@@ -49,5 +49,18 @@ describe('endOfDayInZone', () => {
     expect(endOfDayInZone(new Date('2026-03-08T12:00:00Z'), 'America/New_York').toISOString()).toBe(
       '2026-03-09T04:00:00.000Z',
     );
+  });
+});
+
+describe('formatInZone', () => {
+  it('formats the Kolkata date and 12-hour time', () => {
+    expect(formatInZone(new Date('2026-11-21T11:05:00Z'), 'Asia/Kolkata')).toEqual({
+      date: '21-11-2026',
+      time: '04:35 PM',
+    });
+    expect(formatInZone(new Date('2026-11-20T19:00:00Z'), 'Asia/Kolkata')).toEqual({
+      date: '21-11-2026',
+      time: '12:30 AM',
+    });
   });
 });

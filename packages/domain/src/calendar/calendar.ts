@@ -55,3 +55,22 @@ function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
+
+/** An instant as the institute reads it: `DD-MM-YYYY` and the 12-hour `hh:mm AM` time in `timeZone`. */
+export function formatInZone(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    // h12 (1–12), not en-GB's default h11 (0–11): midnight reads 12:30 AM.
+    hourCycle: 'h12',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return {
+    date: `${get('day')}-${get('month')}-${get('year')}`,
+    time: `${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`,
+  };
+}

@@ -18,6 +18,8 @@ import {
   users,
 } from '../schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { seedDemoContent } from './demo-content.ts';
 import {
   demoApiKeys,
   demoHosts,
@@ -306,12 +308,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Writes the demo institutes, people and their year; dates are relative to `now` (Asia/Kolkata), names come
  * from a seeded generator, so two runs on the same day write the same rows.
  */
-export async function seedDemo(db: Db, now: Date): Promise<void> {
+export async function seedDemo(db: Db, now: Date, storage: Storage): Promise<void> {
   const today = dateInZone(now, 'Asia/Kolkata');
   const passwordHash = await hashPassword(demoPassword);
   fakerEN_IN.seed(20260401);
   await db.transaction(async (tx) => {
     await seedGreenfield(tx, today, passwordHash, fakerEN_IN);
     await seedApex(tx, today, passwordHash, fakerEN_IN);
+    await seedDemoContent(tx, storage, today);
   });
 }

@@ -1,0 +1,41 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a signed file address grants: one object, under one name and type, until `expiresAt` (ms). */
+export interface FileGrant {
+  key: string;
+  name: string;
+  type: string;
+  /** inline for images shown on a page, attachment for downloads. */
+  disposition: 'inline' | 'attachment';
+  expiresAt: number;
+}
+
+/**
+ * Signs and checks short-lived file addresses. An <img> or a download link cannot carry the Authorization
+ * header, so the server checks the user's right when it hands out the address, and the address itself
+ * (HMAC-SHA256, expiring) is the proof afterwards.
+ */
+export function fileSigner(secret: string) {
+  const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  return {
+    sign(grant: FileGrant): string {
+      const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
+      return `${payload}.${mac(payload)}`;
+    },
+    verify(token: string, now: Date): FileGrant | undefined {
+      const [payload, signature, extra] = token.split('.');
+      if (!payload || !signature || extra !== undefined) return undefined;
+      const expected = Buffer.from(mac(payload));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+      try {
+        const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as FileGrant;
+        return grant.expiresAt > now.getTime() ? grant : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export type FileSigner = ReturnType<typeof fileSigner>;

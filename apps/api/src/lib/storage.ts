@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Where files live: local disk now, an S3-compatible bucket later, behind the same methods. */
+export interface Storage {
+  /** Writes bytes under a new server-generated key (never a name from the client). */
+  putBuffer(data: Buffer | string, extension: string): Promise<{ key: string; size: number }>;
+  /** Streams into a new key; the object appears whole or not at all. */
+  putStream(source: Readable, extension: string): Promise<{ key: string; size: number }>;
+  /** Opens an object; rejects with code ENOENT when it does not exist. */
+  open(key: string): Promise<{ stream: Readable; size: number }>;
+  remove(key: string): Promise<void>;
+}
+
+const keyPattern = /^\d{4}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
+
+/** A key: year folder and a random id, with a short lower-case extension kept for content sniffing. */
+function newKey(extension: string): string {
+  const safe = extension
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 8);
+  return `${new Date().getUTCFullYear()}/${randomUUID()}${safe ? `.${safe}` : ''}`;
+}
+
+/**
+ * Files under `root` on local disk. Writes go to `root/.tmp` first and are renamed into place, so a crash
+ * leaves no partial object; `sweepTemporary` removes what such a crash left behind.
+ */
+export function localDiskStorage(root: string): Storage & { sweepTemporary(): Promise<number> } {
+  const tmpDir = join(root, '.tmp');
+  const pathOf = (key: string) => {
+    if (!keyPattern.test(key)) throw Object.assign(new Error('not a storage key'), { code: 'ENOENT' });
+    return join(root, key);
+  };
+  const commit = async (temporary: string, key: string) => {
+    await mkdir(dirname(join(root, key)), { recursive: true });
+    await rename(temporary, join(root, key));
+  };
+  const storage = {
+    async putStream(source: Readable, extension: string) {
+      await mkdir(tmpDir, { recursive: true });
+      const key = newKey(extension);
+      const temporary = join(tmpDir, randomUUID());
+      try {
+        await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+        const { size } = await stat(temporary);
+        await commit(temporary, key);
+        return { key, size };
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async putBuffer(data: Buffer | string, extension: string) {
+      const { Readable } = await import('node:stream');
+      return storage.putStream(Readable.from([Buffer.from(data)]), extension);
+    },
+    async open(key: string) {
+      const path = pathOf(key);
+      const { size } = await stat(path);
+      return { stream: createReadStream(path), size };
+    },
+    async remove(key: string) {
+      await rm(pathOf(key), { force: true });
+    },
+    async sweepTemporary() {
+      const names = await readdir(tmpDir).catch(() => [] as string[]);
+      await Promise.all(names.map((name) => rm(join(tmpDir, name), { force: true })));
+      return names.length;
+    },
+  };
+  return storage;
+}
+
+const mimeByExtension: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  txt: 'text/plain; charset=utf-8',
+  mp4: 'video/mp4',
+  m4v: 'video/x-m4v',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/** The content type of a stored object, from the extension the server gave its key. */
+export const mimeForKey = (key: string) => mimeByExtension[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream';

@@ -7,3 +7,8 @@ declare class TextEncoder {
 declare class TextDecoder {
   decode(input?: Uint8Array): string;
 }
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly protocol: string;
+  readonly hostname: string;
+}

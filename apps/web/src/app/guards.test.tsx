@@ -84,6 +84,16 @@ describe('access guard and session day', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Assignments' })).toBeInTheDocument();
   });
 
+  it('follows a logout in another tab back to the login screen', async () => {
+    storeSession(greenfieldStudent());
+    const { router } = renderRoute('/fees');
+    await screen.findByRole('heading', { level: 1, name: 'Fees' });
+    localStorage.removeItem('session');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'session' }));
+    expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('sends an unknown address to /', async () => {
     const { router } = renderRoute('/no-such-screen');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

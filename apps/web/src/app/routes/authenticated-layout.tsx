@@ -1,5 +1,6 @@
-import { Outlet } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout.ts';
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { isLogoutInProgress, useLogout } from '../../features/auth/api/logout.ts';
 import { AppLayout } from '../../features/shell/components/app-layout.tsx';
 import { useSession } from '../../lib/session.ts';
 
@@ -7,7 +8,11 @@ import { useSession } from '../../lib/session.ts';
 export function AuthenticatedLayout() {
   const session = useSession();
   const logout = useLogout();
-  // The session goes away during logout, just before the login screen opens.
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Signed out in another tab: back to the login screen. A logout of this tab navigates on its own.
+    if (!session && !isLogoutInProgress()) void navigate('/', { replace: true });
+  }, [session, navigate]);
   if (!session) return null;
   return (
     <AppLayout session={session} onLogout={() => void logout()}>

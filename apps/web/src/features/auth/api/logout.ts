@@ -21,6 +21,9 @@ export interface LogoutState {
 // One logout at a time: the logout call itself may answer 403, which would ask for another.
 let isLoggingOut = false;
 
+/** True while a logout of this tab runs (it navigates itself, with its message). */
+export const isLogoutInProgress = () => isLoggingOut;
+
 /**
  * Logs out (spec part 1 §4): tells the server, then — whatever it answered — clears the session and cached data,
  * resets the product tab and goes to / (or back to the institute's address after a link login).

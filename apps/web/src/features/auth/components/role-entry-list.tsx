@@ -26,10 +26,10 @@ export function RoleEntryList({
         >
           <Paper withBorder p="sm">
             <Group wrap="nowrap" gap="sm">
-              <Avatar src={entry.photo_url || null} alt="" name={entry.name} color="initials" />
+              <Avatar src={entry.photo_url || null} alt="" />
               <div>
                 <Text fw={600}>{entry.name}</Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm">
                   {describeRoleEntry(entry)} · {entry.institute_name}
                 </Text>
               </div>

@@ -41,7 +41,7 @@ export function AppLayout({
               color={headerColor ? 'white' : undefined}
               aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
             />
-            {session.logo_url && <Image src={session.logo_url} alt="" h={32} w="auto" fit="contain" />}
+            {session.logo_url && <Image src={session.logo_url} alt="" h={32} w="auto" fit="contain" visibleFrom="xs" />}
             <Text fw={700} truncate="end">
               {session.institute_name}
             </Text>
@@ -55,7 +55,8 @@ export function AppLayout({
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main menu">
+      {/* The navbar holds more than the menu; only the menu itself is the navigation landmark. */}
+      <AppShell.Navbar p="sm" component="div">
         <AppShell.Section>
           <AcademicYearSelect session={session} />
         </AppShell.Section>

@@ -9,19 +9,21 @@ export function MainMenu({ session, onNavigate }: { session: StoredSession; onNa
   const items = visibleMenuItems(session);
   const activeKey = activeMenuKey(items, pathname);
   return (
-    <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
-      {items.map((item) => (
-        <li key={item.key}>
-          <NavLink
-            component={Link}
-            to={item.path}
-            label={item.label}
-            active={item.key === activeKey}
-            aria-current={item.key === activeKey ? 'page' : undefined}
-            onClick={onNavigate}
-          />
-        </li>
-      ))}
-    </Stack>
+    <nav aria-label="Main menu">
+      <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((item) => (
+          <li key={item.key}>
+            <NavLink
+              component={Link}
+              to={item.path}
+              label={item.label}
+              active={item.key === activeKey}
+              aria-current={item.key === activeKey ? 'page' : undefined}
+              onClick={onNavigate}
+            />
+          </li>
+        ))}
+      </Stack>
+    </nav>
   );
 }

@@ -37,12 +37,13 @@ export function ProfilePopover({ session, onLogout }: { session: StoredSession; 
           aria-expanded={opened}
           style={{ borderRadius: '50%' }}
         >
-          <Avatar src={photo} alt={user.name} name={user.name} color="initials" />
+          {/* No initials: visible text inside the button would have to be part of its name. */}
+          <Avatar src={photo} alt={user.name} />
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" align="center">
-          <Avatar src={photo} alt="" name={user.name} color="initials" size="lg" />
+          <Avatar src={photo} alt="" size="lg" />
           <Text fw={600} ta="center">
             {user.name}
           </Text>

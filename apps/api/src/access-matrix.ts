@@ -29,6 +29,12 @@ export const accessMatrix = {
   'PUT /api/v1/profiles/update/:institute_id/:user_id': 'student',
   'GET /prod/student-product/my-products': 'session',
   'GET /prod/student-product/item-type-description/:id': 'session',
+  'POST /api/v2/onlineAssignment/student/getAssignmentsDetail': 'session',
+  'GET /api/v2/onlineAssignment/get/:instituteId/:fileId': 'session',
+  'GET /api/v2/onlineAssignment/studentAttachmentsDetail/:instituteId/:studentId/:fileId': 'session',
+  'GET /api/v2/onlineAssignment/getAssignmentSolution/:instituteId/:studentId/:fileId': 'session',
+  'POST /api/v2/onlineAssignment/downloadFile': 'session',
+  'POST /api/v2/onlineAssignment/student/updateAssignment': 'student',
 } as const satisfies Record<string, AccessRule>;
 
 /** Routes outside the matrix because they only serve public files: the web app and the API docs. */

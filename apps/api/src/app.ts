@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import rateLimit from '@fastify/rate-limit';
 import { authRoutes, defaultAuthRateLimits, type AuthRateLimits } from './features/auth/auth.routes.ts';
+import { assignmentsRoutes } from './features/assignments/assignments.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { homeRoutes } from './features/home/home.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(homeRoutes);
   await app.register(profileRoutes);
   await app.register(productsRoutes);
+  await app.register(assignmentsRoutes);
   await app.register(webRoutes, { distDir: options.config.WEB_DIST_DIR ?? defaultDistDir });
 
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
+import { sweepPendingFiles } from './db/pending-files.ts';
 import { resolve } from 'node:path';
 import { localDiskStorage } from './lib/storage.ts';
 
@@ -15,7 +16,9 @@ async function main() {
   // Files a crash left half-written are never referenced by a row: they can go.
   const swept = await storage.sweepTemporary();
   const database = await openConfiguredDatabase(config, () => new Date(), storage);
+  const unfinished = await sweepPendingFiles(database.db, storage);
   const app = await buildApp({ config, database, storage });
+  if (unfinished > 0) app.log.warn({ unfinished }, 'removed files of writes an earlier crash left unfinished');
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier crash');
   if (database.seeded) app.log.info('seeded the demo institutes (password demo1234)');
 

@@ -1,12 +1,31 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+/** Bytes written to storage but not yet given a key: committed or discarded by the caller. */
+export interface Staged {
+  id: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for recognising the type by content. */
+  head: Buffer;
+}
 
 /** Where files live: local disk now, an S3-compatible bucket later, behind the same methods. */
 export interface Storage {
+  /**
+   * Streams `source` to a temporary object, never holding it whole in memory; `guard` sees each chunk's size
+   * and may throw to stop the write (size limits), which discards what was written.
+   */
+  stage(source: Readable, guard?: (chunkBytes: number) => void): Promise<Staged>;
+  /** A new server-generated key for a file of this extension (to journal before committing under it). */
+  reserveKey(extension: string): string;
+  /** Moves a staged object under its reserved key; after this it exists whole. */
+  commit(staged: Staged, key: string): Promise<void>;
+  discard(staged: Staged): Promise<void>;
   /** Writes bytes under a new server-generated key (never a name from the client). */
   putBuffer(data: Buffer | string, extension: string): Promise<{ key: string; size: number }>;
   /** Streams into a new key; the object appears whole or not at all. */
@@ -31,7 +50,7 @@ function newKey(extension: string): string {
  * Files under `root` on local disk. Writes go to `root/.tmp` first and are renamed into place, so a crash
  * leaves no partial object; `sweepTemporary` removes what such a crash left behind.
  */
-export function localDiskStorage(root: string): Storage & { sweepTemporary(): Promise<number> } {
+export function localDiskStorage(root: string): Storage & { root: string; sweepTemporary(): Promise<number> } {
   const tmpDir = join(root, '.tmp');
   const pathOf = (key: string) => {
     if (!keyPattern.test(key)) throw Object.assign(new Error('not a storage key'), { code: 'ENOENT' });
@@ -42,19 +61,49 @@ export function localDiskStorage(root: string): Storage & { sweepTemporary(): Pr
     await rename(temporary, join(root, key));
   };
   const storage = {
-    async putStream(source: Readable, extension: string) {
+    root,
+    async stage(source: Readable, guard?: (chunkBytes: number) => void): Promise<Staged> {
       await mkdir(tmpDir, { recursive: true });
-      const key = newKey(extension);
-      const temporary = join(tmpDir, randomUUID());
+      const id = randomUUID();
+      const temporary = join(tmpDir, id);
+      const hash = createHash('sha256');
+      let size = 0;
+      let head = Buffer.alloc(0);
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          try {
+            guard?.(chunk.length);
+          } catch (error) {
+            done(error as Error);
+            return;
+          }
+          size += chunk.length;
+          hash.update(chunk);
+          if (head.length < 4096) head = Buffer.concat([head, chunk.subarray(0, 4096 - head.length)]);
+          done(null, chunk);
+        },
+      });
       try {
-        await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
-        const { size } = await stat(temporary);
-        await commit(temporary, key);
-        return { key, size };
+        await pipeline(source, meter, createWriteStream(temporary, { flags: 'wx' }));
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
+      return { id, size, sha256: hash.digest('hex'), head };
+    },
+    reserveKey: newKey,
+    async commit(staged: Staged, key: string) {
+      pathOf(key);
+      await commit(join(tmpDir, staged.id), key);
+    },
+    async discard(staged: Staged) {
+      await rm(join(tmpDir, staged.id), { force: true });
+    },
+    async putStream(source: Readable, extension: string) {
+      const staged = await storage.stage(source);
+      const key = newKey(extension);
+      await storage.commit(staged, key);
+      return { key, size: staged.size };
     },
     async putBuffer(data: Buffer | string, extension: string) {
       const { Readable } = await import('node:stream');

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './home.ts';
 export * from './products.ts';
 export * from './settings.ts';
+export * from './assignments.ts';

@@ -19,6 +19,7 @@ import {
 } from '../schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { seedDemoAssignments } from './demo-assignments.ts';
 import { seedDemoContent } from './demo-content.ts';
 import {
   demoApiKeys,
@@ -316,5 +317,6 @@ export async function seedDemo(db: Db, now: Date, storage: Storage): Promise<voi
     await seedGreenfield(tx, today, passwordHash, fakerEN_IN);
     await seedApex(tx, today, passwordHash, fakerEN_IN);
     await seedDemoContent(tx, storage, today);
+    await seedDemoAssignments(tx, storage, now);
   });
 }

@@ -15,6 +15,13 @@ const placeholder = (title: string, schoolTitle?: string) => async () => {
 };
 
 const dashboard = async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardScreen });
+const assignments = async () => ({ Component: (await import('./routes/assignments.tsx')).AssignmentsScreen });
+const assignmentDetail = async () => ({
+  Component: (await import('./routes/assignment-detail.tsx')).AssignmentDetailScreen,
+});
+const products = async () => ({ Component: (await import('./routes/products.tsx')).ProductsScreen });
+const productDetail = async () => ({ Component: (await import('./routes/product-detail.tsx')).ProductDetailScreen });
+const profile = async () => ({ Component: (await import('./routes/profile.tsx')).ProfileScreen });
 
 /** Signed-in routes (spec part 1 §2, all exact). Matching ignores case, so /messages and /profile match too. */
 const authenticatedRoutes: RouteObject[] = [
@@ -26,14 +33,14 @@ const authenticatedRoutes: RouteObject[] = [
   { path: '/exam', lazy: placeholder('My Exam') },
   { path: '/report', lazy: placeholder('Exam Reports') },
   { path: '/document', lazy: placeholder('Documents') },
-  { path: '/assignment', lazy: placeholder('Assignments', 'Homework') },
-  { path: '/assignment/:fileId', lazy: placeholder('Assignments', 'Homework') },
-  { path: '/product', lazy: placeholder('My Products') },
-  { path: '/product/:id', lazy: placeholder('My Products') },
+  { path: '/assignment', lazy: assignments },
+  { path: '/assignment/:fileId', lazy: assignmentDetail },
+  { path: '/product', lazy: products },
+  { path: '/product/:id', lazy: productDetail },
   { path: '/eventCalender', lazy: placeholder('Event Calender') },
   { path: '/fees', lazy: placeholder('Fees') },
   { path: '/Messages', lazy: placeholder('Messages') },
-  { path: '/Profile', lazy: placeholder('Profile') },
+  { path: '/Profile', lazy: profile },
 ];
 
 export const routes: RouteObject[] = [

@@ -19,8 +19,15 @@ const password = z
   .string({ error: 'is required' })
   .min(1, 'is required')
   .max(maxPasswordLength, `must be at most ${maxPasswordLength} characters`);
-const deviceId = z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters');
-const id = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive');
+const deviceId = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters');
+const id = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be positive');
 
 /** Body of POST /api/v2/user/v3/login (spec part 1 §7). */
 export const loginBodySchema = z.object({
@@ -167,9 +174,7 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 /** Body of POST /api/v2/user/forgotPassword. */
 export const forgotPasswordBodySchema = z.object({
-  user_name: z
-    .string({ error: 'is required' })
-    .regex(/^\d{1,15}$/, 'must be a phone number of digits only'),
+  user_name: z.string({ error: 'is required' }).regex(/^\d{1,15}$/, 'must be a phone number of digits only'),
   institute_id: id.optional(),
   user_id: id.optional(),
   source: z.literal('WEB', { error: 'must be WEB' }).default('WEB'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deriveLoginOutcome, loginFailureMessage, loginMessages, normaliseLogin, validateLogin } from './login-rules.ts';
+import {
+  deriveLoginOutcome,
+  loginFailureMessage,
+  loginMessages,
+  normaliseLogin,
+  validateLogin,
+} from './login-rules.ts';
 
 describe('validateLogin (spec part 1 §5)', () => {
   it.each([

@@ -95,7 +95,16 @@ describe('visibleMenuItems (spec part 1 §2)', () => {
       enable_online_assignment_feature: false,
       inst_set_up: { classes: 'OFFLINE', exam: 'OFFLINE', file_manager_study_material: 'FILE_MANEGER', store: false },
     });
-    expect(items).toEqual(['Home', 'Time Table', 'Exam Reports', 'Documents', 'Event Calender', 'Fees', 'Messages', 'Profile']);
+    expect(items).toEqual([
+      'Home',
+      'Time Table',
+      'Exam Reports',
+      'Documents',
+      'Event Calender',
+      'Fees',
+      'Messages',
+      'Profile',
+    ]);
   });
 });
 

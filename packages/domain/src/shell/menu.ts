@@ -52,6 +52,5 @@ export function visibleMenuItems(session: MenuContext): MenuItem[] {
 export function activeMenuKey(items: MenuItem[], pathname: string): string | undefined {
   const path = pathname.toLowerCase();
   if (path === '/announcement') return 'home';
-  return items.find((item) => path === item.path.toLowerCase() || path.startsWith(`${item.path.toLowerCase()}/`))
-    ?.key;
+  return items.find((item) => path === item.path.toLowerCase() || path.startsWith(`${item.path.toLowerCase()}/`))?.key;
 }

@@ -1,0 +1,6 @@
+import { PlaceholderScreen } from './placeholder-screen.tsx';
+
+/** Route module of Assignments; the screen itself is built in its feature folder. */
+export function AssignmentDetailScreen() {
+  return <PlaceholderScreen title="Assignments" schoolTitle="Homework" />;
+}

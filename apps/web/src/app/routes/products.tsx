@@ -1,0 +1,6 @@
+import { PlaceholderScreen } from './placeholder-screen.tsx';
+
+/** Route module of My Products; the screen itself is built in its feature folder. */
+export function ProductsScreen() {
+  return <PlaceholderScreen title="My Products" />;
+}

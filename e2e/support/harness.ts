@@ -28,7 +28,7 @@ export interface Harness {
   /** The address of `path` at the institute found by `host` (localhost: Greenfield, apex.localhost: Apex). */
   url(path: string, host?: string): string;
   /** A page in a fresh context; `errors` collects console errors (CSP refusals among them) and page crashes. */
-  newPage(): Promise<Page & { errors: string[] }>;
+  newPage(options?: { width?: number; height?: number }): Promise<Page & { errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -63,8 +63,8 @@ export async function startHarness(): Promise<Harness> {
     port,
     browser,
     url: (path, host = 'localhost') => `http://${host}:${port}${path}`,
-    newPage: async () => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    newPage: async ({ width = 390, height = 844 } = {}) => {
+      const context = await browser.newContext({ viewport: { width, height } });
       const page = Object.assign(await context.newPage(), { errors: [] as string[] });
       page.on('console', (message) => {
         if (message.type() === 'error') page.errors.push(message.text());

@@ -5,6 +5,7 @@ import {
   assignmentsLabel,
   emptyAssignmentsText,
   filterAssignments,
+  formatMegabytes,
   matchesAssignmentSearch,
   truncateName,
 } from './assignment-list.ts';
@@ -87,5 +88,13 @@ describe('truncateName (spec part 1 §9)', () => {
   });
   it('never splits a character made of two code units', () => {
     expect(truncateName('😀'.repeat(3), 2)).toBe('😀😀...');
+  });
+});
+
+describe('formatMegabytes', () => {
+  it('shows megabytes with 2 decimals', () => {
+    expect(formatMegabytes(0)).toBe('0.00 MB');
+    expect(formatMegabytes(1536 * 1024)).toBe('1.50 MB');
+    expect(formatMegabytes(150 * 1024 * 1024)).toBe('150.00 MB');
   });
 });

@@ -56,3 +56,6 @@ export function truncateName(name: string, max: number): string {
 /** Display limits of attachment names (spec part 1 §9). */
 export const maxFileNameDisplay = 50;
 export const maxSolutionNameDisplay = 30;
+
+/** A size in bytes as the portal shows sizes: megabytes with 2 decimals (spec part 1 §9). */
+export const formatMegabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;

@@ -1,6 +1,8 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { AssignmentList } from '../../features/assignments/components/assignment-list.tsx';
+import { useSession } from '../../lib/session.ts';
 
-/** Route module of Assignments; the screen itself is built in its feature folder. */
+/** /assignment: the assignments (Homework for schools) of the signed-in student or parent's child. */
 export function AssignmentsScreen() {
-  return <PlaceholderScreen title="Assignments" schoolTitle="Homework" />;
+  const session = useSession();
+  return session ? <AssignmentList session={session} /> : null;
 }

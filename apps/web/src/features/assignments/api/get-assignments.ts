@@ -1,0 +1,42 @@
+import { assignmentCategoryId } from '@campus/domain/assignments/assignment-rules';
+import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Whose assignments to list. */
+export interface StudentRef {
+  institute_id: number;
+  student_id: number;
+}
+
+/** Both tabs of the list (spec part 1 §7). */
+export interface AssignmentLists {
+  upcoming_online_assignment_list: AssignmentListItem[];
+  past_online_assignment_list: AssignmentListItem[];
+}
+
+/** POST /api/v2/onlineAssignment/student/getAssignmentsDetail: the ongoing and past assignments. */
+export async function getAssignments(student: StudentRef, signal?: AbortSignal): Promise<AssignmentLists> {
+  const answer = await apiRequest<{ result: AssignmentLists }>(
+    '/api/v2/onlineAssignment/student/getAssignmentsDetail',
+    {
+      method: 'POST',
+      body: { category_id: assignmentCategoryId, institute_id: student.institute_id, student_id: student.student_id },
+      signal,
+    },
+  );
+  return answer.result;
+}
+
+export const assignmentsQuery = (student: StudentRef) =>
+  queryOptions({
+    queryKey: ['assignments', 'list', student.institute_id, student.student_id],
+    queryFn: ({ signal }) => getAssignments(student, signal),
+  });
+
+/** The lists of the signed-in student; nothing is asked for a login without a student (open-course users). */
+export const useAssignments = (student: { institute_id: number; student_id: number | null }) =>
+  useQuery({
+    ...assignmentsQuery({ institute_id: student.institute_id, student_id: student.student_id ?? 0 }),
+    enabled: student.student_id !== null,
+  });

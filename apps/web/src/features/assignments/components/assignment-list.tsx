@@ -1,0 +1,109 @@
+import {
+  anyStatus,
+  assignmentsLabel,
+  emptyAssignmentsText,
+  filterAssignments,
+  pastTabParam,
+} from '@campus/domain/assignments/assignment-list';
+import { ongoingFilters, pastFilters } from '@campus/domain/assignments/assignment-rules';
+import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
+import { Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import type { StoredSession } from '../../../lib/session.ts';
+import { useAssignments } from '../api/get-assignments.ts';
+import { AssignmentCard } from './assignment-card.tsx';
+
+type Tab = 'ongoing' | 'past';
+
+const noAssignments: AssignmentListItem[] = [];
+
+/**
+ * /assignment (spec part 1 §2): Ongoing and Past tabs with counts, a status dropdown per tab, a search over
+ * title, subject and course, and the cards. `?open=999` opens Past. A load failure shows the server's message
+ * and returns to the dashboard (spec part 1 §8).
+ */
+export function AssignmentList({ session }: { session: StoredSession }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const isSchool = session.is_institute_type_school;
+  const query = useAssignments(session);
+  const [tab, setTab] = useState<Tab>(params.get('open') === pastTabParam ? 'past' : 'ongoing');
+  const [statusByTab, setStatusByTab] = useState<Record<Tab, string>>({ ongoing: anyStatus, past: anyStatus });
+  const [search, setSearch] = useState('');
+
+  useEffect(() => {
+    if (!query.error) return;
+    notifications.show({ message: query.error.message, color: 'red' });
+    void navigate('/dashboard', { replace: true });
+  }, [query.error, navigate]);
+
+  const ongoing = query.data?.upcoming_online_assignment_list ?? noAssignments;
+  const past = query.data?.past_online_assignment_list ?? noAssignments;
+  const label = assignmentsLabel(isSchool);
+
+  const renderTab = (value: Tab, items: AssignmentListItem[]) => {
+    const shown = filterAssignments(items, statusByTab[value], search);
+    if (shown.length === 0) {
+      return (
+        <Text ta="center" c="dimmed" py="xl">
+          {emptyAssignmentsText(items.length, isSchool)}
+        </Text>
+      );
+    }
+    return (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {shown.map((assignment) => (
+          <AssignmentCard
+            key={assignment.file_id}
+            assignment={assignment}
+            isOngoing={value === 'ongoing'}
+            isSchool={isSchool}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {label}
+      </Title>
+      {query.isPending && session.student_id !== null ? (
+        <PageLoader label={`Loading ${label}`} />
+      ) : (
+        <Tabs value={tab} onChange={(value) => setTab(value === 'past' ? 'past' : 'ongoing')} keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="ongoing">Ongoing ({ongoing.length})</Tabs.Tab>
+            <Tabs.Tab value="past">Past ({past.length})</Tabs.Tab>
+          </Tabs.List>
+          <Group grow align="flex-end" gap="sm" my="md" wrap="wrap">
+            <NativeSelect
+              label="Status"
+              miw={180}
+              data={[...(tab === 'past' ? pastFilters : ongoingFilters)]}
+              value={statusByTab[tab]}
+              onChange={(event) => {
+                const status = event.currentTarget.value;
+                setStatusByTab((current) => ({ ...current, [tab]: status }));
+              }}
+            />
+            <TextInput
+              type="search"
+              label="Search"
+              miw={180}
+              placeholder="Title, subject or course"
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+          </Group>
+          <Tabs.Panel value="ongoing">{renderTab('ongoing', ongoing)}</Tabs.Panel>
+          <Tabs.Panel value="past">{renderTab('past', past)}</Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}

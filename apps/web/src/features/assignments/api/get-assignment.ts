@@ -1,0 +1,22 @@
+import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/v2/onlineAssignment/get/{instituteId}/{fileId}: one assignment with the student's status. */
+export async function getAssignment(instituteId: number, fileId: number, signal?: AbortSignal) {
+  const answer = await apiRequest<{ result: AssignmentDetail }>(
+    `/api/v2/onlineAssignment/get/${instituteId}/${fileId}`,
+    { signal },
+  );
+  return answer.result;
+}
+
+export const assignmentQuery = (instituteId: number, fileId: number) =>
+  queryOptions({
+    queryKey: ['assignments', 'detail', instituteId, fileId],
+    queryFn: ({ signal }) => getAssignment(instituteId, fileId, signal),
+    // Attachment addresses are signed for a few minutes; downloads ask for fresh ones anyway.
+    staleTime: 0,
+  });
+
+export const useAssignment = (instituteId: number, fileId: number) => useQuery(assignmentQuery(instituteId, fileId));

@@ -24,7 +24,7 @@ export default defineConfig({
           name: 'api-postgres',
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/server-process.test.ts', '**/node_modules/**'],
+          exclude: ['test/server-process.test.ts', 'test/upload-crash.test.ts', '**/node_modules/**'],
           environment: 'node',
           env: { API_TEST_TARGET: 'postgres' },
           testTimeout: 30_000,

@@ -1,0 +1,104 @@
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/client.ts';
+import { announcements, assignmentAttachments, pendingFiles } from '../src/db/schema/index.ts';
+import { multipart } from './multipart.ts';
+import { freePort, killAllServers, startServer, waitReady } from './process.ts';
+
+afterAll(killAllServers);
+
+const kills = 10;
+
+describe('a server killed (SIGKILL) during uploads', () => {
+  it(`leaves no row pointing at a missing or partial file, and no partial file, after ${kills} kills`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port) };
+    const base = `http://127.0.0.1:${port}`;
+    let server = startServer(env);
+    await waitReady(port, 90_000);
+
+    const login = await fetch(`${base}/api/v2/user/v3/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: '9000000001', password: 'demo1234', device_id: 'crash-test', source: 'WEB' }),
+    });
+    const session = (await login.json()).result;
+    const headers = { authorization: session.student_auth };
+    const list = await fetch(`${base}/api/v2/onlineAssignment/student/getAssignmentsDetail`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ category_id: 255, institute_id: session.institute_id, student_id: session.student_id }),
+    });
+    const ongoing = (await list.json()).result.upcoming_online_assignment_list.find(
+      (item: { student_status: string }) => item.student_status === 'Pending',
+    );
+
+    // Several files of ~6 MB each, different every round, sent as a stream so a kill lands mid-upload.
+    const upload = async (round: number) => {
+      const files = Array.from({ length: 4 }, (_, index) => ({
+        filename: `round-${round}-${index}.pdf`,
+        size: 6 * 1024 * 1024,
+        head: Buffer.from(`%PDF-1.4\n% round ${round} file ${index} ${Math.random()}\n`),
+      }));
+      const body = multipart(files, {
+        institute_id: session.institute_id,
+        category_id: 255,
+        studentId_array: [session.student_id],
+        file_id: ongoing.file_id,
+        student_status: 'Draft',
+        student_comment: `round ${round}`,
+        attachmentId_array: [],
+        url_lists: [],
+      });
+      return fetch(`${base}/api/v2/onlineAssignment/student/updateAssignment`, {
+        method: 'POST',
+        headers: { ...headers, ...body.headers },
+        body: body.payload as unknown as BodyInit,
+        duplex: 'half',
+      } as RequestInit);
+    };
+
+    const started = Date.now();
+    expect((await upload(0)).status).toBe(200);
+    const uploadMs = Date.now() - started;
+
+    for (let round = 1; round <= kills; round += 1) {
+      const pending = upload(round).catch(() => undefined);
+      // Anywhere from the first bytes to just past the commit.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * uploadMs * 1.3));
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await pending;
+      server = startServer(env);
+      await waitReady(port, 30_000);
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const filesDir = join(dataDir, 'files');
+    expect(readdirSync(join(filesDir, '.tmp'))).toEqual([]);
+    const database = await openPglite(join(dataDir, 'pglite'));
+    const rows = await database.db.select().from(assignmentAttachments);
+    const pending = await database.db.select().from(pendingFiles);
+    const notices = await database.db.select({ key: announcements.attachmentFileKey }).from(announcements);
+    await database.close();
+    expect(pending).toEqual([]);
+    const withFiles = rows.filter((row) => row.fileKey !== null);
+    expect(withFiles.length).toBeGreaterThan(0);
+    for (const row of withFiles) {
+      const path = join(filesDir, row.fileKey!);
+      expect(existsSync(path), row.fileKey!).toBe(true);
+      expect(statSync(path).size, row.fileKey!).toBe(row.sizeBytes);
+    }
+    // Every student file on disk is one a row points at: a killed upload left nothing behind.
+    const referenced = new Set([...withFiles.map((row) => row.fileKey), ...notices.map((row) => row.key)]);
+    const studentUploads = readdirSync(filesDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.pdf') && !entry.parentPath.includes('.tmp'))
+      .map((entry) => join(entry.parentPath, entry.name).slice(filesDir.length + 1));
+    const orphans = studentUploads.filter((key) => !referenced.has(key));
+    expect(orphans).toEqual([]);
+  }, 300_000);
+});

@@ -25,14 +25,21 @@ describe('a server killed (SIGKILL) during uploads', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ user_name: '9000000001', password: 'demo1234', device_id: 'crash-test', source: 'WEB' }),
     });
-    const session = (await login.json()).result;
+    const session = ((await login.json()) as { result: Record<string, never> }).result as unknown as {
+      student_auth: string;
+      institute_id: number;
+      student_id: number;
+    };
     const headers = { authorization: session.student_auth };
     const list = await fetch(`${base}/api/v2/onlineAssignment/student/getAssignmentsDetail`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ category_id: 255, institute_id: session.institute_id, student_id: session.student_id }),
     });
-    const ongoing = (await list.json()).result.upcoming_online_assignment_list.find(
+    const listed = (await list.json()) as {
+      result: { upcoming_online_assignment_list: { file_id: number; student_status: string }[] };
+    };
+    const ongoing = listed.result.upcoming_online_assignment_list.find(
       (item: { student_status: string }) => item.student_status === 'Pending',
     );
 
@@ -47,7 +54,7 @@ describe('a server killed (SIGKILL) during uploads', () => {
         institute_id: session.institute_id,
         category_id: 255,
         studentId_array: [session.student_id],
-        file_id: ongoing.file_id,
+        file_id: ongoing!.file_id,
         student_status: 'Draft',
         student_comment: `round ${round}`,
         attachmentId_array: [],
@@ -56,7 +63,7 @@ describe('a server killed (SIGKILL) during uploads', () => {
       return fetch(`${base}/api/v2/onlineAssignment/student/updateAssignment`, {
         method: 'POST',
         headers: { ...headers, ...body.headers },
-        body: body.payload as unknown as BodyInit,
+        body: body.payload as unknown as ReadableStream,
         duplex: 'half',
       } as RequestInit);
     };

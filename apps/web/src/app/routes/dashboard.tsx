@@ -1,10 +1,12 @@
-import { useState } from 'react';
-import { Greeting } from '../../features/home/components/greeting.tsx';
+import { useCallback } from 'react';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { HomeScreen } from '../../features/home/components/home-screen.tsx';
 import { useSession } from '../../lib/session.ts';
 
-/** /dashboard (and /announcement): the greeting; the rest of home is a later issue. */
+/** /dashboard and /announcement: home with its clocks, banners and announcements. */
 export function DashboardScreen() {
   const session = useSession();
-  const [now] = useState(() => new Date());
-  return session ? <Greeting session={session} now={now} /> : null;
+  const logout = useLogout();
+  const onSessionRejected = useCallback((message: string) => void logout(message), [logout]);
+  return session ? <HomeScreen session={session} onSessionRejected={onSessionRejected} /> : null;
 }

@@ -1,0 +1,40 @@
+import { openCourseUserType } from '@campus/domain/auth/auth.contract';
+import type { Announcement } from '@campus/domain/home/home.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { StoredSession } from '../../../lib/session.ts';
+
+/** Who the announcements are fetched for: open-course users (99) name no student (spec part 1 §6, §7). */
+type AnnouncementReader = Pick<StoredSession, 'institute_id' | 'user_type' | 'student_id'>;
+
+/** GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: newest first. */
+export async function getAnnouncements(reader: AnnouncementReader, signal?: AbortSignal): Promise<Announcement[]> {
+  const query = new URLSearchParams({ is_active: 'true' });
+  if (reader.user_type !== openCourseUserType && reader.student_id !== null) {
+    query.set('student_id', String(reader.student_id));
+  }
+  const answer = await apiRequest<{ data: { result: Announcement[] } }>(
+    `/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/${reader.institute_id}?${query}`,
+    { signal },
+  );
+  return answer.data.result;
+}
+
+export const announcementsQuery = (session: StoredSession) =>
+  queryOptions({
+    // The audience follows the student's batches of the selected academic year.
+    queryKey: [
+      'home',
+      'announcements',
+      session.institute_id,
+      session.user_id,
+      session.student_id,
+      session.selectedAcadYrId,
+    ],
+    queryFn: ({ signal }) => getAnnouncements(session, signal),
+    // Failures are silent or log out (spec part 1 §8): retrying would only delay that.
+    retry: false,
+  });
+
+/** The announcements addressed to the signed-in user. */
+export const useAnnouncements = (session: StoredSession) => useQuery(announcementsQuery(session));

@@ -1,0 +1,27 @@
+import type { BannersResult } from '@campus/domain/home/home-rules';
+import { maxBanners } from '@campus/domain/home/home.contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { StoredSession } from '../../../lib/session.ts';
+
+/** GET /api/v1/banner-prom/for_student/{userType}: up to 5 banners and the promotional pop-up. */
+export async function getBanners(userType: number, signal?: AbortSignal): Promise<BannersResult> {
+  const answer = await apiRequest<{ result: BannersResult }>(`/api/v1/banner-prom/for_student/${userType}`, {
+    signal,
+  });
+  return { banner: answer.result.banner.slice(0, maxBanners), prom: answer.result.prom };
+}
+
+export const bannersQuery = (session: StoredSession) =>
+  queryOptions({
+    queryKey: ['home', 'banners', session.institute_id, session.user_id, session.user_type],
+    queryFn: ({ signal }) => getBanners(session.user_type, signal),
+    // Only the institute's marketing-and-banners setting turns them on (spec part 1 §2).
+    enabled: session.inst_set_up.is_marketing_and_banner,
+    staleTime: 5 * 60 * 1000,
+    // A failure shows no banners (a 403 has logged out already): nothing to retry for.
+    retry: false,
+  });
+
+/** The banners and promo of the signed-in user; none while loading, on failure or when the setting is off. */
+export const useBanners = (session: StoredSession) => useQuery(bannersQuery(session));

@@ -1,0 +1,54 @@
+import type { Announcement } from '@campus/domain/home/home.contract';
+import { Anchor, Badge, Group, Image, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { useMemo } from 'react';
+import { sanitiseHtml } from './sanitise-html.ts';
+
+/**
+ * One announcement (spec part 1 §3): title, description, who updated it and when, when it was announced, the
+ * batches or sections it is for, its image and its attached file.
+ */
+export function AnnouncementCard({ announcement }: { announcement: Announcement }) {
+  const description = useMemo(() => sanitiseHtml(announcement.description), [announcement.description]);
+  return (
+    <Paper component="article" withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Title order={3} size="h4">
+            {announcement.ancmnt_title}
+          </Title>
+          {announcement.batch_sec_names && (
+            <Badge variant="light" style={{ flexShrink: 0, textTransform: 'none' }}>
+              {announcement.batch_sec_names}
+            </Badge>
+          )}
+        </Group>
+        <Typography>
+          <div dangerouslySetInnerHTML={{ __html: description }} />
+        </Typography>
+        {announcement.announcement_img_url && (
+          <Image
+            src={announcement.announcement_img_url}
+            alt={announcement.ancmnt_title}
+            radius="sm"
+            mah={320}
+            w="auto"
+            fit="contain"
+          />
+        )}
+        {announcement.file_url && (
+          <Anchor href={announcement.file_url} target="_blank" rel="noopener noreferrer" size="sm">
+            Attachment: {announcement.file_name || 'Download file'}
+          </Anchor>
+        )}
+        <Group gap="md" justify="space-between">
+          <Text size="sm">
+            By {announcement.updated_by || '-'} · Updated {announcement.updated_date}
+          </Text>
+          <Text size="sm">
+            Announced {announcement.announced_date} {announcement.announced_time}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

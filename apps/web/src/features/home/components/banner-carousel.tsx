@@ -1,0 +1,53 @@
+import '@mantine/carousel/styles.css';
+import type { Banner } from '@campus/domain/home/home-rules';
+import { landingRoute } from '@campus/domain/home/home.contract';
+import { Carousel } from '@mantine/carousel';
+import { Anchor, Image } from '@mantine/core';
+import { Link } from 'react-router';
+
+const isWebAddress = (url: string) => /^https?:\/\//i.test(url.trim());
+
+/** One banner: a link out (is_redir), a link to an app screen (land_scr), or only the picture. */
+function BannerSlide({ banner, position, count }: { banner: Banner; position: number; count: number }) {
+  const name = `Banner ${position} of ${count}`;
+  const route = landingRoute(banner.land_scr);
+  if (banner.is_redir && isWebAddress(banner.red_link)) {
+    return (
+      <Anchor href={banner.red_link} target="_blank" rel="noopener noreferrer" display="block">
+        <Image src={banner.web_url} alt={`${name} (opens in a new tab)`} radius="md" />
+      </Anchor>
+    );
+  }
+  if (!banner.is_redir && route) {
+    return (
+      <Anchor component={Link} to={route} display="block">
+        <Image src={banner.web_url} alt={name} radius="md" />
+      </Anchor>
+    );
+  }
+  return <Image src={banner.web_url} alt={name} radius="md" />;
+}
+
+/** The home banner carousel (spec part 1 §2): up to 5 banners, each redirecting or landing on a screen. */
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  if (banners.length === 0) return null;
+  return (
+    <section aria-label="Banners">
+      <Carousel
+        withIndicators={banners.length > 1}
+        withControls={banners.length > 1}
+        emblaOptions={{ loop: true }}
+        slideGap="md"
+        previousControlProps={{ 'aria-label': 'Previous banner' }}
+        nextControlProps={{ 'aria-label': 'Next banner' }}
+        getIndicatorProps={(index) => ({ 'aria-label': `Show banner ${index + 1}` })}
+      >
+        {banners.map((banner, index) => (
+          <Carousel.Slide key={`${index}-${banner.web_url}`}>
+            <BannerSlide banner={banner} position={index + 1} count={banners.length} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+    </section>
+  );
+}

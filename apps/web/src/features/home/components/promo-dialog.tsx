@@ -1,0 +1,38 @@
+import { Image, Modal } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+/** Browser-wide flag: the promotional pop-up has been shown (spec part 1 §2, once per browser). */
+export const promoSeenKey = 'promo_seen';
+
+const hasSeenPromo = () => {
+  try {
+    return localStorage.getItem(promoSeenKey) === '1';
+  } catch {
+    return false;
+  }
+};
+
+/** The promotional pop-up: shown the first time this browser has a promo to show, never again. */
+export function PromoDialog({ imageUrl }: { imageUrl: string | undefined }) {
+  // Read once: the flag this screen sets must not close the pop-up it is showing.
+  const [wasSeenBefore] = useState(hasSeenPromo);
+  const [shown, setShown] = useState<{ url: string; isOpen: boolean }>();
+  if (imageUrl && !wasSeenBefore && shown === undefined) setShown({ url: imageUrl, isOpen: true });
+
+  useEffect(() => {
+    // Marked as seen when it opens: a reload before closing it must not show it again.
+    if (shown) localStorage.setItem(promoSeenKey, '1');
+  }, [shown]);
+
+  return (
+    <Modal
+      opened={shown?.isOpen ?? false}
+      onClose={() => setShown((current) => current && { ...current, isOpen: false })}
+      title="Promotion"
+      centered
+      size="lg"
+    >
+      {shown && <Image src={shown.url} alt="Promotion from your institute" radius="md" />}
+    </Modal>
+  );
+}

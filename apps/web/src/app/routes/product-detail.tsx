@@ -1,6 +1,10 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { useParams } from 'react-router';
+import { ProductDetailView } from '../../features/products/components/product-detail-view.tsx';
+import { useSession } from '../../lib/session.ts';
 
-/** Route module of My Products; the screen itself is built in its feature folder. */
+/** /product/{id}: one purchased product. */
 export function ProductDetailScreen() {
-  return <PlaceholderScreen title="My Products" />;
+  const session = useSession();
+  const { id } = useParams();
+  return session ? <ProductDetailView session={session} productId={Number(id)} /> : null;
 }

@@ -1,6 +1,8 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { ProductsView } from '../../features/products/components/products-view.tsx';
+import { useSession } from '../../lib/session.ts';
 
-/** Route module of My Products; the screen itself is built in its feature folder. */
+/** /product: My Products with its Active and Expired tabs. */
 export function ProductsScreen() {
-  return <PlaceholderScreen title="My Products" />;
+  const session = useSession();
+  return session ? <ProductsView session={session} /> : null;
 }

@@ -1,6 +1,24 @@
-import { PlaceholderScreen } from './placeholder-screen.tsx';
+import { Navigate, useParams } from 'react-router';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { AssignmentDetailView } from '../../features/assignments/components/assignment-detail.tsx';
+import { useSession } from '../../lib/session.ts';
 
-/** Route module of Assignments; the screen itself is built in its feature folder. */
+/**
+ * /assignment/:fileId: one assignment with its submission. The upload does not go through api-client (it
+ * needs progress events), so its 403 is handed back here to log out as api-client's listeners would.
+ */
 export function AssignmentDetailScreen() {
-  return <PlaceholderScreen title="Assignments" schoolTitle="Homework" />;
+  const session = useSession();
+  const logout = useLogout();
+  const fileId = Number(useParams().fileId);
+  if (!session) return null;
+  if (!Number.isInteger(fileId) || fileId <= 0) return <Navigate to="/assignment" replace />;
+  return (
+    <AssignmentDetailView
+      key={fileId}
+      session={session}
+      fileId={fileId}
+      onForbidden={(message) => void logout(message)}
+    />
+  );
 }

@@ -1,8 +1,9 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apexStudent, greenfieldStudent, mockBranding, storeSession } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
@@ -21,6 +22,10 @@ const cardOf = (title: string) => screen.getByRole('article', { name: title });
 describe('/assignment', () => {
   beforeEach(() => {
     mockBranding();
+  });
+  afterEach(() => {
+    notifications.clean();
+    notifications.cleanQueue();
   });
 
   it('lists the ongoing tab first, with both counts, asking for the signed-in student', async () => {

@@ -35,10 +35,11 @@ export function AssignmentList({ session }: { session: StoredSession }) {
   const [search, setSearch] = useState('');
 
   useEffect(() => {
-    if (!query.error) return;
+    // Only a failed first load leaves; a failed background refresh keeps what is shown.
+    if (!query.error || query.data) return;
     notifications.show({ message: query.error.message, color: 'red' });
     void navigate('/dashboard', { replace: true });
-  }, [query.error, navigate]);
+  }, [query.error, query.data, navigate]);
 
   const ongoing = query.data?.upcoming_online_assignment_list ?? noAssignments;
   const past = query.data?.past_online_assignment_list ?? noAssignments;

@@ -1,0 +1,72 @@
+import { maxFileNameDisplay } from '@campus/domain/assignments/assignment-list';
+import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
+import { Box, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import { formatDue } from '../format.ts';
+import { FileList } from './attachment-list.tsx';
+
+function Field({ label, children }: { label: string; children: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children || '-'}
+      </Text>
+    </div>
+  );
+}
+
+/** Step 1: what the teacher set — subject, topic, sub-topic, end date, course, description and attachments. */
+export function DetailsStep({
+  detail,
+  instituteId,
+  isSchool,
+}: {
+  detail: AssignmentDetail;
+  instituteId: number;
+  isSchool: boolean;
+}) {
+  const due = formatDue(detail.end_date);
+  // The description is HTML written by staff: sanitised before it is shown.
+  const description = useMemo(
+    () =>
+      DOMPurify.sanitize(detail.description, {
+        USE_PROFILES: { html: true },
+        FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+      }),
+    [detail.description],
+  );
+  return (
+    <Stack gap="md">
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
+        <Field label="Title">{detail.title}</Field>
+        <Field label="Subject">{detail.subject_name}</Field>
+        <Field label="Topic">{detail.topic_name}</Field>
+        <Field label="Sub Topic">{detail.sub_topic_name}</Field>
+        <Field label="End Date">{`${due.date} ${due.time}`}</Field>
+        <Field label={isSchool ? 'Standard' : 'Course Name'}>{detail.course_name}</Field>
+      </SimpleGrid>
+      {description.trim() !== '' && (
+        <section aria-label="Description">
+          <Title order={3} size="h5" mb={4}>
+            Description
+          </Title>
+          <Typography>
+            <Box dangerouslySetInnerHTML={{ __html: description }} style={{ overflowWrap: 'anywhere' }} />
+          </Typography>
+        </section>
+      )}
+      {detail.attachment_lists.length > 0 && (
+        <section aria-label="Attachments">
+          <Title order={3} size="h5" mb={4}>
+            Attachments
+          </Title>
+          <FileList files={detail.attachment_lists} instituteId={instituteId} nameLimit={maxFileNameDisplay} />
+        </section>
+      )}
+    </Stack>
+  );
+}

@@ -179,8 +179,8 @@ describe('my products (spec part 1 §2)', () => {
         ['Order ID', 'ORD-2-11'],
         ['Purchased On', '06-11-2026'],
         ['Expires On', '21-03-2027'],
-      ]) {
-        expect(screen.getByText(label, { selector: 'dt' }).nextElementSibling).toHaveTextContent(value!);
+      ] as const) {
+        expect(screen.getByText(label, { selector: 'dt' }).nextElementSibling).toHaveTextContent(value);
       }
 
       const videos = screen.getByRole('region', { name: 'Sample Videos' });

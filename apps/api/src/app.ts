@@ -88,10 +88,11 @@ export async function buildApp(options: AppOptions) {
   app.decorate('now', options.now ?? (() => new Date()));
 
   await app.register(errorsPlugin);
+  // Security headers first: their hook must run even when authentication refuses the request.
+  await app.register(securityPlugin);
   // Every route takes its rule from the access matrix; one missing there stops the server from starting.
   await app.register(authPlugin, { extraAccess: options.extraAccess });
   await app.register(rateLimit, { global: false });
-  await app.register(securityPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Campus Portal API', version: '0.1.0' } },
     transform: jsonSchemaTransform,

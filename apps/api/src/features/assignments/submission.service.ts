@@ -46,6 +46,14 @@ function limitError(error: unknown): AppError | undefined {
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the assignment as multipart/form-data');
   }
+  // The multipart parser's own complaints (a cut or garbled body) carry no code; disk errors carry an errno code.
+  if (error instanceof Error && !(error instanceof AppError) && code === undefined) {
+    return new AppError(
+      400,
+      'BAD_REQUEST',
+      'The upload could not be read: send multipart/form-data with the files and a fileJson part',
+    );
+  }
   return undefined;
 }
 

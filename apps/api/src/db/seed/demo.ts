@@ -256,6 +256,8 @@ async function seedGreenfield(tx: Tx, today: string, passwordHash: string, faker
   });
   await seeder.addStudent({ name: 'Ishaan Mehta', phone: demoLogins.greenfieldBlocked, isBlocked: true });
   await seeder.addStudent({ name: 'Sara Khan', phone: demoLogins.greenfieldPastYearsOnly }, ['previous']);
+  // An open-course buyer at the school too, so every role exists in each institute.
+  await seeder.addUser({ userType: 99, name: 'Farhan Ali', email: 'learner@greenfield.test', phone: '9000000099' });
   await seeder.addBulkStudents();
 }
 

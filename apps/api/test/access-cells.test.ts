@@ -33,7 +33,7 @@ interface Ids {
 type Call = (ids: Ids) => {
   method: 'GET' | 'POST' | 'PUT';
   url: string;
-  payload?: unknown;
+  payload?: Record<string, unknown>;
   headers?: Record<string, string>;
 };
 

@@ -193,7 +193,8 @@ describe('home', () => {
       expect(cardTitles()).toEqual(['Annual Sports Day', 'Notice 2', 'Notice 3']);
 
       await userEvent.click(screen.getByRole('link', { name: 'View All' }));
-      expect(await screen.findByRole('heading', { level: 1, name: 'Notice Board' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Notice Board' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Good Morning, Aarav Sharma');
       expect(router.state.location.pathname).toBe('/announcement');
       expect(cardTitles()).toEqual(['Annual Sports Day', 'Notice 2', 'Notice 3', 'Science Fair', 'Notice 5']);
     });
@@ -231,7 +232,7 @@ describe('home', () => {
       await openHome(apexStudent());
       expect(await screen.findByRole('heading', { level: 2, name: 'ANNOUNCEMENT' })).toBeInTheDocument();
       await userEvent.click(await screen.findByRole('link', { name: 'View All' }));
-      expect(await screen.findByRole('heading', { level: 1, name: 'Announcement' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Announcement' })).toBeInTheDocument();
     });
 
     it('says No Record found ! when there is none', async () => {

@@ -61,9 +61,9 @@ export function AnnouncementFullList({ announcements, isLoading, isSchool }: Ann
   const deferredQuery = useDeferredValue(query);
   const shown = announcements.filter((announcement) => matchesAnnouncement(announcement, deferredQuery));
   return (
-    <Stack gap="md">
+    <Stack component="section" aria-labelledby="announcements-heading" gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={1} size="h2">
+        <Title order={2} size="h3" id="announcements-heading">
           {announcementHeading(isSchool, 'list')}
         </Title>
         <TextInput

@@ -31,20 +31,25 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
     if (failure instanceof ApiError && failure.status === 400) onSessionRejected(failure.message);
   }, [failure, onSessionRejected]);
 
-  const list = announcements.data ?? [];
   const listProps = {
-    announcements: list,
+    announcements: announcements.data ?? [],
     isLoading: announcements.isPending,
     isSchool: session.is_institute_type_school,
   };
 
-  if (isFullList) return <AnnouncementFullList {...listProps} />;
+  // /announcement is the same screen with the whole list, searchable, in place of the banners and first three.
   return (
     <Stack gap="lg">
       <ClockPanel session={session} />
-      <BannerCarousel banners={banners.data?.banner ?? []} />
-      <AnnouncementPreview {...listProps} />
-      <PromoDialog imageUrl={banners.data?.prom?.web_url} />
+      {isFullList ? (
+        <AnnouncementFullList {...listProps} />
+      ) : (
+        <>
+          <BannerCarousel banners={banners.data?.banner ?? []} />
+          <AnnouncementPreview {...listProps} />
+          <PromoDialog imageUrl={banners.data?.prom?.web_url} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
     bodyLimit: 1024 * 1024,
     // Signed file addresses carry their grant in the path.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     trustProxy: true,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -18,6 +18,22 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  // Requests a minute per IP address; the benchmark raises them to load the routes from one address.
+  LOGIN_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .default(30),
+  FORGOT_PASSWORD_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .default(10),
+  SSO_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be positive')
+    .default(20),
 });
 
 /** Validated server configuration. */

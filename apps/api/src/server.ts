@@ -17,7 +17,16 @@ async function main() {
   const swept = await storage.sweepTemporary();
   const database = await openConfiguredDatabase(config, () => new Date(), storage);
   const unfinished = await sweepPendingFiles(database.db, storage);
-  const app = await buildApp({ config, database, storage });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    rateLimits: {
+      loginPerMinute: config.LOGIN_PER_MINUTE,
+      forgotPasswordPerMinute: config.FORGOT_PASSWORD_PER_MINUTE,
+      ssoPerMinute: config.SSO_PER_MINUTE,
+    },
+  });
   if (unfinished > 0) app.log.warn({ unfinished }, 'removed files of writes an earlier crash left unfinished');
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier crash');
   if (database.seeded) app.log.info('seeded the demo institutes (password demo1234)');

@@ -26,7 +26,11 @@ export class DatabaseUnavailableError extends Error {
 const options = { schema, casing: 'snake_case' } as const;
 
 /** Opens PostgreSQL at `url`, failing fast with a one-line message when it does not answer. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  logQuery?: (query: string, params: unknown[]) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports the failure.
   pool.on('error', () => undefined);
@@ -37,7 +41,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new DatabaseUnavailableError(`DATABASE_URL: cannot connect to PostgreSQL (${reason || 'no answer'})`);
   }
-  const db = drizzleNodePg({ client: pool, ...options }) as unknown as Db;
+  const logger = logQuery ? { logQuery } : undefined;
+  const db = drizzleNodePg({ client: pool, ...options, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

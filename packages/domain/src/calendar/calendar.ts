@@ -1,10 +1,23 @@
 /** An ISO calendar date, `YYYY-MM-DD`. */
 export type IsoDate = string;
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per locale, zone and options: building one costs far more than using it. */
+function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** The calendar date of `now` in `timeZone` (IANA name), as `YYYY-MM-DD`. */
 export function dateInZone(now: Date, timeZone: string): IsoDate {
   // en-CA formats dates year first, which is ISO order.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */
@@ -41,8 +54,7 @@ export function endOfDayInZone(now: Date, timeZone: string): Date {
 
 /** Minutes the zone is ahead of UTC at `instant` (+330 for Asia/Kolkata). */
 function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  const parts = formatter('en-US', timeZone, {
     hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
@@ -58,8 +70,7 @@ function zoneOffsetMinutes(instant: Date, timeZone: string): number {
 
 /** An instant as the institute reads it: `DD-MM-YYYY` and the 12-hour `hh:mm AM` time in `timeZone`. */
 export function formatInZone(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
+  const parts = formatter('en-GB', timeZone, {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

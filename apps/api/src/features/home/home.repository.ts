@@ -81,7 +81,8 @@ export function findAnnouncements(db: Db, instituteId: number, batchIds: number[
         eq(announcements.instituteId, instituteId),
         eq(announcements.isActive, true),
         or(
-          sql`not exists (select 1 from ${announcementAudiences} where ${announcementAudiences.instituteId} = ${announcements.instituteId} and ${announcementAudiences.announcementId} = ${announcements.id})`,
+          // Scoped to the institute by value, so the check reads this tenant's audiences only, by index.
+          sql`not exists (select 1 from ${announcementAudiences} where ${announcementAudiences.instituteId} = ${instituteId} and ${announcementAudiences.announcementId} = ${announcements.id})`,
           inArray(announcements.id, audience),
         ),
       ),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkPhoto, displayAddress, dobYears, photoMessages, profileLabels, toIsoDate } from './profile-display.ts';
+import {
+  checkPhoto,
+  displayAddress,
+  displayDate,
+  dobYears,
+  photoMessages,
+  profileLabels,
+  toIsoDate,
+} from './profile-display.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -32,6 +40,15 @@ describe('displayAddress', () => {
   it('shows a short address whole and a blank one as -', () => {
     expect(displayAddress('14, Green Park Society')).toBe('14, Green Park Society');
     expect(displayAddress('')).toBe('-');
+  });
+});
+
+describe('displayDate', () => {
+  it('shows YYYY-MM-DD as DD-MM-YYYY, keeps other text and shows blanks as -', () => {
+    expect(displayDate('2026-05-05')).toBe('05-05-2026');
+    expect(displayDate('01-04-2024')).toBe('01-04-2024');
+    expect(displayDate('')).toBe('-');
+    expect(displayDate(null)).toBe('-');
   });
 });
 

@@ -2,6 +2,7 @@ import {
   displayProfileValue,
   firstDobYear,
   maxPhotoBytes,
+  parseIsoDate,
   shownAddressLength,
   sniffImageType,
 } from './profile-rules.ts';
@@ -25,6 +26,13 @@ export function profileLabels(isSchool: boolean): ProfileLabels {
 /** An address as the profile shows it: '-' when empty, else its first 100 characters (spec part 1 §9). */
 export function displayAddress(address: string | null | undefined): string {
   return displayProfileValue(address).slice(0, shownAddressLength);
+}
+
+/** A date such as the join date as DD-MM-YYYY when it comes as `YYYY-MM-DD`; other text as it is, blanks as '-'. */
+export function displayDate(value: string | null | undefined): string {
+  const parts = value ? parseIsoDate(value.slice(0, 10)) : undefined;
+  if (!parts) return displayProfileValue(value);
+  return `${String(parts.day).padStart(2, '0')}-${String(parts.month).padStart(2, '0')}-${parts.year}`;
 }
 
 /** Years of the date-of-birth choice: 1970 up to the year of `today` (`YYYY-MM-DD`), oldest first. */

@@ -246,7 +246,7 @@ describe('home', () => {
       const hostile = notice(1, {
         ancmnt_title: 'Hostile notice',
         description:
-          '<p>Read <b>this</b></p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"><a href="javascript:alert(1)">link</a>',
+          '<p>Read <b>this</b></p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"><a href="javascript:alert(1)">link</a><p onclick="x()" ONMOUSEOVER="y()" style="color:red">Styled</p>',
       });
       mockHome({ announcements: [hostile] });
       await openHome(greenfieldStudent());
@@ -254,6 +254,14 @@ describe('home', () => {
       expect(card).toHaveTextContent('Read this');
       expect(card.querySelector('script')).toBeNull();
       expect(card.querySelector('[onerror]')).toBeNull();
+      expect(card.querySelector('[onclick], [onmouseover]')).toBeNull();
+      expect(
+        [...card.querySelectorAll('*')].some((node) =>
+          node.getAttributeNames().some((name) => name.startsWith('data-defused')),
+        ),
+      ).toBe(false);
+      // A picture inside a notice is decorative.
+      expect(card.querySelector('img[src="x"]')).toHaveAttribute('alt', '');
       expect(within(card).getByText('link')).not.toHaveAttribute('href', 'javascript:alert(1)');
       expect((window as { __pwned?: number }).__pwned).toBeUndefined();
     });

@@ -22,7 +22,7 @@ function aaravProfile(overrides: Partial<StudentProfile> = {}): StudentProfile {
     user_id: 101,
     name: 'Aarav Sharma',
     student_display_id: 'GPS-0001',
-    join_date: '01-04-2024',
+    join_date: '2024-04-01',
     mobile_no: '9000000001',
     email_id: 'aarav@greenfield.test',
     address: '14, Green Park Society, Baner Road, Pune 411045',
@@ -123,6 +123,7 @@ describe('profile', () => {
       expect(valueOf('Education Info', 'Standard')).toBe('Class 8');
       expect(valueOf('Education Info', 'Section')).toBe('Class 8 A');
       expect(valueOf('Education Info', 'Roll No')).toBe('-');
+      expect(valueOf('Education Info', 'Join Date')).toBe('01-04-2024');
       expect(valueOf('Profile', 'Date of Birth')).toBe('14-05-2012');
       expect(valueOf('Profile', 'Mother Tongue')).toBe('-');
       expect(valueOf('Profile', 'Religion')).toBe('-');

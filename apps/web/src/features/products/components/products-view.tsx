@@ -1,9 +1,9 @@
 import { productTabs, readProductTab, type ProductTab } from '@campus/domain/products/product-display';
 import { splitProducts } from '@campus/domain/products/products';
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { showToast } from '../../../components/toast.ts';
 import { storageKeys, type StoredSession } from '../../../lib/session.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
 import { ProductCard } from './product-card.tsx';
@@ -22,7 +22,7 @@ export function ProductsView({ session }: { session: StoredSession }) {
   const [tab, setTab] = useState<ProductTab>(() => readProductTab(localStorage.getItem(storageKeys.productTab)));
 
   useEffect(() => {
-    if (error) notifications.show({ message: error.message, color: 'red' });
+    if (error) showToast(error.message, 'error');
   }, [error]);
 
   const chooseTab = (value: string | null) => {

@@ -1,13 +1,13 @@
 import { studentUserType } from '@campus/domain/auth/auth.contract';
-import { displayAddress, profileLabels } from '@campus/domain/profile/profile-display';
+import { displayAddress, displayDate, profileLabels } from '@campus/domain/profile/profile-display';
 import type { ProfileUpdateBody } from '@campus/domain/profile/profile.contract';
 import { displayDob, displayProfileValue } from '@campus/domain/profile/profile-rules';
 import { Avatar, Button, Group, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorOverlay } from '../../../components/error-overlay.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { showToast } from '../../../components/toast.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -51,7 +51,7 @@ export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
 
   useEffect(() => {
     // The message first, then the overlay that leads back to the dashboard (spec part 1 §8).
-    if (error) notifications.show({ message: error.message, color: 'red' });
+    if (error) showToast(error.message, 'error');
   }, [error]);
 
   const heading = (
@@ -93,7 +93,7 @@ export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
   const save = async (body: ProfileUpdateBody) => {
     try {
       const answer = await update.mutateAsync(body);
-      notifications.show({ message: answer.message, color: 'green' });
+      showToast(answer.message, 'success');
       setEditing(undefined);
       return undefined;
     } catch (failure) {
@@ -107,7 +107,7 @@ export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
     { label: labels.section, value: show(profile.batch_name) },
     ...(labels.rollNo ? [{ label: labels.rollNo, value: show(profile.roll_no) }] : []),
     { label: 'Assigned Courses', value: show(profile.assigned_courses.join(', ')) },
-    { label: 'Join Date', value: show(profile.join_date) },
+    { label: 'Join Date', value: displayDate(profile.join_date) },
   ];
   const personal: ProfileRow[] = [
     { label: 'Name', value: show(profile.name) },

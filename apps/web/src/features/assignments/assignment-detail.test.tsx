@@ -32,7 +32,7 @@ async function openDetail(mocks: DetailMocks = {}, session: Session = greenfield
   mockAssignmentDetail(mocks);
   storeSession(session);
   const view = renderRoute(`/assignment/${mocks.detail?.file_id ?? 11}`);
-  await screen.findByRole('heading', { level: 1 });
+  await screen.findByRole('region', { name: /^Step 1:/ });
   // Step 2 waits for the student's earlier work.
   await waitFor(() => expect(screen.queryByLabelText('Loading your work')).not.toBeInTheDocument());
   return view;
@@ -73,7 +73,8 @@ describe('/assignment/:fileId', () => {
   describe('step 1: the assignment', () => {
     it('shows every field, the sanitised description and the teacher’s attachments', async () => {
       await openDetail();
-      expect(screen.getByRole('heading', { level: 1, name: 'Photosynthesis essay' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'Homework' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Photosynthesis essay' })).toBeInTheDocument();
       const details = step(1);
       expect(within(details).getByRole('heading', { name: '1. New assignment details' })).toBeInTheDocument();
       const field = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
@@ -97,9 +98,9 @@ describe('/assignment/:fileId', () => {
       await openDetail();
       const download = within(step(1)).getByRole('button', { name: 'Download worksheet.pdf' });
       await userEvent.click(download);
-      await waitFor(() => expect(opened).toHaveLength(1));
+      await waitFor(() => expect(opened).toHaveLength(1), { timeout: 3000 });
       await userEvent.click(download);
-      await waitFor(() => expect(opened).toHaveLength(2));
+      await waitFor(() => expect(opened).toHaveLength(2), { timeout: 3000 });
       expect(bodies).toEqual([
         { attachmentId_array: [31], institute_id: 1 },
         { attachmentId_array: [31], institute_id: 1 },
@@ -236,50 +237,56 @@ describe('/assignment/:fileId', () => {
       expect(received).toHaveLength(0);
     });
 
-    it('saves a draft as multipart with fileJson first, toasts, then opens the list after about 2 s', async () => {
-      const received = mockUpdate(updateAnswer('Assignment saved as draft successfully!'));
-      mockAssignmentList();
-      const session = greenfieldStudent();
-      const { router } = await openDetail(
-        {
-          detail: assignmentDetail({ student_status: 'Draft', student_comment: 'First go' }),
-          previous: [studentFile(), studentLink(52, 'Old link')],
-        },
-        session,
-      );
-      await pick([pdf('answer.pdf')]);
-      await userEvent.click(screen.getByRole('button', { name: 'Remove my-answer.pdf' }));
-      await fillLink('Notes', 'https://example.com/notes', 'page 2');
-      await userEvent.click(screen.getByRole('button', { name: 'Add Link' }));
-      const comment = screen.getByRole('textbox', { name: 'Comment' });
-      expect(comment).toHaveValue('First go');
-      await userEvent.clear(comment);
-      await userEvent.type(comment, 'Done, see the link');
-      await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    it(
+      'saves a draft as multipart with fileJson first, toasts, then opens the list after about 2 s',
+      {
+        timeout: 15_000,
+      },
+      async () => {
+        const received = mockUpdate(updateAnswer('Assignment saved as draft successfully!'));
+        mockAssignmentList();
+        const session = greenfieldStudent();
+        const { router } = await openDetail(
+          {
+            detail: assignmentDetail({ student_status: 'Draft', student_comment: 'First go' }),
+            previous: [studentFile(), studentLink(52, 'Old link')],
+          },
+          session,
+        );
+        await pick([pdf('answer.pdf')]);
+        await userEvent.click(screen.getByRole('button', { name: 'Remove my-answer.pdf' }));
+        await fillLink('Notes', 'https://example.com/notes', 'page 2');
+        await userEvent.click(screen.getByRole('button', { name: 'Add Link' }));
+        const comment = screen.getByRole('textbox', { name: 'Comment' });
+        expect(comment).toHaveValue('First go');
+        await userEvent.clear(comment);
+        await userEvent.type(comment, 'Done, see the link');
+        await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
 
-      expect(await screen.findByText('Assignment saved as draft successfully!')).toBeInTheDocument();
-      expect(received).toHaveLength(1);
-      const [request] = received;
-      expect(request!.parts).toEqual(['fileJson', 'files']);
-      expect(request!.json).toEqual({
-        institute_id: 1,
-        category_id: 255,
-        studentId_array: [5001],
-        file_id: 11,
-        student_status: 'Draft',
-        student_comment: 'Done, see the link',
-        attachmentId_array: [41],
-        url_lists: [{ display_name: 'Notes', url: 'https://example.com/notes', remarks: 'page 2' }],
-      });
-      expect(request!.files).toEqual([{ name: 'answer.pdf', size: 15 }]);
-      expect(request!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
-      expect(request!.authorization).toBe(session.student_auth);
-      expect(request!.source).toBe('WEB');
-      expect(router.state.location.pathname).toBe('/assignment/11');
-      await waitFor(() => expect(router.state.location.pathname).toBe('/assignment'), { timeout: 3000 });
-      expect(router.state.location.search).toBe('');
-      expect(await screen.findByRole('tab', { name: 'Ongoing (4)' })).toBeInTheDocument();
-    });
+        expect(await screen.findByText('Assignment saved as draft successfully!')).toBeInTheDocument();
+        expect(received).toHaveLength(1);
+        const [request] = received;
+        expect(request!.parts).toEqual(['fileJson', 'files']);
+        expect(request!.json).toEqual({
+          institute_id: 1,
+          category_id: 255,
+          studentId_array: [5001],
+          file_id: 11,
+          student_status: 'Draft',
+          student_comment: 'Done, see the link',
+          attachmentId_array: [41],
+          url_lists: [{ display_name: 'Notes', url: 'https://example.com/notes', remarks: 'page 2' }],
+        });
+        expect(request!.files).toEqual([{ name: 'answer.pdf', size: 15 }]);
+        expect(request!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+        expect(request!.authorization).toBe(session.student_auth);
+        expect(request!.source).toBe('WEB');
+        expect(router.state.location.pathname).toBe('/assignment/11');
+        await waitFor(() => expect(router.state.location.pathname).toBe('/assignment'), { timeout: 3000 });
+        expect(router.state.location.search).toBe('');
+        expect(await screen.findByRole('tab', { name: 'Ongoing (4)' })).toBeInTheDocument();
+      },
+    );
 
     it('asks before submitting and sends nothing on No', async () => {
       const received = mockUpdate(updateAnswer('Assignment submitted successfully!'));
@@ -293,7 +300,7 @@ describe('/assignment/:fileId', () => {
       expect(received).toHaveLength(0);
     });
 
-    it('submits a late assignment after Yes and returns to the Past tab', async () => {
+    it('submits a late assignment after Yes and returns to the Past tab', { timeout: 15_000 }, async () => {
       const received = mockUpdate(updateAnswer('Assignment submitted successfully!'));
       mockAssignmentList();
       const { router } = await openDetail({
@@ -395,7 +402,7 @@ describe('/assignment/:fileId', () => {
       );
       expect(submission).toHaveTextContent('Your comment: My final answer');
       await userEvent.click(within(submission).getByRole('button', { name: 'Download my-answer.pdf' }));
-      await waitFor(() => expect(opened).toEqual(['/api/v2/onlineAssignment/files/41?sig=fresh-1']));
+      await waitFor(() => expect(opened).toEqual(['/api/v2/onlineAssignment/files/41?sig=fresh-1']), { timeout: 3000 });
       expect(bodies).toEqual([{ attachmentId_array: [41], institute_id: 1 }]);
     });
 
@@ -478,7 +485,7 @@ describe('/assignment/:fileId', () => {
       const solution = await within(step(3)).findByRole('region', { name: 'Solution' });
       expect(within(solution).getByText(`${name.slice(0, 30)}...`)).toBeInTheDocument();
       await userEvent.click(within(solution).getByRole('button', { name: `Download ${name}` }));
-      await waitFor(() => expect(opened).toEqual(['/api/v2/onlineAssignment/files/61?sig=fresh-1']));
+      await waitFor(() => expect(opened).toEqual(['/api/v2/onlineAssignment/files/61?sig=fresh-1']), { timeout: 3000 });
       expect(bodies).toEqual([{ attachmentId_array: [61], institute_id: 1 }]);
     });
 

@@ -1,4 +1,4 @@
-import { assignmentListPath } from '@campus/domain/assignments/assignment-list';
+import { assignmentListPath, assignmentsLabel } from '@campus/domain/assignments/assignment-list';
 import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
@@ -15,7 +15,7 @@ import { SubmissionStep } from './submission-step.tsx';
 function StepTitle({ number, title, isComplete }: { number: number; title: string; isComplete: boolean }) {
   return (
     <Group gap="xs" wrap="wrap">
-      <Title order={2} size="h4">
+      <Title order={3} size="h4">
         {number}. {title}
       </Title>
       {isComplete && (
@@ -68,61 +68,70 @@ export function AssignmentDetailView({ session, fileId, onForbidden }: Assignmen
     void navigate('/dashboard', { replace: true });
   }, [detail.error, detail.data, navigate]);
 
-  if (!detail.data) return <PageLoader label={`Loading ${label}`} />;
-
   const assignment = detail.data;
-  const isSubmitted = assignment.student_status === 'Submitted';
-  const isEvaluated = assignment.teacher_status === 'Evaluated';
-  const listPath = assignmentListPath(assignment.days_left);
+  const isSubmitted = assignment?.student_status === 'Submitted';
+  const isEvaluated = assignment?.teacher_status === 'Evaluated';
+  const listPath = assignmentListPath(assignment?.days_left ?? 0);
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
-        <Text c="dimmed" size="sm" fw={600} tt="uppercase">
-          {label}
-        </Text>
+        <Title order={1} size="h2">
+          {assignmentsLabel(session.is_institute_type_school)}
+        </Title>
         <Button component={Link} to={listPath} variant="default" size="sm">
           Go Back
         </Button>
       </Group>
-      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-        {assignment.title}
-      </Title>
-      <Timeline active={isEvaluated && isSubmitted ? 2 : isSubmitted ? 1 : -1} bulletSize={24} lineWidth={2}>
-        <Timeline.Item bullet={bullet(1, isSubmitted)}>
-          <Step number={1} title="New assignment details" isComplete={isSubmitted}>
-            <DetailsStep
-              detail={assignment}
-              instituteId={session.institute_id}
-              isSchool={session.is_institute_type_school}
-            />
-          </Step>
-        </Timeline.Item>
-        <Timeline.Item bullet={bullet(2, isSubmitted)}>
-          <Step number={2} title="Submit your assignment" isComplete={isSubmitted}>
-            {previous.isPending ? (
-              <Loader size="sm" aria-label="Loading your work" />
-            ) : previous.isError ? (
-              <Text c="red" role="alert">
-                {previous.error.message}
-              </Text>
-            ) : (
-              <SubmissionStep
-                detail={assignment}
-                fileId={fileId}
-                session={session}
-                previous={previous.data}
-                onForbidden={onForbidden}
-              />
-            )}
-          </Step>
-        </Timeline.Item>
-        <Timeline.Item bullet={bullet(3, isEvaluated)}>
-          <Step number={3} title="Remark and solution" isComplete={isEvaluated}>
-            <RemarkStep detail={assignment} instituteId={session.institute_id} studentId={studentId} fileId={fileId} />
-          </Step>
-        </Timeline.Item>
-      </Timeline>
+      {!assignment ? (
+        <PageLoader label={`Loading ${label}`} />
+      ) : (
+        <>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {assignment.title}
+          </Title>
+          <Timeline active={isEvaluated && isSubmitted ? 2 : isSubmitted ? 1 : -1} bulletSize={24} lineWidth={2}>
+            <Timeline.Item bullet={bullet(1, isSubmitted)}>
+              <Step number={1} title="New assignment details" isComplete={isSubmitted}>
+                <DetailsStep
+                  detail={assignment}
+                  instituteId={session.institute_id}
+                  isSchool={session.is_institute_type_school}
+                />
+              </Step>
+            </Timeline.Item>
+            <Timeline.Item bullet={bullet(2, isSubmitted)}>
+              <Step number={2} title="Submit your assignment" isComplete={isSubmitted}>
+                {previous.isPending ? (
+                  <Loader size="sm" aria-label="Loading your work" />
+                ) : previous.isError ? (
+                  <Text c="red" role="alert">
+                    {previous.error.message}
+                  </Text>
+                ) : (
+                  <SubmissionStep
+                    detail={assignment}
+                    fileId={fileId}
+                    session={session}
+                    previous={previous.data}
+                    onForbidden={onForbidden}
+                  />
+                )}
+              </Step>
+            </Timeline.Item>
+            <Timeline.Item bullet={bullet(3, isEvaluated)}>
+              <Step number={3} title="Remark and solution" isComplete={isEvaluated}>
+                <RemarkStep
+                  detail={assignment}
+                  instituteId={session.institute_id}
+                  studentId={studentId}
+                  fileId={fileId}
+                />
+              </Step>
+            </Timeline.Item>
+          </Timeline>
+        </>
+      )}
     </Stack>
   );
 }

@@ -51,7 +51,7 @@ export function DetailsStep({
       </SimpleGrid>
       {description.trim() !== '' && (
         <section aria-label="Description">
-          <Title order={3} size="h5" mb={4}>
+          <Title order={4} size="h5" mb={4}>
             Description
           </Title>
           <Typography>
@@ -61,7 +61,7 @@ export function DetailsStep({
       )}
       {detail.attachment_lists.length > 0 && (
         <section aria-label="Attachments">
-          <Title order={3} size="h5" mb={4}>
+          <Title order={4} size="h5" mb={4}>
             Attachments
           </Title>
           <FileList files={detail.attachment_lists} instituteId={instituteId} nameLimit={maxFileNameDisplay} />

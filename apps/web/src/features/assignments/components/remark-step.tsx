@@ -66,7 +66,7 @@ export function RemarkStep({
       )}
       {solution.data?.is_released && solution.data.solution_attachments.length > 0 && (
         <section aria-label="Solution">
-          <Title order={3} size="h5" mb={4}>
+          <Title order={4} size="h5" mb={4}>
             Solution
           </Title>
           <FileList

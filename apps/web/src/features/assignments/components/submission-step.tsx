@@ -102,7 +102,7 @@ function HandedIn({
     <Stack gap="sm">
       {files.length > 0 && (
         <section aria-label="Your files">
-          <Title order={3} size="h5" mb={4}>
+          <Title order={4} size="h5" mb={4}>
             Your files
           </Title>
           <FileList files={files} instituteId={instituteId} nameLimit={maxFileNameDisplay} />
@@ -110,7 +110,7 @@ function HandedIn({
       )}
       {links.length > 0 && (
         <section aria-label="Your links">
-          <Title order={3} size="h5" mb={4}>
+          <Title order={4} size="h5" mb={4}>
             Your links
           </Title>
           <LinkList links={links.map(toListedLink)} />
@@ -276,7 +276,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
     <Stack gap="lg">
       <section aria-label="Files">
         <Stack gap="xs">
-          <Title order={3} size="h5">
+          <Title order={4} size="h5">
             Files
           </Title>
           <Text size="xs" c="dimmed">
@@ -329,7 +329,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
 
       <section aria-label="Links">
         <Stack gap="xs">
-          <Title order={3} size="h5">
+          <Title order={4} size="h5">
             Links
           </Title>
           {keptLinks.length + links.length > 0 && (

@@ -37,10 +37,19 @@ describe('the app', () => {
       database,
       logger,
       config: { LOG_LEVEL: 'info', WEB_DIST_DIR: makeDist() },
-      extraAccess: { 'POST /api/v1/test/explode': 'anonymous', 'GET /api/v1/test/bad-value': 'anonymous' },
+      extraAccess: {
+        'POST /api/v1/test/explode': 'anonymous',
+        'GET /api/v1/test/bad-value': 'anonymous',
+        'GET /api/v1/test/outage': 'anonymous',
+      },
     });
     app.post('/api/v1/test/explode', async () => {
       throw new Error('secret internals: connection string postgres://admin:hunter2@db');
+    });
+    app.get('/api/v1/test/outage', async () => {
+      throw new Error('Failed query', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      });
     });
     app.get('/api/v1/test/bad-value', async () => {
       // What drivers raise for a NUL byte or an impossible date: SQLSTATE class 22, wrapped by Drizzle.
@@ -119,6 +128,13 @@ describe('the app', () => {
         code: 'BAD_REQUEST',
         message: 'The request holds a value that cannot be stored',
       });
+    });
+
+    it('answers a database outage with 503 and a retry hint, not 500', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/test/outage' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({ code: 'UNAVAILABLE', message: 'Service Unavailable' });
     });
 
     it('hides the details of a 500 and logs them instead', async () => {

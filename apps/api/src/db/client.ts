@@ -31,7 +31,13 @@ export async function openPostgres(
   poolSize = 10,
   logQuery?: (query: string, params: unknown[]) => void,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // Short connect and query timeouts: during an outage a request fails fast with 503 instead of hanging.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 2000,
+    query_timeout: 15_000,
+  });
   // An idle client that loses its server must not crash the process; the next query reports the failure.
   pool.on('error', () => undefined);
   try {

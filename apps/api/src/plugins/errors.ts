@@ -21,6 +21,33 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+const connectionErrors = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'];
+
+/**
+ * True when the database could not be reached or went away mid-query: SQLSTATE class 08 (connection
+ * exception), 57P01–57P03 (shutdown, cannot connect now), a socket error, or the pool giving up on a
+ * connection. Those are an outage (503, retry later), not a bug (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code) || connectionErrors.includes(code))
+    ) {
+      return true;
+    }
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        current.message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** One error shape, `{code, message}`, for every failure; 5xx details are logged, never sent. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -36,6 +63,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(400)
         .send({ code: 'BAD_REQUEST', message: 'The request holds a value that cannot be stored' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ code: 'UNAVAILABLE', message: 'Service Unavailable' });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) {

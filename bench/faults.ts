@@ -1,0 +1,192 @@
+// Fault script (run by .ci/run on PostgreSQL): the API under mixed load while PostgreSQL stops (immediate) for
+// 5 s, then SIGTERM under load. Exits non-zero when a promise of issue 6 is broken.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const admin = process.env.FAULTS_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const cluster = readdirSync('/etc/postgresql')[0]!;
+const port = 8094;
+const base = `http://127.0.0.1:${port}`;
+const root = new URL('..', import.meta.url).pathname;
+const problems: string[] = [];
+
+const pg = (action: 'start' | 'stop') =>
+  execFileSync(
+    'pg_ctlcluster',
+    ['--skip-systemctl-redirect', cluster, 'main', action, ...(action === 'stop' ? ['-m', 'immediate'] : [])],
+    {
+      stdio: 'inherit',
+    },
+  );
+const isPgReady = () => {
+  try {
+    execFileSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432']);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startServer(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      LOGIN_PER_MINUTE: '1000000',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'faults-')),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitReady(timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(1000) })).ok) return Date.now() - started;
+    } catch {
+      // Not ready.
+    }
+    await sleep(100);
+  }
+  throw new Error(`not ready within ${timeoutMs} ms`);
+}
+
+/** A write that is easy to verify later: a login of a distinct student creates a session. */
+async function login(phone: string) {
+  const response = await fetch(`${base}/api/v2/user/v3/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: phone, password: 'demo1234', device_id: 'faults', source: 'WEB' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    result?: { student_auth?: string; institute_id?: number };
+  };
+  return { status: response.status, session: body.result?.student_auth ? body.result : undefined };
+}
+
+async function read(credential: string, instituteId: number) {
+  const response = await fetch(`${base}/api/v1/academicYear/all/${instituteId}`, {
+    headers: { authorization: credential },
+    signal: AbortSignal.timeout(10_000),
+  });
+  return response.status;
+}
+
+interface Sample {
+  at: number;
+  kind: 'read' | 'write';
+  status: number;
+  ms: number;
+}
+
+async function outage(databaseUrl: string) {
+  const server = startServer(databaseUrl);
+  await waitReady(120_000);
+  const first = await login('9000000001');
+  if (!first.session) throw new Error('could not sign in before the outage');
+  const acknowledged: { credential: string; instituteId: number }[] = [];
+  const samples: Sample[] = [];
+  let phone = 9800000000;
+  let stopAt = 0;
+  let running = true;
+  const worker = async () => {
+    while (running) {
+      const started = Date.now();
+      const isWrite = Math.random() < 0.3;
+      try {
+        if (isWrite) {
+          const result = await login(String(phone++));
+          if (result.session)
+            acknowledged.push({ credential: result.session.student_auth!, instituteId: result.session.institute_id! });
+          samples.push({ at: started, kind: 'write', status: result.status, ms: Date.now() - started });
+        } else {
+          const status = await read(first.session!.student_auth!, first.session!.institute_id!);
+          samples.push({ at: started, kind: 'read', status, ms: Date.now() - started });
+        }
+      } catch {
+        samples.push({ at: started, kind: isWrite ? 'write' : 'read', status: 0, ms: Date.now() - started });
+      }
+    }
+  };
+  const workers = Array.from({ length: 8 }, worker);
+  await sleep(2000);
+  console.log('stopping PostgreSQL (immediate) for 5 s');
+  stopAt = Date.now();
+  pg('stop');
+  await sleep(5000);
+  pg('start');
+  while (!isPgReady()) await sleep(100);
+  const pgBack = Date.now();
+  const recovery = await waitReady(30_000);
+  console.log(`PostgreSQL back; the API was ready ${recovery} ms later`);
+  if (recovery > 5000) problems.push(`recovery took ${recovery} ms (> 5000)`);
+  await sleep(2000);
+  running = false;
+  await Promise.all(workers);
+
+  const during = samples.filter((sample) => sample.at >= stopAt + 200 && sample.at < pgBack);
+  const statuses = [...new Set(during.map((sample) => sample.status))];
+  const slowest = Math.max(0, ...during.map((sample) => sample.ms));
+  console.log(`during the outage: ${during.length} requests, statuses ${statuses.join(', ')}, slowest ${slowest} ms`);
+  if (during.some((sample) => sample.status >= 500 && sample.status !== 503))
+    problems.push('a 5xx other than 503 during the outage');
+  if (during.some((sample) => sample.status === 0))
+    problems.push('a request hung or the connection failed during the outage');
+  if (slowest > 3000) problems.push(`an outage answer took ${slowest} ms`);
+  const after = samples.filter((sample) => sample.at > pgBack + recovery + 500);
+  if (after.length === 0 || after.some((sample) => sample.status !== 200))
+    problems.push('requests failed after recovery');
+
+  let lost = 0;
+  for (const write of acknowledged) if ((await read(write.credential, write.instituteId)) !== 200) lost += 1;
+  console.log(`acknowledged writes: ${acknowledged.length}, lost: ${lost}`);
+  if (lost > 0) problems.push(`${lost} acknowledged writes lost`);
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+}
+
+async function sigterm(databaseUrl: string) {
+  const server = startServer(databaseUrl);
+  await waitReady(120_000);
+  const session = (await login('9000000001')).session!;
+  const inFlight = Array.from({ length: 40 }, () => read(session.student_auth!, session.institute_id!).catch(() => 0));
+  await sleep(20);
+  const signalledAt = Date.now();
+  server.kill('SIGTERM');
+  const exitCode = await new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  const exitMs = Date.now() - signalledAt;
+  const statuses = await Promise.all(inFlight);
+  const accepted = statuses.filter((status) => status !== 0);
+  console.log(
+    `SIGTERM under load: exited ${exitCode} after ${exitMs} ms; answers ${[...new Set(statuses)].join(', ')}`,
+  );
+  if (exitMs > 10_000) problems.push(`exit took ${exitMs} ms after SIGTERM`);
+  if (accepted.some((status) => status !== 200 && status !== 503))
+    problems.push('an accepted request failed during shutdown');
+  if (exitCode !== 0) problems.push(`exit code ${exitCode} after SIGTERM`);
+}
+
+const name = `portal_faults_${Date.now()}`;
+execFileSync('psql', [admin, '-q', '-c', `create database ${name}`]);
+const databaseUrl = admin.replace(/\/[^/]*$/, `/${name}`);
+try {
+  await outage(databaseUrl);
+  await sigterm(databaseUrl);
+} finally {
+  if (!isPgReady()) pg('start');
+  execFileSync('psql', [admin, '-q', '-c', `drop database if exists ${name} with (force)`]);
+}
+if (problems.length > 0) {
+  console.error(`faults: ${problems.length} failed: ${problems.join('; ')}`);
+  process.exit(1);
+}
+console.log('faults: all promises kept');

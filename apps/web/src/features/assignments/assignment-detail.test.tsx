@@ -76,7 +76,7 @@ describe('/assignment/:fileId', () => {
       expect(screen.getByRole('heading', { level: 1, name: 'Homework' })).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 2, name: 'Photosynthesis essay' })).toBeInTheDocument();
       const details = step(1);
-      expect(within(details).getByRole('heading', { name: '1. New assignment details' })).toBeInTheDocument();
+      expect(within(details).getByRole('heading', { name: 'Step 1: New assignment details' })).toBeInTheDocument();
       const field = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
       expect(field('Title')).toBe('Photosynthesis essay');
       expect(field('Subject')).toBe('Science');

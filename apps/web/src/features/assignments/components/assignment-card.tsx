@@ -26,7 +26,7 @@ export function AssignmentCard({ assignment, isOngoing, isSchool }: AssignmentCa
             {assignment.title}
           </Title>
           {badge && (
-            <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
+            <Badge color="red" variant="filled" tt="none" style={{ flexShrink: 0 }}>
               {badge}
             </Badge>
           )}

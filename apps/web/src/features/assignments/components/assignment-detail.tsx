@@ -1,5 +1,5 @@
 import { assignmentListPath, assignmentsLabel } from '@campus/domain/assignments/assignment-list';
-import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -16,7 +16,9 @@ function StepTitle({ number, title, isComplete }: { number: number; title: strin
   return (
     <Group gap="xs" wrap="wrap">
       <Title order={3} size="h4">
-        {number}. {title}
+        {/* The timeline's dot shows the number; readers hear it here. */}
+        <VisuallyHidden>Step {number}: </VisuallyHidden>
+        {title}
       </Title>
       {isComplete && (
         <Badge color="teal" variant="light" size="sm">

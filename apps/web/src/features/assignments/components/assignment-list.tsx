@@ -7,7 +7,7 @@ import {
 } from '@campus/domain/assignments/assignment-list';
 import { ongoingFilters, pastFilters } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
-import { Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -81,10 +81,9 @@ export function AssignmentList({ session }: { session: StoredSession }) {
             <Tabs.Tab value="ongoing">Ongoing ({ongoing.length})</Tabs.Tab>
             <Tabs.Tab value="past">Past ({past.length})</Tabs.Tab>
           </Tabs.List>
-          <Group grow align="flex-end" gap="sm" my="md" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" my="md">
             <NativeSelect
               label="Status"
-              miw={180}
               data={[...(tab === 'past' ? pastFilters : ongoingFilters)]}
               value={statusByTab[tab]}
               onChange={(event) => {
@@ -95,12 +94,11 @@ export function AssignmentList({ session }: { session: StoredSession }) {
             <TextInput
               type="search"
               label="Search"
-              miw={180}
               placeholder="Title, subject or course"
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
             />
-          </Group>
+          </SimpleGrid>
           <Tabs.Panel value="ongoing">{renderTab('ongoing', ongoing)}</Tabs.Panel>
           <Tabs.Panel value="past">{renderTab('past', past)}</Tabs.Panel>
         </Tabs>

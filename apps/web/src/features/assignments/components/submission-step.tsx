@@ -227,10 +227,12 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
           setPicked([]);
           setLinks([]);
           notifications.show({ message: answer.message, color: 'green', autoClose: toastMs });
-          redirectTimer.current = setTimeout(
-            () => void navigate(assignmentListPath(detail.days_left)),
-            redirectAfterSaveMs,
-          );
+          redirectTimer.current = setTimeout(() => {
+            // Back to an editable form should this screen outlive the navigation (Back pressed meanwhile).
+            setIsDone(false);
+            setProgress(undefined);
+            void navigate(assignmentListPath(detail.days_left));
+          }, redirectAfterSaveMs);
         },
         onError: (error) => {
           setProgress(undefined);

@@ -43,3 +43,11 @@ export async function signInToDashboard(harness: Harness, page: Page, login: str
     await landed;
   }
 }
+
+/** Closes the promotional pop-up a Greenfield home shows once per browser. */
+export async function closePromo(page: Page) {
+  const promo = page.getByRole('dialog', { name: 'Promotion' });
+  await promo.waitFor();
+  await page.keyboard.press('Escape');
+  await promo.waitFor({ state: 'hidden' });
+}

@@ -1,8 +1,7 @@
 import { maxFileNameDisplay } from '@campus/domain/assignments/assignment-list';
 import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
-import { Box, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SafeHtml } from '../../../components/safe-html.tsx';
 import { formatDue } from '../format.ts';
 import { FileList } from './attachment-list.tsx';
 
@@ -30,15 +29,6 @@ export function DetailsStep({
   isSchool: boolean;
 }) {
   const due = formatDue(detail.end_date);
-  // The description is HTML written by staff: sanitised before it is shown.
-  const description = useMemo(
-    () =>
-      DOMPurify.sanitize(detail.description, {
-        USE_PROFILES: { html: true },
-        FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-      }),
-    [detail.description],
-  );
   return (
     <Stack gap="md">
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm" m={0}>
@@ -49,14 +39,13 @@ export function DetailsStep({
         <Field label="End Date">{`${due.date} ${due.time}`}</Field>
         <Field label={isSchool ? 'Standard' : 'Course Name'}>{detail.course_name}</Field>
       </SimpleGrid>
-      {description.trim() !== '' && (
+      {detail.description.trim() !== '' && (
         <section aria-label="Description">
           <Title order={4} size="h5" mb={4}>
             Description
           </Title>
-          <Typography>
-            <Box dangerouslySetInnerHTML={{ __html: description }} style={{ overflowWrap: 'anywhere' }} />
-          </Typography>
+          {/* Written by staff: sanitised before it is shown. */}
+          <SafeHtml html={detail.description} />
         </section>
       )}
       {detail.attachment_lists.length > 0 && (

@@ -100,9 +100,17 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, count: v.nodes.length }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      count: v.nodes.length,
+      where: (v.nodes as { target: string[]; html: string }[])
+        .slice(0, 3)
+        .map((node) => node.html.slice(0, 120))
+        .join(' | '),
+    }));
   });
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}, ${violation.count} nodes)`);
+    .map((violation) => `${violation.id} (${violation.impact}, ${violation.count} nodes): ${violation.where}`);
 }

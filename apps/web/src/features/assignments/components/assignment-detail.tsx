@@ -1,6 +1,5 @@
 import { assignmentListPath, assignmentsLabel } from '@campus/domain/assignments/assignment-list';
 import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon } from '../../../components/icons.tsx';
@@ -11,6 +10,7 @@ import { useStudentAttachments } from '../api/get-student-attachments.ts';
 import { DetailsStep } from './details-step.tsx';
 import { RemarkStep } from './remark-step.tsx';
 import { SubmissionStep } from './submission-step.tsx';
+import { showToast } from '../../../components/toast.ts';
 
 function StepTitle({ number, title, isComplete }: { number: number; title: string; isComplete: boolean }) {
   return (
@@ -66,7 +66,7 @@ export function AssignmentDetailView({ session, fileId, onForbidden }: Assignmen
   useEffect(() => {
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
     if (!detail.error || detail.data) return;
-    notifications.show({ message: detail.error.message, color: 'red' });
+    showToast(detail.error.message, 'error');
     void navigate('/dashboard', { replace: true });
   }, [detail.error, detail.data, navigate]);
 

@@ -8,13 +8,13 @@ import {
 import { ongoingFilters, pastFilters } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
 import { NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useAssignments } from '../api/get-assignments.ts';
 import { AssignmentCard } from './assignment-card.tsx';
+import { showToast } from '../../../components/toast.ts';
 
 type Tab = 'ongoing' | 'past';
 
@@ -37,7 +37,7 @@ export function AssignmentList({ session }: { session: StoredSession }) {
   useEffect(() => {
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
     if (!query.error || query.data) return;
-    notifications.show({ message: query.error.message, color: 'red' });
+    showToast(query.error.message, 'error');
     void navigate('/dashboard', { replace: true });
   }, [query.error, query.data, navigate]);
 
@@ -49,7 +49,7 @@ export function AssignmentList({ session }: { session: StoredSession }) {
     const shown = filterAssignments(items, statusByTab[value], search);
     if (shown.length === 0) {
       return (
-        <Text ta="center" c="dimmed" py="xl">
+        <Text ta="center" py="xl">
           {emptyAssignmentsText(items.length, isSchool)}
         </Text>
       );

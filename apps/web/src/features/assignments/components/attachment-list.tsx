@@ -1,9 +1,9 @@
 import { formatMegabytes, maxFileNameDisplay, truncateName } from '@campus/domain/assignments/assignment-list';
 import { linkHref } from '@campus/domain/assignments/assignment-submission';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { useDownloadAttachment } from '../api/download-file.ts';
+import { showToast } from '../../../components/toast.ts';
 
 /** What a listed file needs. */
 export interface ListedFile {
@@ -23,7 +23,7 @@ export function DownloadButton({ instituteId, file }: { instituteId: number; fil
       aria-label={`Download ${file.attachment_display_name}`}
       onClick={() =>
         download.mutate(file.attachment_id, {
-          onError: (error) => notifications.show({ message: error.message, color: 'red' }),
+          onError: (error) => showToast(error.message, 'error'),
         })
       }
     >
@@ -82,9 +82,7 @@ export function FileList({ files, instituteId, nameLimit, onRemove, disabled }: 
           <Text size="sm" title={file.attachment_display_name} style={{ overflowWrap: 'anywhere' }}>
             {truncateName(file.attachment_display_name, nameLimit)}
           </Text>
-          <Text size="xs" c="dimmed">
-            {formatMegabytes(file.size)}
-          </Text>
+          <Text size="xs">{formatMegabytes(file.size)}</Text>
         </Row>
       ))}
     </Stack>
@@ -132,7 +130,7 @@ export function LinkList({
           <Anchor href={linkHref(link.url)} target="_blank" rel="noopener noreferrer" size="sm">
             {truncateName(link.display_name, maxFileNameDisplay)}
           </Anchor>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
             {link.url}
           </Text>
           {link.remarks && (

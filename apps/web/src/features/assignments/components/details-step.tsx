@@ -8,7 +8,7 @@ import { FileList } from './attachment-list.tsx';
 function Field({ label, children }: { label: string; children: string }) {
   return (
     <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
+      <Text component="dt" size="xs" fw={600}>
         {label}
       </Text>
       <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>

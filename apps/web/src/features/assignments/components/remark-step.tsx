@@ -54,9 +54,7 @@ export function RemarkStep({
           {detail.teacher_comment && <Line label="Teacher Comment" value={detail.teacher_comment} />}
         </Stack>
       ) : (
-        <Text c="orange.8" fw={600}>
-          {assignmentMessages.reviewPending}
-        </Text>
+        <Text fw={600}>{assignmentMessages.reviewPending}</Text>
       )}
       {solution.isPending && <Loader size="sm" aria-label="Loading solution" />}
       {solution.isError && (

@@ -14,7 +14,8 @@ const colors: Record<ReturnType<typeof displayStatus>, string> = {
 export function StatusBadge({ status, teacherStatus }: { status: StudentStatus; teacherStatus: string }) {
   const shown = displayStatus(status, teacherStatus);
   return (
-    <Badge color={colors[shown]} variant="light" radius="sm">
+    // Tinted background, body-coloured text: the tint's own text colour is below AA on light tints.
+    <Badge color={colors[shown]} variant="light" radius="sm" styles={{ label: { color: 'var(--mantine-color-text)' } }}>
       {shown}
     </Badge>
   );

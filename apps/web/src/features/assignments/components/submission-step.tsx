@@ -37,7 +37,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -46,6 +45,7 @@ import type { StoredSession } from '../../../lib/session.ts';
 import type { StudentAttachment } from '../api/get-student-attachments.ts';
 import { useUpdateAssignment } from '../api/update-assignment.ts';
 import { FileList, LinkList, type ListedFile, type ListedLink } from './attachment-list.tsx';
+import { showToast } from '../../../components/toast.ts';
 
 /** The list opens this long after a save (spec part 1 §8, §9). */
 export const redirectAfterSaveMs = 2000;
@@ -161,7 +161,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
   if (!mayDraft && !maySubmit) {
     return (
       <Stack gap="sm">
-        {detail.student_status === 'Expired' && <Text c="dimmed">{lateNotAllowed}</Text>}
+        {detail.student_status === 'Expired' && <Text>{lateNotAllowed}</Text>}
         <HandedIn previous={previous} comment={detail.student_comment} instituteId={session.institute_id} />
       </Stack>
     );
@@ -226,7 +226,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
           // The refreshed earlier work now holds what was sent; removed ids stay hidden until it arrives.
           setPicked([]);
           setLinks([]);
-          notifications.show({ message: answer.message, color: 'green', autoClose: toastMs });
+          showToast(answer.message, 'success', { autoClose: toastMs });
           redirectTimer.current = setTimeout(() => {
             // Back to an editable form should this screen outlive the navigation (Back pressed meanwhile).
             setIsDone(false);
@@ -238,7 +238,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
           setProgress(undefined);
           // A 403 logs out (the caller's onForbidden); any other refusal shows the server's words as a toast.
           if (error instanceof ApiError && error.status === 403) return;
-          notifications.show({ message: error.message, color: 'red' });
+          showToast(error.message, 'error');
         },
       },
     );
@@ -247,7 +247,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
   /** Save as Draft and Submit: parents are refused; then the checks of §5; Submit asks first. */
   const save = (status: 'Draft' | 'Submitted') => {
     if (isParent) {
-      notifications.show({ message: assignmentMessages.parentsNotAllowed, color: 'red' });
+      showToast(assignmentMessages.parentsNotAllowed, 'error');
       return;
     }
     // Link fields filled in but not added yet are taken along rather than lost.
@@ -281,7 +281,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
           <Title order={4} size="h5">
             Files
           </Title>
-          <Text size="xs" c="dimmed">
+          <Text size="xs">
             Up to 20 files, 150 MB in total: Word, Excel, PowerPoint, text, PDF, images or MP4/M4V video.
           </Text>
           <Group>
@@ -396,9 +396,7 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
               </Group>
             </Stack>
           ) : (
-            <Text size="xs" c="dimmed">
-              You can add up to {maxAssignmentLinks} links.
-            </Text>
+            <Text size="xs">You can add up to {maxAssignmentLinks} links.</Text>
           )}
         </Stack>
       </section>
@@ -475,9 +473,7 @@ function PickedFiles({
             <Text size="sm" title={file.name} style={{ overflowWrap: 'anywhere' }}>
               {truncateName(file.name, maxFileNameDisplay)}
             </Text>
-            <Text size="xs" c="dimmed">
-              {formatMegabytes(file.size)}
-            </Text>
+            <Text size="xs">{formatMegabytes(file.size)}</Text>
           </Stack>
           <Button
             size="compact-sm"

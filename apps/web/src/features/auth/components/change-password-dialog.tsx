@@ -1,9 +1,9 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { passwordChangedMessage, validatePasswordChange } from '@campus/domain/auth/password-change';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../api/change-password.ts';
+import { showToast } from '../../../components/toast.ts';
 
 /** The user is logged out this long after a password change (spec part 1 §4, §9). */
 export const logoutAfterPasswordChangeMs = 2000;
@@ -74,7 +74,7 @@ export function ChangePasswordDialog({
       return;
     }
     setIsDone(true);
-    notifications.show({ message: passwordChangedMessage(isParent), color: 'green' });
+    showToast(passwordChangedMessage(isParent), 'success');
     logoutTimer.current = setTimeout(onPasswordChanged, logoutAfterPasswordChangeMs);
   };
 

@@ -35,7 +35,14 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
-    await app.close();
+    // A keep-alive connection whose request finishes after closing began would otherwise hold the close open
+    // until its idle timeout: close such connections as soon as they fall idle.
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(sweeper);
+    }
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -4,38 +4,18 @@ import {
   assignmentAttachments,
   assignments,
   batches,
-  enrolments,
   idempotentWrites,
-  institutes,
   standards,
   subjects,
   submissions,
 } from '../../db/schema/index.ts';
 
+export {
+  findInstituteTimeZone as findTimeZone,
+  findStudentBatchIds as findBatchIds,
+} from '../../db/enrolment-queries.ts';
+
 export type AttachmentRow = typeof assignmentAttachments.$inferSelect;
-
-/** The batches a student is in during one academic year: what decides which assignments are theirs. */
-export async function findBatchIds(db: Db, instituteId: number, studentId: number, academicYearId: number) {
-  const rows = await db
-    .select({ batchId: enrolments.batchId })
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.instituteId, instituteId),
-        eq(enrolments.studentId, studentId),
-        eq(enrolments.academicYearId, academicYearId),
-      ),
-    );
-  return rows.map((row) => row.batchId);
-}
-
-export async function findTimeZone(db: Db, instituteId: number) {
-  const [row] = await db
-    .select({ timeZone: institutes.timeZone })
-    .from(institutes)
-    .where(eq(institutes.id, instituteId));
-  return row?.timeZone ?? 'Asia/Kolkata';
-}
 
 const assignmentColumns = {
   assignment: assignments,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { announcementAudiences, announcements, banners, enrolments, institutes } from '../../db/schema/index.ts';
+import { announcementAudiences, announcements, banners, institutes } from '../../db/schema/index.ts';
 
 export async function findInstituteFlags(db: Db, instituteId: number) {
   const [row] = await db
@@ -27,20 +27,7 @@ export function findBanners(db: Db, instituteId: number, kind: 'banner' | 'promo
     .limit(limit);
 }
 
-/** The batches (sections) a student is in during one academic year. */
-export async function findStudentBatchIds(db: Db, instituteId: number, studentId: number, academicYearId: number) {
-  const rows = await db
-    .select({ batchId: enrolments.batchId })
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.instituteId, instituteId),
-        eq(enrolments.studentId, studentId),
-        eq(enrolments.academicYearId, academicYearId),
-      ),
-    );
-  return rows.map((row) => row.batchId);
-}
+export { findStudentBatchIds } from '../../db/enrolment-queries.ts';
 
 /**
  * Active announcements addressed to any of `batchIds` or to everyone (no audience), newest first, each with

@@ -8,6 +8,7 @@ import {
   deriveStudentStatus,
   detectUploadKind,
   displayStatus,
+  fileNameProblem,
   isValidLinkUrl,
   validateLink,
   validatePick,
@@ -145,6 +146,15 @@ describe('detectUploadKind', () => {
     [text('%PDF-1.7'), 'noextension'],
   ])('refuses %s named %s', (head, name) => {
     expect(detectUploadKind(head, name)).toBeUndefined();
+  });
+});
+
+describe('fileNameProblem', () => {
+  it.each(['answer.pdf', 'x'.repeat(251) + '.pdf', 'my answer (final).docx'])('accepts %j', (name) => {
+    expect(fileNameProblem(name)).toBeUndefined();
+  });
+  it.each(['', '../answer.pdf', 'C:\\Users\\me\\answer.pdf', 'x'.repeat(253) + '.pdf', '..'])('refuses %j', (name) => {
+    expect(fileNameProblem(name)).toBe('File names must be at most 255 characters and must not name a folder.');
   });
 });
 

@@ -186,6 +186,18 @@ function isText(head: Uint8Array): boolean {
   return true;
 }
 
+/** Longest file name accepted (what common file systems allow). */
+export const maxFileNameLength = 255;
+export const badFileNameMessage = `File names must be at most ${maxFileNameLength} characters and must not name a folder.`;
+
+/** Why a file name sent with an upload is refused: too long, or a path rather than a name. */
+export function fileNameProblem(name: string): string | undefined {
+  if (name.trim() === '' || name.length > maxFileNameLength || /[\\/]/.test(name) || name.trim() === '..') {
+    return badFileNameMessage;
+  }
+  return undefined;
+}
+
 /** A display name safe to store and show: no path, no control characters, at most 150 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';

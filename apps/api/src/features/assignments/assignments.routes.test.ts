@@ -371,18 +371,36 @@ describe('assignments', () => {
       expect(stagedFiles()).toEqual([]);
     });
 
-    it('stores a 300-character name with ../ under a server name, showing only its base name', async () => {
+    it('refuses a 300-character name with ../ and stores nothing', async () => {
       const fileId = item('Map work: rivers of India').file_id;
+      const before = await countStored(fileId);
       const name = `${'../'.repeat(30)}${'n'.repeat(210)}.pdf`;
       const response = await update(aarav, [{ filename: name, content: pdfBytes() }], {
         file_id: fileId,
         student_status: 'Draft',
       });
-      expect(response.statusCode).toBe(200);
-      const [file] = (await studentFiles(aarav, fileId)).json().result.student_attachment;
-      expect(file.attachment_display_name).not.toContain('/');
-      expect(file.attachment_display_name.length).toBeLessThanOrEqual(150);
-      expect(file.attachment_display_name.endsWith('.pdf')).toBe(true);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('File names must be at most 255 characters and must not name a folder.');
+      expect(await countStored(fileId)).toBe(before);
+      expect(stagedFiles()).toEqual([]);
+    });
+
+    it('refuses fields fileJson does not know (marks, __proto__), changing nothing', async () => {
+      const fileId = item('Map work: rivers of India').file_id;
+      for (const extra of [
+        { marks: 20 },
+        { teacher_status: 'Evaluated' },
+        JSON.parse('{"__proto__": {"isAdmin": true}}'),
+      ]) {
+        const response = await update(aarav, [{ filename: 'x.pdf', content: pdfBytes() }], {
+          file_id: fileId,
+          student_status: 'Draft',
+          ...extra,
+        });
+        expect(response.statusCode).toBe(400);
+      }
+      const detailAfter = (await detail(aarav, fileId)).json().result;
+      expect(detailAfter).toMatchObject({ student_status: 'Pending', student_marks: null, teacher_status: 'Pending' });
     });
   });
 });

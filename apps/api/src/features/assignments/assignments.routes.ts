@@ -47,7 +47,8 @@ function ownStudent(request: FastifyRequest, instituteId: number, studentId?: nu
 }
 
 export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart);
+  // Keep the name as sent, folders and all, so a path is refused rather than silently cut to its base.
+  await app.register(multipart, { preservePath: true });
 
   /** The assignment `fileId` if it is set for the student's batches this year, else 404. */
   const loadAssignment = async (

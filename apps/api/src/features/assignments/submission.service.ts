@@ -6,6 +6,7 @@ import {
   deriveStudentStatus,
   detectUploadKind,
   extensionOf,
+  fileNameProblem,
   maxAssignmentBytes,
   maxAssignmentFiles,
   maxAssignmentLinks,
@@ -72,6 +73,8 @@ async function readUpload(
   try {
     for await (const part of request.parts({ limits: multipartLimits })) {
       if (part.type === 'file') {
+        const nameProblem = fileNameProblem(part.filename ?? '');
+        if (nameProblem) throw new AppError(400, 'VALIDATION_FAILED', nameProblem);
         const name = cleanFileName(part.filename ?? '');
         const staged = await storage.stage(part.file, (bytes) => {
           total += bytes;

@@ -13,6 +13,7 @@ import { openPostgres } from '../apps/api/src/db/client.ts';
 import { localDiskStorage } from '../apps/api/src/lib/storage.ts';
 import { benchDevice, benchPassword, benchSessions, benchToken, generate } from './data.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { measureUpload } from './upload.ts';
 
 const { values } = parseArgs({
   options: {
@@ -277,6 +278,10 @@ for (const size of sizes) {
 await stop(helloServer);
 
 const lighthouse = values['skip-lighthouse'] ? undefined : await runLighthouse(url);
+const upload = await measureUpload();
+console.log(
+  `upload of 150 MB in 20 files: ${upload.throughputMbPerSecond} MB/s, peak ${upload.peakAboveIdleMb} MB above idle`,
+);
 
 const date = new Date().toISOString().slice(0, 10);
 const results = {
@@ -334,6 +339,10 @@ if (lighthouse) {
     );
   }
 }
+lines.push(
+  '',
+  `Upload of ${upload.files} files, ${upload.totalMb} MB (PGlite, local disk): ${upload.seconds} s, ${upload.throughputMbPerSecond} MB/s; server memory ${upload.idleRssMb} MB idle, ${upload.peakRssMb} MB peak (${upload.peakAboveIdleMb} MB above idle); answer ${upload.status} ${upload.message}.`,
+);
 lines.push('', '## EXPLAIN at the largest size', '');
 for (const [route, plans] of Object.entries(runs.at(-1)!.plans)) {
   lines.push(`### ${route}`, '', '```', ...plans, '```', '');

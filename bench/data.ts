@@ -53,7 +53,7 @@ function splitStatements(query: ReturnType<typeof sql>): ReturnType<typeof sql>[
 
 /** Drops everything, migrates, and generates `institutes` × `studentsPerInstitute` students with their year. */
 export async function generate(url: string, institutes: number, studentsPerInstitute: number): Promise<void> {
-  const database = await openPostgres(url, 2);
+  const database = await openPostgres(url, { poolSize: 2, queryTimeoutMs: 0 });
   const started = Date.now();
   await database.db.execute(sql`drop schema if exists public cascade`);
   await database.db.execute(sql`drop schema if exists drizzle cascade`);

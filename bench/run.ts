@@ -71,7 +71,7 @@ interface Identity {
 
 /** The students behind the generated sessions, with an assignment of each one's batch. */
 async function identities(): Promise<Identity[]> {
-  const database = await openPostgres(url, 1);
+  const database = await openPostgres(url, { poolSize: 1 });
   const result = await database.db.execute(sql`
     select s.institute_id, s.student_id, s.user_id, cy.id as year_id,
       (select a.id from assignments a join enrolments e on e.institute_id = a.institute_id and e.batch_id = a.batch_id
@@ -180,13 +180,16 @@ async function loadRoute(route: (typeof routes)[number], people: Identity[]): Pr
 /** Runs each route once in-process on a logging database and answers EXPLAIN of every query it sent. */
 async function explainRoutes(people: Identity[]): Promise<Record<string, string[]>> {
   const captured: { query: string; params: unknown[] }[] = [];
-  const database = await openPostgres(url, 2, (query, params) => captured.push({ query, params }));
+  const database = await openPostgres(url, {
+    poolSize: 2,
+    logQuery: (query, params) => captured.push({ query, params }),
+  });
   const app = await buildApp({
     config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
     database,
     storage: localDiskStorage(mkdtempSync(join(tmpdir(), 'bench-files-'))),
   });
-  const explain = await openPostgres(url, 1);
+  const explain = await openPostgres(url, { poolSize: 1 });
   const plans: Record<string, string[]> = {};
   const person = people[0]!;
   for (const route of routes) {

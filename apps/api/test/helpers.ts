@@ -34,7 +34,7 @@ export async function createPostgresDatabase(): Promise<Database> {
   await admin.end();
   const target = new URL(base);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), 4);
+  const database = await openPostgres(target.toString(), { poolSize: 4 });
   return {
     ...database,
     close: async () => {

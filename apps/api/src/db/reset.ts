@@ -11,7 +11,7 @@ import { localDiskStorage } from '../lib/storage.ts';
 async function reset() {
   const config = { ...loadConfig(process.env), SEED_DEMO: 'true' as const };
   if (config.DATABASE_URL) {
-    const database = await openPostgres(config.DATABASE_URL, 1);
+    const database = await openPostgres(config.DATABASE_URL, { poolSize: 1 });
     await database.db.execute(sql`drop schema if exists public cascade`);
     await database.db.execute(sql`drop schema if exists drizzle cascade`);
     await database.db.execute(sql`create schema public`);

@@ -1,3 +1,4 @@
+import '@mantine/core/styles.css';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { isLogoutInProgress, useLogout } from '../../features/auth/api/logout.ts';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles.css';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { useSignIn } from '../hooks/use-sign-in.ts';

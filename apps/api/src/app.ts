@@ -19,6 +19,7 @@ import { productsRoutes } from './features/products/products.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { shellRoutes } from './features/shell/shell.routes.ts';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOrCreateSetting } from './db/server-settings.ts';
 import { fileSigner } from './lib/signed-urls.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
@@ -87,6 +88,18 @@ export async function buildApp(options: AppOptions) {
   app.decorate('signer', fileSigner(secret));
   app.decorate('now', options.now ?? (() => new Date()));
 
+  // Requests between their first hook and their answer, so closing can wait for them.
+  let active = 0;
+  let onDrained: (() => void) | undefined;
+  app.addHook('onRequest', async () => {
+    active += 1;
+  });
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    active = Math.max(0, active - 1);
+    if (active === 0) onDrained?.();
+    return payload;
+  });
+
   await app.register(errorsPlugin);
   // Security headers first: their hook must run even when authentication refuses the request.
   await app.register(securityPlugin);
@@ -113,6 +126,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(webRoutes, { distDir: options.config.WEB_DIST_DIR ?? defaultDistDir });
 
   app.addHook('onClose', async () => {
+    // A request whose client hung up keeps running; let such requests finish (5 s at most) before the
+    // database goes, or they fail half-way against a closed pool.
+    if (active > 0) await Promise.race([new Promise<void>((resolve) => (onDrained = resolve)), sleep(5000)]);
     await options.database.close();
   });
   return app;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 
-/** user_type of a student account. */
-export const studentUserType = 1;
-/** user_type of an open-course (e-course buyer) account. */
-export const openCourseUserType = 99;
-/** user_type the demo gives parent accounts; any type but 1 and 99 is a parent login (spec part 1 §6). */
-export const parentUserType = 2;
-
-/** True for a parent login: every user type but 1 and 99. */
-export const isParentUserType = (userType: number) => userType !== studentUserType && userType !== openCourseUserType;
+export { isParentUserType, openCourseUserType, parentUserType, studentUserType } from './user-types.ts';
 
 /** Longest login or password the server reads; anything longer is refused before any work. */
 export const maxLoginLength = 254;

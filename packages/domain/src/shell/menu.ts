@@ -1,4 +1,5 @@
-import { isParentUserType, openCourseUserType, type InstSetUp } from '../auth/auth.contract.ts';
+import type { InstSetUp } from '../auth/auth.contract.ts';
+import { isParentUserType, openCourseUserType } from '../auth/user-types.ts';
 
 /** What the menu needs to know of the session. */
 export interface MenuContext {

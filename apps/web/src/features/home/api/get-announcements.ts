@@ -1,4 +1,4 @@
-import { openCourseUserType } from '@campus/domain/auth/auth.contract';
+import { openCourseUserType } from '@campus/domain/auth/user-types';
 import type { Announcement } from '@campus/domain/home/home.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,4 +1,4 @@
-import { studentUserType } from '@campus/domain/auth/auth.contract';
+import { studentUserType } from '@campus/domain/auth/user-types';
 import { displayAddress, displayDate, profileLabels } from '@campus/domain/profile/profile-display';
 import type { ProfileUpdateBody } from '@campus/domain/profile/profile.contract';
 import { displayDob, displayProfileValue } from '@campus/domain/profile/profile-rules';

@@ -7,6 +7,9 @@ import { Link } from 'react-router';
 
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url.trim());
 
+/** Banners are drawn 10:3 (1200×360); the box keeps that shape before the picture arrives, so nothing shifts. */
+const bannerImage = { radius: 'md', fit: 'cover', style: { aspectRatio: '10 / 3', width: '100%' } } as const;
+
 /** One banner: a link out (is_redir), a link to an app screen (land_scr), or only the picture. */
 function BannerSlide({ banner, position, count }: { banner: Banner; position: number; count: number }) {
   const name = `Banner ${position} of ${count}`;
@@ -14,18 +17,18 @@ function BannerSlide({ banner, position, count }: { banner: Banner; position: nu
   if (banner.is_redir && isWebAddress(banner.red_link)) {
     return (
       <Anchor href={banner.red_link} target="_blank" rel="noopener noreferrer" display="block">
-        <Image src={banner.web_url} alt={`${name} (opens in a new tab)`} radius="md" />
+        <Image src={banner.web_url} alt={`${name} (opens in a new tab)`} {...bannerImage} />
       </Anchor>
     );
   }
   if (!banner.is_redir && route) {
     return (
       <Anchor component={Link} to={route} display="block">
-        <Image src={banner.web_url} alt={name} radius="md" />
+        <Image src={banner.web_url} alt={name} {...bannerImage} />
       </Anchor>
     );
   }
-  return <Image src={banner.web_url} alt={name} radius="md" />;
+  return <Image src={banner.web_url} alt={name} {...bannerImage} />;
 }
 
 /** The home banner carousel (spec part 1 §2): up to 5 banners, each redirecting or landing on a screen. */

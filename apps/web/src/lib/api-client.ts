@@ -34,7 +34,7 @@ export interface RequestOptions {
 }
 
 /** Headers every call carries (spec part 1 §7): source, the user's time zone and, when signed in, the credential. */
-function baseHeaders(withAuth: boolean): Record<string, string> {
+export function baseHeaders(withAuth = true): Record<string, string> {
   const headers: Record<string, string> = {
     Source: 'WEB',
     'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,

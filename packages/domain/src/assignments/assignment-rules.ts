@@ -134,6 +134,9 @@ const kindByExtension: Record<string, UploadKind> = {
   txt: 'text',
 };
 
+/** Extensions a student may pick (spec part 1 §5); the content check below knows each of them. */
+export const acceptedUploadExtensions = Object.keys(kindByExtension);
+
 /** The extension of a file name, lower case, or ''. */
 export const extensionOf = (name: string) => (/\.([a-z0-9]{1,8})$/i.exec(name)?.[1] ?? '').toLowerCase();
 

@@ -1,35 +1,13 @@
 import {
   assignmentCategoryId,
   assignmentMessages,
+  acceptedUploadExtensions,
   extensionOf,
   maxAssignmentBytes,
   maxAssignmentFiles,
   maxAssignmentLinks,
 } from './assignment-rules.ts';
 import type { UpdateAssignmentJson } from './assignments.contract.ts';
-
-/**
- * Extensions a student may pick (spec part 1 §5: word, excel, powerpoint, plain text, pdf, images, mp4/m4v).
- * The same list the server's content check knows; the server still judges every file by its bytes.
- */
-export const acceptedUploadExtensions = [
-  'pdf',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'txt',
-  'jpg',
-  'jpeg',
-  'png',
-  'gif',
-  'webp',
-  'bmp',
-  'mp4',
-  'm4v',
-] as const;
 
 /** The `accept` attribute of the file picker. */
 export const uploadAccept = acceptedUploadExtensions.map((extension) => `.${extension}`).join(',');

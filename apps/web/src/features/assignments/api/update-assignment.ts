@@ -1,8 +1,7 @@
 import type { UpdateAssignmentJson } from '@campus/domain/assignments/assignments.contract';
 import { describeHttpFailure, pickFailureMessage } from '@campus/domain/shared/http-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client.ts';
-import { getSession } from '../../../lib/session.ts';
+import { ApiError, baseHeaders } from '../../../lib/api-client.ts';
 
 export const updateAssignmentPath = '/api/v2/onlineAssignment/student/updateAssignment';
 
@@ -35,20 +34,8 @@ export function buildUpdateAssignmentForm(json: UpdateAssignmentJson, files: Fil
   return form;
 }
 
-/**
- * The headers api-client sends (Source, time zone, the session's credential) plus the idempotency key. Copied
- * because api-client does not export them; fetch cannot report upload progress, so this call uses XMLHttpRequest.
- */
-function uploadHeaders(idempotencyKey: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    Source: 'WEB',
-    'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
-    'Idempotency-Key': idempotencyKey,
-  };
-  const session = getSession();
-  if (session?.student_auth) headers.Authorization = session.student_auth;
-  return headers;
-}
+/** The headers every call carries, plus the idempotency key; XMLHttpRequest because fetch cannot report upload progress. */
+const uploadHeaders = (idempotencyKey: string) => ({ ...baseHeaders(), 'Idempotency-Key': idempotencyKey });
 
 /** One attempt; failures become ApiError with the catalogue's message, as api-client maps them. */
 function sendOnce(request: UpdateAssignmentRequest, form: FormData): Promise<MessageAnswer> {

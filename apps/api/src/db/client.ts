@@ -25,6 +25,59 @@ export class DatabaseUnavailableError extends Error {
 
 const options = { schema, casing: 'snake_case' } as const;
 
+/** True when `error` leaves the connection unusable: anything but a plain SQL error the server answered. */
+function breaksConnection(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true; // timeouts, terminated sockets
+  const code = error.code ?? '';
+  return code.startsWith('57') || code.startsWith('08'); // shutdown, connection exceptions
+}
+
+const isBegin = (query: unknown) =>
+  /^\s*begin\b/i.test(typeof query === 'string' ? query : ((query as { text?: string } | null)?.text ?? ''));
+
+/**
+ * Hands drizzle a client that survives two drizzle-orm 0.45 defects in pooled transactions (drizzle-orm#6114,
+ * #6241, open): BEGIN runs outside its try/finally, so a BEGIN that fails never releases the client, and release()
+ * never passes the error, so a client whose query timed out (still busy on the server) goes back to the pool. In
+ * an outage either one loses pool slots for good. Drop this when drizzle releases correctly.
+ */
+export function guardClient(client: pg.PoolClient): pg.PoolClient {
+  let broken: Error | undefined;
+  let released = false;
+  const release = (error?: Error | boolean) => {
+    if (released) return; // pg-pool throws on a second release
+    released = true;
+    client.release(error instanceof Error ? error : broken);
+  };
+  const query = async (...args: unknown[]) => {
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (error) {
+      if (breaksConnection(error)) broken = error as Error;
+      if (isBegin(args[0])) release(error as Error); // drizzle will not release it
+      throw error;
+    }
+  };
+  return new Proxy(client, {
+    get: (target, property) => {
+      if (property === 'release') return release;
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+export class TransactionSafePool extends pg.Pool {
+  // Promise form only is what drizzle calls; pg-pool's own query() uses the callback form, left as it is.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void) {
+    if (callback) return super.connect(callback);
+    return super.connect().then(guardClient);
+  }
+}
+
 /** Opens PostgreSQL at `url`, failing fast with a one-line message when it does not answer. */
 export async function openPostgres(
   url: string,
@@ -40,14 +93,16 @@ export async function openPostgres(
   } = {},
 ): Promise<Database> {
   // Short connect and query timeouts: during an outage a request fails fast with 503 instead of hanging.
-  const pool = new pg.Pool({
+  const pool = new TransactionSafePool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 2000,
     ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
   });
-  // An idle client that loses its server must not crash the process; the next query reports the failure.
+  // A client that loses its server must not crash the process; the next query reports the failure. The pool's
+  // listener covers idle clients only: a client checked out between two queries of a transaction emits on itself.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await pool.query('select 1');
   } catch (error) {

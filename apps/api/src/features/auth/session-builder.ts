@@ -30,11 +30,10 @@ export async function startSession(
 ): Promise<Session> {
   const { institute, profile, deviceId, now } = input;
   const today = dateInZone(now, institute.timeZone);
-  const [instituteYears, currentYear, studentYears] = await Promise.all([
-    findInstituteYears(db, institute.id),
-    findCurrentYear(db, institute.id, today),
-    profile.student ? findStudentYears(db, institute.id, profile.student.id) : Promise.resolve([]),
-  ]);
+  // One after another: callers pass a transaction, whose single connection cannot run queries side by side.
+  const instituteYears = await findInstituteYears(db, institute.id);
+  const currentYear = await findCurrentYear(db, institute.id, today);
+  const studentYears = profile.student ? await findStudentYears(db, institute.id, profile.student.id) : [];
   // Students may work in their own years; users without enrolments (open-course buyers) in the current one.
   const allowedYears = studentYears.length > 0 ? studentYears : currentYear ? [currentYear] : [];
   const allowedIds = allowedYears.map((year) => year.id);

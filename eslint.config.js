@@ -88,4 +88,23 @@ export default tseslint.config(
       ]),
     },
   },
+  {
+    // zod costs ~21 KB compressed; the web app takes only types from the contracts, rules come from zod-free files.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '@campus/domain/*/*.contract'],
+              allowTypeImports: true,
+              message: 'import only types from contracts in the web app; keep runtime helpers in zod-free modules',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

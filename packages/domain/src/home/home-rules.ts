@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { bannerSchema, bannersAnswerSchema } from './home.contract.ts';
+import { stripTags } from '../shared/text.ts';
+import type { Announcement, bannerSchema, bannersAnswerSchema } from './home.contract.ts';
 
 /** One banner of the home carousel. */
 export type Banner = z.infer<typeof bannerSchema>;
@@ -50,4 +51,37 @@ export function formatClockTime(now: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const hour = now.getHours() % 12 || 12;
   return `${pad(hour)}:${pad(now.getMinutes())}:${pad(now.getSeconds())} ${now.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Labels a banner may land on, and the app routes they lead to (spec part 1 §2). */
+export const landingScreens = {
+  'TIME TABLE': '/timetable',
+  'STUDY MATERIALS': '/studymaterial',
+  'LIVE CLASSES': '/live',
+  'MY EXAM': '/exam',
+  DOCUMENTS: '/document',
+  ASSIGNMENTS: '/assignment',
+  'MY PRODUCTS': '/product',
+  'EXAM REPORTS': '/report',
+} as const;
+
+/** The app route a banner lands on, or undefined for an unknown label. */
+export const landingRoute = (label: string): string | undefined =>
+  (landingScreens as Record<string, string>)[label.trim().toUpperCase()];
+
+/** Most banners the home carousel uses. */
+export const maxBanners = 5;
+
+/** Announcement search (spec part 1 §5): title, description, updated_by, announced date or 12-hour update time. */
+export function matchesAnnouncement(announcement: Announcement, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return true;
+  const updateTime = announcement.updated_date.split(' ').slice(1).join(' ');
+  return [
+    announcement.ancmnt_title,
+    stripTags(announcement.description),
+    announcement.updated_by,
+    announcement.announced_date,
+    updateTime,
+  ].some((field) => field.toLowerCase().includes(needle));
 }

@@ -1,24 +1,4 @@
 import { z } from 'zod';
-import { stripTags } from '../shared/text.ts';
-
-/** Labels a banner may land on, and the app routes they lead to (spec part 1 §2). */
-export const landingScreens = {
-  'TIME TABLE': '/timetable',
-  'STUDY MATERIALS': '/studymaterial',
-  'LIVE CLASSES': '/live',
-  'MY EXAM': '/exam',
-  DOCUMENTS: '/document',
-  ASSIGNMENTS: '/assignment',
-  'MY PRODUCTS': '/product',
-  'EXAM REPORTS': '/report',
-} as const;
-
-/** The app route a banner lands on, or undefined for an unknown label. */
-export const landingRoute = (label: string): string | undefined =>
-  (landingScreens as Record<string, string>)[label.trim().toUpperCase()];
-
-/** Most banners the home carousel uses. */
-export const maxBanners = 5;
 
 export const bannerSchema = z.object({
   web_url: z.string(),
@@ -62,17 +42,3 @@ export const announcementQuerySchema = z.object({
 
 /** Answer of GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: `data.result`. */
 export const announcementsAnswerSchema = z.object({ data: z.object({ result: z.array(announcementSchema) }) });
-
-/** Announcement search (spec part 1 §5): title, description, updated_by, announced date or 12-hour update time. */
-export function matchesAnnouncement(announcement: Announcement, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return true;
-  const updateTime = announcement.updated_date.split(' ').slice(1).join(' ');
-  return [
-    announcement.ancmnt_title,
-    stripTags(announcement.description),
-    announcement.updated_by,
-    announcement.announced_date,
-    updateTime,
-  ].some((field) => field.toLowerCase().includes(needle));
-}

@@ -4,8 +4,8 @@ import {
   announcementQuerySchema,
   announcementsAnswerSchema,
   bannersAnswerSchema,
-  maxBanners,
 } from '@campus/domain/home/home.contract';
+import { maxBanners } from '@campus/domain/home/home-rules';
 import { errorBodySchema } from '@campus/domain/shared/error.contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

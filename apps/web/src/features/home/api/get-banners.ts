@@ -1,5 +1,5 @@
 import type { BannersResult } from '@campus/domain/home/home-rules';
-import { maxBanners } from '@campus/domain/home/home.contract';
+import { maxBanners } from '@campus/domain/home/home-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';

@@ -1,5 +1,6 @@
 import { announcementHeading, announcementsOnHome } from '@campus/domain/home/home-rules';
-import { matchesAnnouncement, type Announcement } from '@campus/domain/home/home.contract';
+import type { Announcement } from '@campus/domain/home/home.contract';
+import { matchesAnnouncement } from '@campus/domain/home/home-rules';
 import { Button, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';

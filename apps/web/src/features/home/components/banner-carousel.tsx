@@ -1,6 +1,6 @@
 import '@mantine/carousel/styles.css';
 import type { Banner } from '@campus/domain/home/home-rules';
-import { landingRoute } from '@campus/domain/home/home.contract';
+import { landingRoute } from '@campus/domain/home/home-rules';
 import { Carousel } from '@mantine/carousel';
 import { Anchor, Image } from '@mantine/core';
 import { Link } from 'react-router';

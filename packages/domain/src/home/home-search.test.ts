@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { landingRoute, matchesAnnouncement, type Announcement } from './home.contract.ts';
+import type { Announcement } from './home.contract.ts';
+import { landingRoute, matchesAnnouncement } from './home-rules.ts';
 
 const notice: Announcement = {
   ancmnt_title: 'Annual Sports Day',

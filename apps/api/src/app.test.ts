@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededDatabase, createTestApp } from '../test/helpers.ts';
 import { loggerOptions } from './app.ts';
 import type { Database } from './db/client.ts';
+import { renderIndex } from './plugins/web.ts';
 
 function makeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dir, 'assets'));
-  const html = '<!doctype html><html><head><title>My Account</title></head><body><div id="root"></div></body></html>';
+  const html =
+    '<!doctype html><html><head><link rel="icon" href="data:," /><title>My Account</title></head>' +
+    '<body><div id="root"></div></body></html>';
   writeFileSync(join(dir, 'index.html'), html);
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
@@ -206,6 +209,44 @@ describe('the app', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
+    });
+
+    it("carries the host's institute branding, so the app paints it without asking", async () => {
+      const page = async (host: string) =>
+        (await app.inject({ method: 'GET', url: '/my-account/', headers: { host } })).body;
+      const branding = (html: string) => {
+        const json = /<script type="application\/json" id="branding">(.*?)<\/script>/s.exec(html)?.[1];
+        return json === undefined ? undefined : JSON.parse(json);
+      };
+      const greenfield = await page('localhost:8080');
+      expect(branding(greenfield)).toMatchObject({ instituteName: 'Greenfield Public School' });
+      expect(greenfield).toContain('<link rel="preload" as="image" href="/my-account/demo/greenfield-logo.svg"');
+      expect(greenfield).toContain('<link rel="icon" href="/my-account/demo/greenfield-favicon.svg" />');
+      // Logo and name paint from the HTML itself, before the script.
+      expect(greenfield).toContain(
+        '<div id="root"><div class="boot" aria-busy="true"><img src="/my-account/demo/greenfield-logo.svg" ' +
+          'alt="Greenfield Public School logo" /><p>Greenfield Public School</p></div></div>',
+      );
+      expect(branding(await page('apex.localhost'))).toMatchObject({ instituteName: 'Apex Coaching Institute' });
+      const unknown = await page('nobody.example');
+      expect(branding(unknown)).toBeUndefined();
+      expect(unknown).toContain('<link rel="icon" href="data:," />');
+      expect(unknown).toContain('<div id="root"></div>');
+    });
+
+    it('keeps hostile institute names and addresses as data in the page', () => {
+      const html = renderIndex('<link rel="icon" href="data:," /><div id="root"></div>', {
+        instituteId: 1,
+        instituteName: '</script><script>alert(1)</script>\u2028',
+        logoPath: '/logo.svg" onload="alert(1)',
+        favIconPath: '/f.svg',
+      });
+      expect(html).not.toContain('<script>alert');
+      expect(html).toContain('href="/logo.svg&quot; onload=&quot;alert(1)"');
+      expect(html).toContain('<p>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;\u2028</p>');
+      expect(html.match(/<\/script>/g)).toHaveLength(1);
+      const json = /id="branding">(.*?)<\/script>/s.exec(html)![1]!;
+      expect(JSON.parse(json).instituteName).toBe('</script><script>alert(1)</script>\u2028');
     });
 
     it('serves hashed assets precompressed with a year-long immutable cache', async () => {

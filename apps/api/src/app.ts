@@ -29,6 +29,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webRoutes } from './plugins/web.ts';
+import { normaliseHost } from '@campus/domain/shell/shell.contract';
+import { findBrandingByHost } from './features/shell/shell.repository.ts';
 import type { AccessRule } from './types.d.ts';
 
 const defaultDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -123,7 +125,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(profileRoutes);
   await app.register(productsRoutes);
   await app.register(assignmentsRoutes);
-  await app.register(webRoutes, { distDir: options.config.WEB_DIST_DIR ?? defaultDistDir });
+  await app.register(webRoutes, {
+    distDir: options.config.WEB_DIST_DIR ?? defaultDistDir,
+    // The page still loads without its branding when the database is away; the app then asks and says why.
+    brandingFor: (host) => findBrandingByHost(app.db, normaliseHost(host)).catch(() => undefined),
+  });
 
   app.addHook('onClose', async () => {
     // A request whose client hung up keeps running; let such requests finish (5 s at most) before the

@@ -48,6 +48,34 @@ describe('login screen', () => {
     expect(screen.getByRole('button', { name: 'Forgot Password' })).toBeInTheDocument();
   });
 
+  it('paints the branding the page came with, without asking the server for it', async () => {
+    server.resetHandlers();
+    let asked = 0;
+    server.use(
+      http.get('*/api/v1/institutes/getLogoAndFavIcon', () => {
+        asked += 1;
+        return HttpResponse.json({ code: 'NOT_FOUND', message: 'nobody' }, { status: 404 });
+      }),
+    );
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = 'branding';
+    data.textContent = JSON.stringify({
+      instituteId: 2,
+      instituteName: 'Apex Coaching Institute',
+      logoPath: '/my-account/demo/apex-logo.svg',
+      favIconPath: '/my-account/demo/apex-favicon.svg',
+    });
+    document.body.append(data);
+    try {
+      renderRoute('/');
+      expect(await screen.findByRole('img', { name: 'Apex Coaching Institute logo' })).toBeInTheDocument();
+      expect(asked).toBe(0);
+    } finally {
+      data.remove();
+    }
+  });
+
   it('shows and hides the password', async () => {
     await openLogin();
     const user = userEvent.setup();

@@ -9,10 +9,29 @@ export async function getBranding(host: string, signal?: AbortSignal): Promise<L
   return answer.result;
 }
 
+/** The branding the server put into the page for this host (api plugins/web.ts); parsed once per text. */
+let parsed: { text: string; value: LogoResult | undefined } | undefined;
+function brandingInPage(): LogoResult | undefined {
+  const text = document.getElementById('branding')?.textContent ?? '';
+  if (parsed?.text !== text) {
+    let value: LogoResult | undefined;
+    try {
+      value = text ? (JSON.parse(text) as LogoResult) : undefined;
+    } catch {
+      value = undefined;
+    }
+    parsed = { text, value };
+  }
+  return parsed.value;
+}
+
 export const brandingQuery = (host: string) =>
   queryOptions({
     queryKey: ['shell', 'branding', host],
     queryFn: ({ signal }) => getBranding(host, signal),
+    // The page came with it: no round trip before the institute can paint.
+    initialData: host === window.location.hostname ? brandingInPage() : undefined,
+    initialDataUpdatedAt: Date.now,
     staleTime: 60 * 60 * 1000,
     retry: false,
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Favicon } from '../features/shell/components/favicon.tsx';
-import { AppProviders } from './providers.tsx';
+import { AppProviders, createQueryClient } from './providers.tsx';
 import { createRouter } from './router.tsx';
 
 /** The right-click menu is disabled everywhere (spec part 1 §2). */
@@ -14,10 +14,11 @@ function useNoContextMenu() {
 }
 
 export function App() {
-  const [router] = useState(createRouter);
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createRouter(queryClient));
   useNoContextMenu();
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <Favicon />
       <RouterProvider router={router} />
     </AppProviders>

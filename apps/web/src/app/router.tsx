@@ -1,6 +1,13 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { TokenLogin } from '../features/auth/components/token-login.tsx';
+import { studentAssignmentsQuery } from '../features/assignments/api/get-assignments.ts';
+import { announcementsQuery } from '../features/home/api/get-announcements.ts';
+import { bannersQuery } from '../features/home/api/get-banners.ts';
+import { myProductsQuery } from '../features/products/api/get-my-products.ts';
+import { profileQuery } from '../features/profile/api/get-profile.ts';
+import { getSession, type StoredSession } from '../lib/session.ts';
 import { basename, loginScreenLoader, requireSession } from './guards.ts';
 import { AccountScreen } from './routes/account.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
@@ -22,28 +29,55 @@ const assignmentDetail = async () => ({
 const products = async () => ({ Component: (await import('./routes/products.tsx')).ProductsScreen });
 const productDetail = async () => ({ Component: (await import('./routes/product-detail.tsx')).ProductDetailScreen });
 const profile = async () => ({ Component: (await import('./routes/profile.tsx')).ProfileScreen });
+const authenticatedLayout = async () => ({
+  Component: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout,
+});
+
+/**
+ * A loader that starts a screen's queries alongside its script and returns at once; the screen reads the same
+ * queries, and one the screen would not run (`enabled: false`) is not asked either. The parent guard has
+ * already sent a signed-out user away.
+ */
+type Prefetch = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K> & { enabled?: unknown }) => void;
+const prefetching =
+  (prefetchAll: (session: StoredSession, prefetch: Prefetch) => void) => (queryClient: QueryClient) => () => {
+    const session = getSession();
+    if (session) {
+      prefetchAll(session, (query) => {
+        if (query.enabled !== false) void queryClient.prefetchQuery(query);
+      });
+    }
+    return null;
+  };
+const homeData = prefetching((session, prefetch) => {
+  prefetch(bannersQuery(session));
+  prefetch(announcementsQuery(session));
+});
+const assignmentsData = prefetching((session, prefetch) => prefetch(studentAssignmentsQuery(session)));
+const productsData = prefetching((session, prefetch) => prefetch(myProductsQuery(session)));
+const profileData = prefetching((session, prefetch) => prefetch(profileQuery(session)));
 
 /** Signed-in routes (spec part 1 §2, all exact). Matching ignores case, so /messages and /profile match too. */
-const authenticatedRoutes: RouteObject[] = [
-  { path: '/dashboard', lazy: dashboard },
-  { path: '/announcement', lazy: dashboard },
+const authenticatedRoutes = (queryClient: QueryClient): RouteObject[] => [
+  { path: '/dashboard', loader: homeData(queryClient), lazy: dashboard },
+  { path: '/announcement', loader: homeData(queryClient), lazy: dashboard },
   { path: '/timetable', lazy: placeholder('Time Table') },
   { path: '/studymaterial', lazy: placeholder('Study Materials') },
   { path: '/live', lazy: placeholder('Live Classes') },
   { path: '/exam', lazy: placeholder('My Exam') },
   { path: '/report', lazy: placeholder('Exam Reports') },
   { path: '/document', lazy: placeholder('Documents') },
-  { path: '/assignment', lazy: assignments },
+  { path: '/assignment', loader: assignmentsData(queryClient), lazy: assignments },
   { path: '/assignment/:fileId', lazy: assignmentDetail },
-  { path: '/product', lazy: products },
-  { path: '/product/:id', lazy: productDetail },
+  { path: '/product', loader: productsData(queryClient), lazy: products },
+  { path: '/product/:id', loader: productsData(queryClient), lazy: productDetail },
   { path: '/eventCalender', lazy: placeholder('Event Calender') },
   { path: '/fees', lazy: placeholder('Fees') },
   { path: '/Messages', lazy: placeholder('Messages') },
-  { path: '/Profile', lazy: profile },
+  { path: '/Profile', loader: profileData(queryClient), lazy: profile },
 ];
 
-export const routes: RouteObject[] = [
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootLayout />,
     HydrateFallback: PageLoader,
@@ -54,12 +88,12 @@ export const routes: RouteObject[] = [
       {
         // The shell and its screens load only once signed in, keeping the login page's script small.
         loader: requireSession,
-        lazy: async () => ({ Component: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout }),
-        children: authenticatedRoutes,
+        lazy: authenticatedLayout,
+        children: authenticatedRoutes(queryClient),
       },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes, { basename });
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient), { basename });

@@ -2,13 +2,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
+import { appRoutes } from '../app/router.tsx';
 
 /** Renders the real routes at `path` with fresh providers (no retries, so failures show at once). */
 export function renderRoute(path: string) {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

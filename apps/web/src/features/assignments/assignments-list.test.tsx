@@ -175,6 +175,13 @@ describe('/assignment', () => {
       http.post('*/api/v2/onlineAssignment/student/getAssignmentsDetail', () =>
         HttpResponse.json({ code: 'INTERNAL', message: 'Assignments are resting' }, { status: 500 }),
       ),
+      // The dashboard it returns to asks for its banners and notices.
+      http.get('*/api/v1/banner-prom/for_student/:userType', () =>
+        HttpResponse.json({ statusCode: 200, message: 'success', result: { banner: [], prom: null } }),
+      ),
+      http.get('*/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/:instituteId', () =>
+        HttpResponse.json({ data: { result: [] } }),
+      ),
     );
     storeSession(greenfieldStudent());
     const { router } = renderRoute('/assignment');

@@ -35,8 +35,10 @@ export const assignmentsQuery = (student: StudentRef) =>
   });
 
 /** The lists of the signed-in student; nothing is asked for a login without a student (open-course users). */
+export const studentAssignmentsQuery = (student: { institute_id: number; student_id: number | null }) => ({
+  ...assignmentsQuery({ institute_id: student.institute_id, student_id: student.student_id ?? 0 }),
+  enabled: student.student_id !== null,
+});
+
 export const useAssignments = (student: { institute_id: number; student_id: number | null }) =>
-  useQuery({
-    ...assignmentsQuery({ institute_id: student.institute_id, student_id: student.student_id ?? 0 }),
-    enabled: student.student_id !== null,
-  });
+  useQuery(studentAssignmentsQuery(student));

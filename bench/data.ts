@@ -51,8 +51,25 @@ function splitStatements(query: ReturnType<typeof sql>): ReturnType<typeof sql>[
   return statements;
 }
 
+/** Creates the database named by `url` when it does not exist yet (a fresh machine has only `postgres`). */
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const server = await openPostgres(admin.toString(), { poolSize: 1 });
+  try {
+    const found = await server.db.execute(sql`select 1 from pg_database where datname = ${name}`);
+    if ((found as unknown as { rows: unknown[] }).rows.length === 0)
+      await server.db.execute(sql.raw(`create database "${name.replace(/"/g, '""')}"`));
+  } finally {
+    await server.close();
+  }
+}
+
 /** Drops everything, migrates, and generates `institutes` × `studentsPerInstitute` students with their year. */
 export async function generate(url: string, institutes: number, studentsPerInstitute: number): Promise<void> {
+  await ensureDatabase(url);
   const database = await openPostgres(url, { poolSize: 2, queryTimeoutMs: 0 });
   const started = Date.now();
   await database.db.execute(sql`drop schema if exists public cascade`);

@@ -1,8 +1,9 @@
 // Lighthouse (mobile) on the login page and the signed-in dashboard of the production build with demo data.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
@@ -38,7 +39,7 @@ function summarise(page: string, lhr: Result): PageSpeed {
 }
 
 /** Starts the demo server on PGlite, runs Lighthouse on both pages, stops it. */
-export async function runLighthouse(_databaseUrl: string): Promise<PageSpeed[]> {
+export async function runLighthouse(reportDir?: string): Promise<PageSpeed[]> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
@@ -75,7 +76,12 @@ export async function runLighthouse(_databaseUrl: string): Promise<PageSpeed[]> 
     try {
       const page = await browser.newPage();
       const base = `http://localhost:${port}/my-account`;
-      const flags = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+      const flags = {
+        output: 'json' as const,
+        logLevel: 'error' as const,
+        onlyCategories: ['performance'],
+        ...(process.env.LH_METHOD ? { throttlingMethod: process.env.LH_METHOD as 'devtools' } : {}),
+      };
       const login = await lighthouse(`${base}/`, flags, undefined, page);
       // Sign in through the page so the dashboard runs with a real session in local storage.
       await page.goto(`${base}/`);
@@ -90,6 +96,10 @@ export async function runLighthouse(_databaseUrl: string): Promise<PageSpeed[]> 
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       const dashboard = await lighthouse(`${base}/dashboard`, { ...flags, disableStorageReset: true }, undefined, page);
+      if (reportDir) {
+        writeFileSync(join(reportDir, 'login.json'), JSON.stringify(login!.lhr));
+        writeFileSync(join(reportDir, 'dashboard.json'), JSON.stringify(dashboard!.lhr));
+      }
       return [summarise('login', login!.lhr), summarise('dashboard', dashboard!.lhr)];
     } finally {
       await browser.close();
@@ -97,4 +107,11 @@ export async function runLighthouse(_databaseUrl: string): Promise<PageSpeed[]> 
   } finally {
     server.kill('SIGTERM');
   }
+}
+
+// `npm run bench:lighthouse [-- report-dir]`: only the page-speed part, with the full reports kept for reading.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const reportDir = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  console.table(await runLighthouse(reportDir));
+  console.log(`full reports in ${reportDir}`);
 }

@@ -283,7 +283,7 @@ for (const size of sizes) {
 }
 await stop(helloServer);
 
-const lighthouse = values['skip-lighthouse'] ? undefined : await runLighthouse(url);
+const lighthouse = values['skip-lighthouse'] ? undefined : await runLighthouse();
 const upload = await measureUpload();
 console.log(
   `upload of 150 MB in 20 files: ${upload.throughputMbPerSecond} MB/s, peak ${upload.peakAboveIdleMb} MB above idle`,

@@ -39,6 +39,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -71,7 +71,9 @@ export function guardClient(client: pg.PoolClient): pg.PoolClient {
 export class TransactionSafePool extends pg.Pool {
   // Promise form only is what drizzle calls; pg-pool's own query() uses the callback form, left as it is.
   override connect(): Promise<pg.PoolClient>;
-  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void): void;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void) {
     if (callback) return super.connect(callback);
     return super.connect().then(guardClient);

@@ -1,10 +1,12 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createTestApp, createTestStorage } from '../../../test/helpers.ts';
 import { multipart, pdfBytes, textBytes, type FilePart } from '../../../test/multipart.ts';
+import { assignments } from '../../db/schema/index.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 interface ListItem {
@@ -156,6 +158,18 @@ describe('assignments', () => {
         `/api/v2/onlineAssignment/getAssignmentSolution/${aarav.institute_id}/${aarav.student_id}/${submitted.file_id}`,
       );
       expect(hidden.json().result).toEqual({ is_released: false, solution_attachments: [] });
+    });
+
+    it('sends the description sanitised', async () => {
+      const id = item('Lab record: acids and bases').file_id;
+      await app.db
+        .update(assignments)
+        .set({
+          descriptionHtml:
+            '<p style="position:fixed">Do <b>it</b></p><script>alert(1)</script><img src=x onerror=alert(2)>',
+        })
+        .where(eq(assignments.id, id));
+      expect((await detail(aarav, id)).json().result.description).toBe('<p>Do <b>it</b></p><img alt="" src="x" />');
     });
 
     it('hands out a short-lived download address for a teacher attachment', async () => {

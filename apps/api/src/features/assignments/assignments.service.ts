@@ -4,6 +4,7 @@ import { dateInZone } from '@campus/domain/calendar/calendar';
 import type { FileSigner } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import type { AttachmentRow, findAssignments } from './assignments.repository.ts';
+import { sanitiseStaffHtml } from '../../lib/staff-html.ts';
 
 type AssignmentRow = Awaited<ReturnType<typeof findAssignments>>[number];
 
@@ -80,7 +81,7 @@ export function toDetail(
     sub_topic_name: row.assignment.subTopicName,
     end_date: row.assignment.dueAt.toISOString(),
     course_name: row.courseName,
-    description: row.assignment.descriptionHtml,
+    description: sanitiseStaffHtml(row.assignment.descriptionHtml),
     attachment_lists: teacherFiles.map((file) => toAttachment(signer, file, now)),
     student_status: status,
     teacher_status: submission?.teacherStatus ?? 'Pending',

@@ -72,6 +72,18 @@ describe('home', () => {
       expect(titles).not.toContain('Class 6 A picnic');
     });
 
+    it('sends the notices’ HTML sanitised: the seeded script and handler never leave the server', async () => {
+      const notices: { ancmnt_title: string; description: string }[] = (await announcementsOf(aarav)).json().data
+        .result;
+      const text = (title: string) => notices.find((notice) => notice.ancmnt_title === title)!.description;
+      expect(text('Parent-Teacher Meeting')).toBe(
+        '<p>PTM for your section is on Saturday from 9 AM to 12 noon. Please bring the report card.</p>',
+      );
+      expect(text('Science Exhibition entries')).toBe(
+        '<ul><li>Teams of up to 3</li><li>Submit the abstract by Friday</li></ul><img alt="" src="x" />',
+      );
+    });
+
     it('dates each notice in the institute’s time and signs its image and file addresses', async () => {
       const [sports, meeting] = (await announcementsOf(aarav)).json().data.result;
       expect(sports).toMatchObject({

@@ -13,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import { assertOwnInstitute, requireAuth } from '../../plugins/auth.ts';
 import { findAnnouncements, findBanners, findInstituteFlags, findStudentBatchIds } from './home.repository.ts';
+import { sanitiseStaffHtml } from '../../lib/staff-html.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 /** Signed image and file addresses in the list live as long as a page is likely to stay open. */
@@ -90,7 +91,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
             const updated = formatInZone(row.updatedAt, timeZone);
             return {
               ancmnt_title: row.title,
-              description: row.descriptionHtml,
+              description: sanitiseStaffHtml(row.descriptionHtml),
               updated_by: row.updatedBy,
               updated_date: `${updated.date} ${updated.time}`,
               announced_date: announced.date,

@@ -79,7 +79,8 @@ export const assignmentDetail = (overrides: Partial<AssignmentDetail> = {}): Ass
   sub_topic_name: 'How leaves make food',
   end_date: '2026-11-26T12:30:00Z',
   course_name: 'Class 8 - A',
-  description: '<p>Write <strong>300 words</strong>.</p><img src=x onerror="alert(1)"><script>alert(2)</script>',
+  // As the server sends it: already sanitised (apps/api/src/lib/staff-html.ts).
+  description: '<p>Write <strong>300 words</strong>.</p>',
   attachment_lists: [
     { attachment_id: 31, attachment_url: '/files/t31?sig=old', attachment_display_name: 'worksheet.pdf', size: 524288 },
   ],

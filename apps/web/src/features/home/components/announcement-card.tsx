@@ -1,14 +1,12 @@
 import type { Announcement } from '@campus/domain/home/home.contract';
-import { Anchor, Badge, Group, Image, Paper, Stack, Text, Title, Typography } from '@mantine/core';
-import { useMemo } from 'react';
-import { sanitiseStaffHtml } from '../../../components/safe-html.tsx';
+import { Anchor, Badge, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { SafeHtml } from '../../../components/safe-html.tsx';
 
 /**
  * One announcement (spec part 1 §3): title, description, who updated it and when, when it was announced, the
  * batches or sections it is for, its image and its attached file.
  */
 export function AnnouncementCard({ announcement }: { announcement: Announcement }) {
-  const description = useMemo(() => sanitiseStaffHtml(announcement.description), [announcement.description]);
   return (
     <Paper component="article" withBorder p="md" radius="md">
       <Stack gap="xs">
@@ -22,9 +20,7 @@ export function AnnouncementCard({ announcement }: { announcement: Announcement 
             </Badge>
           )}
         </Group>
-        <Typography>
-          <div dangerouslySetInnerHTML={{ __html: description }} />
-        </Typography>
+        <SafeHtml html={announcement.description} />
         {announcement.announcement_img_url && (
           <Image
             src={announcement.announcement_img_url}

@@ -13,7 +13,8 @@ function makeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-dist-'));
   mkdirSync(join(dir, 'assets'));
   const html =
-    '<!doctype html><html><head><link rel="icon" href="data:," /><title>My Account</title></head>' +
+    '<!doctype html><html><head><link rel="icon" href="data:," /><title>My Account</title>' +
+    '<link rel="modulepreload" crossorigin href="/my-account/assets/index-abc123.js"></head>' +
     '<body><div id="root"></div></body></html>';
   writeFileSync(join(dir, 'index.html'), html);
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
@@ -232,6 +233,19 @@ describe('the app', () => {
       expect(branding(unknown)).toBeUndefined();
       expect(unknown).toContain('<link rel="icon" href="data:," />');
       expect(unknown).toContain('<div id="root"></div>');
+    });
+
+    it('leaves the app’s preload links out of sign-in pages only, so the logo downloads first there', async () => {
+      const page = async (url: string) => {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.body).toContain('<div id="root">');
+        return response.body;
+      };
+      const preload = '<link rel="modulepreload" crossorigin href="/my-account/assets/index-abc123.js">';
+      for (const url of ['/my-account/', '/my-account', '/my-account/userLogin?token=x', '/my-account/errorPage'])
+        expect(await page(url)).not.toContain('modulepreload');
+      for (const url of ['/my-account/dashboard', '/my-account/assignment/42', '/my-account/Profile'])
+        expect(await page(url)).toContain(preload);
     });
 
     it('keeps hostile institute names and addresses as data in the page', () => {

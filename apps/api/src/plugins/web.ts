@@ -26,14 +26,23 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** Pages a visitor without a session opens: sign-in, the token sign-in and its error page (spec part 1 §2). */
+const signInPages = new Set(['', '/', '/userLogin', '/errorPage'].map((page) => `${webBase}${page}`));
+
 /**
  * index.html for the institute at the page's host: its branding travels with the page (the app reads it instead
  * of asking for it, saving a round trip before anything institute-specific can paint), the favicon is set, and
  * the logo and name paint from the HTML while the script loads. A JSON script element is data, so the CSP's
  * script-src still holds.
  */
-export function renderIndex(template: string, branding: LogoResult | undefined): string {
-  if (!branding) return template;
+export function renderIndex(
+  template: string,
+  branding: LogoResult | undefined,
+  { isSignIn = false }: { isSignIn?: boolean } = {},
+): string {
+  // On sign-in pages the logo has the connection to itself; the app's code is asked for once it painted.
+  const page = isSignIn ? template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '') : template;
+  if (!branding) return page;
   const head = [
     `<link rel="icon" href="${escapeHtml(branding.favIconPath)}" />`,
     `<link rel="preload" as="image" href="${escapeHtml(branding.logoPath)}" fetchpriority="high" />`,
@@ -43,7 +52,7 @@ export function renderIndex(template: string, branding: LogoResult | undefined):
   const boot =
     `<div class="boot" aria-busy="true"><img src="${escapeHtml(branding.logoPath)}" alt="${name} logo" />` +
     `<p>${name}</p></div>`;
-  return template
+  return page
     .replace('<link rel="icon" href="data:," />', head)
     .replace('<div id="root"></div>', `${data}\n    <div id="root">${boot}</div>`);
 }
@@ -76,7 +85,8 @@ export async function webRoutes(
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasBuild) throw new AppError(404, 'NOT_FOUND', 'The web app is not built; run npm run build');
-    const html = renderIndex(template, await options.brandingFor(request.host));
+    const path = request.url.split('?', 1)[0]!;
+    const html = renderIndex(template, await options.brandingFor(request.host), { isSignIn: signInPages.has(path) });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

@@ -61,6 +61,32 @@ describe('the app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('paints the institute’s logo on the sign-in page before it asks for the app’s code', async () => {
+    const page = await harness.newPage();
+    await page.goto(harness.url('/my-account/'));
+    await page.getByRole('heading', { name: 'Greenfield Public School' }).waitFor();
+    const timing = await page.evaluate(
+      () =>
+        new Promise<{ logoPaint?: number; appRequested: number[] }>((resolve) => {
+          // Paint entries reach only an observer (buffered: the ones that happened before it).
+          new PerformanceObserver((list) => {
+            const paints = list.getEntries() as (PerformanceEntry & { url: string })[];
+            const app = performance
+              .getEntriesByType('resource')
+              .filter((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name));
+            resolve({
+              logoPaint: paints.find((paint) => paint.url.endsWith('greenfield-logo.svg'))?.startTime,
+              appRequested: app.map((entry) => entry.startTime),
+            });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(timing.logoPaint).toBeGreaterThan(0);
+    expect(timing.appRequested).toHaveLength(1);
+    expect(timing.appRequested[0]).toBeGreaterThanOrEqual(timing.logoPaint!);
+    await page.context().close();
+  });
+
   it('receives the scripts brotli-compressed and cacheable for a year', async () => {
     const page = await harness.newPage();
     const scripts: { encoding?: string; cache?: string }[] = [];

@@ -1,15 +1,23 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The built page runs public/boot.js, which imports the app's entry after the first paint. The entry gets a
+ * The built page runs src/boot.js, which imports the app's entry after the first paint. The entry gets a
  * modulepreload link like its imports; the server drops those on sign-in pages, where boot.js preloads the
  * imports (data-imports) with the entry.
  */
 function runAppAfterPaint(): Plugin {
+  // Named by its content like every other asset, so it is cached for a year too.
+  const source = readFileSync(new URL('src/boot.js', import.meta.url), 'utf8');
+  const fileName = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
   return {
     name: 'campus:run-app-after-paint',
     apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
@@ -22,7 +30,7 @@ function runAppAfterPaint(): Plugin {
         return html.replace(
           match[0],
           `<link rel="modulepreload" crossorigin href="${match[1]}">\n    ` +
-            `<script type="module" src="/my-account/boot.js" data-app="${match[1]}" data-imports="${imports.join(' ')}"></script>`,
+            `<script type="module" src="/my-account/${fileName}" data-app="${match[1]}" data-imports="${imports.join(' ')}"></script>`,
         );
       },
     },

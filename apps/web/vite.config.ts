@@ -44,6 +44,15 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        // floating-ui (the popover, menu and tooltip layer) in its own chunk, so it arrives only with the widgets
+        // that use it rather than inside a shared chunk the signed-in shell loads.
+        codeSplitting: {
+          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/](?!utils)/, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -165,6 +165,16 @@ describe('the signed-in shell', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
     });
 
+    it('opens the profile popup from the keyboard on the first press, keeping the focus on its button', async () => {
+      await openAs(greenfieldStudent());
+      // Its popover code is not part of the first load: only the photo button is drawn until it is used.
+      screen.getByRole('button', { name: 'Profile menu' }).focus();
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByRole('dialog', { name: 'Profile menu' })).toBeInTheDocument();
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Profile menu' })));
+      expect(screen.getByRole('button', { name: 'Profile menu' })).toHaveAttribute('aria-expanded', 'true');
+    });
+
     it('shows a parent their own name, parent id and phone, without unconfigured policies', async () => {
       await openAs(greenfieldParent({ privacy_policy_url: '', terms_and_condition_url: '' }));
       await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
@@ -197,6 +207,19 @@ describe('the signed-in shell', () => {
       expect(await screen.findByRole('button', { name: 'Theme: Dark' })).toBeInTheDocument();
       expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
       expect(localStorage.getItem('theme')).toBe('dark');
+    });
+
+    it('opens from the keyboard on the first press, with the focus in the menu', async () => {
+      await openAs(greenfieldStudent());
+      const user = userEvent.setup();
+      // Its menu code is not part of the first load: only the button is drawn until it is used.
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      screen.getByRole('button', { name: 'Theme: Light' }).focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('menuitem', { name: 'Purple' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement));
+      await user.click(screen.getByRole('menuitem', { name: 'Blue' }));
+      expect(await screen.findByRole('button', { name: 'Theme: Blue' })).toBeInTheDocument();
     });
 
     it('tints the header for purple and keeps the light scheme', async () => {

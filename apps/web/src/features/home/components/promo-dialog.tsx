@@ -1,5 +1,6 @@
-import { Image, Modal } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const PromoModal = lazy(() => import('./promo-modal.tsx'));
 
 /** Browser-wide flag: the promotional pop-up has been shown (spec part 1 §2, once per browser). */
 export const promoSeenKey = 'promo_seen';
@@ -24,15 +25,14 @@ export function PromoDialog({ imageUrl }: { imageUrl: string | undefined }) {
     if (shown) localStorage.setItem(promoSeenKey, '1');
   }, [shown]);
 
+  if (!shown) return null;
   return (
-    <Modal
-      opened={shown?.isOpen ?? false}
-      onClose={() => setShown((current) => current && { ...current, isOpen: false })}
-      title="Promotion"
-      centered
-      size="lg"
-    >
-      {shown && <Image src={shown.url} alt="Promotion from your institute" radius="md" />}
-    </Modal>
+    <Suspense fallback={null}>
+      <PromoModal
+        url={shown.url}
+        isOpen={shown.isOpen}
+        onClose={() => setShown((current) => current && { ...current, isOpen: false })}
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Image, ScrollArea, Text, useMantineTheme } from '@mantine/core';
+import { AppShell, Burger, Group, Image, Text, useMantineTheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { StoredSession } from '../../../lib/session.ts';
@@ -60,7 +60,8 @@ export function AppLayout({
         <AppShell.Section>
           <AcademicYearSelect session={session} />
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea} mt="sm">
+        {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into the first load. */}
+        <AppShell.Section grow mt="sm" style={{ overflowY: 'auto', minHeight: 0 }}>
           <MainMenu session={session} onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section hiddenFrom="sm" pt="sm">

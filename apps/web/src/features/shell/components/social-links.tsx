@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   FacebookIcon,
@@ -35,21 +35,22 @@ export function SocialLinks({ session }: { session: LinkSource }) {
   return (
     <Group gap={4} wrap="nowrap">
       {shown.map(([label, url, icon]) => (
-        <Tooltip key={label} label={label}>
-          <ActionIcon
-            component="a"
-            href={url.trim()}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="subtle"
-            color="gray"
-            c="inherit"
-            size="lg"
-            aria-label={label}
-          >
-            {icon}
-          </ActionIcon>
-        </Tooltip>
+        // The browser's own tooltip (title): Mantine's would bring its floating layer into the first load.
+        <ActionIcon
+          key={label}
+          title={label}
+          component="a"
+          href={url.trim()}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          color="gray"
+          c="inherit"
+          size="lg"
+          aria-label={label}
+        >
+          {icon}
+        </ActionIcon>
       ))}
     </Group>
   );

@@ -1,33 +1,28 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { CheckIcon, PaletteIcon } from '../../../components/icons.tsx';
-import { setThemeMode, themeModes, useThemeMode, type ThemeMode } from '../../../lib/theme-mode.ts';
+import { ActionIcon } from '@mantine/core';
+import type { Ref } from 'react';
+import { PaletteIcon } from '../../../components/icons.tsx';
+import { loadOnFirstUse, type TriggerProps } from '../../../components/load-on-first-use.tsx';
+import { useThemeMode, type ThemeMode } from '../../../lib/theme-mode.ts';
 
-const modeLabels: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', blue: 'Blue', purple: 'Purple' };
+export const modeLabels: Record<ThemeMode, string> = { light: 'Light', dark: 'Dark', blue: 'Blue', purple: 'Purple' };
 
-/** The colour theme picker of the header (spec part 1 §1): dark, blue, light, purple, saved locally. */
-export function ThemePicker() {
+/** The header's palette button; its name says the current theme. */
+export function ThemeButton({ ref, ...handlers }: { ref?: Ref<HTMLButtonElement> } & Partial<TriggerProps>) {
   const mode = useThemeMode();
   return (
-    // The header is fixed, so its anchor never scrolls away: no need to hide a "detached" dropdown.
-    <Menu position="bottom-end" withinPortal hideDetached={false}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" aria-label={`Theme: ${modeLabels[mode]}`}>
-          <PaletteIcon />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Theme</Menu.Label>
-        {themeModes.map((option) => (
-          <Menu.Item
-            key={option}
-            onClick={() => setThemeMode(option)}
-            rightSection={option === mode ? <CheckIcon /> : null}
-            aria-current={option === mode ? 'true' : undefined}
-          >
-            {modeLabels[option]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionIcon
+      ref={ref}
+      {...handlers}
+      variant="subtle"
+      color="gray"
+      c="inherit"
+      size="lg"
+      aria-label={`Theme: ${modeLabels[mode]}`}
+    >
+      <PaletteIcon />
+    </ActionIcon>
   );
 }
+
+/** The colour theme picker of the header (spec part 1 §1); its menu code loads on first use. */
+export const ThemePicker = loadOnFirstUse<object>(() => import('./theme-menu.tsx'), ThemeButton);

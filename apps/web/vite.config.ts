@@ -49,7 +49,13 @@ export default defineConfig({
         // floating-ui (the popover, menu and tooltip layer) in its own chunk, so it arrives only with the widgets
         // that use it rather than inside a shared chunk the signed-in shell loads.
         codeSplitting: {
-          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/](?!utils)/, includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: 'floating-ui',
+              test: /node_modules[\\/]@floating-ui[\\/](?!utils)/,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

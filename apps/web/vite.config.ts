@@ -46,17 +46,9 @@ export default defineConfig({
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
-        // floating-ui (the popover, menu and tooltip layer) in its own chunk, so it arrives only with the widgets
-        // that use it rather than inside a shared chunk the signed-in shell loads.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'floating-ui',
-              test: /node_modules[\\/]@floating-ui[\\/](?!utils)/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
+        // Everything the page's entry needs in one file: left to itself, rolldown splits modules the entry shares
+        // with lazy screens into many small chunks, each one more request on the sign-in page.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
       },
     },
   },

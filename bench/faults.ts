@@ -2,7 +2,7 @@
 // 5 s, then SIGTERM under load. Exits non-zero when a promise of issue 6 is broken.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import pgClient from 'pg';
 import { decodeCredential } from '../packages/domain/src/auth/credential.ts';
 import { hashToken } from '../apps/api/src/lib/tokens.ts';
@@ -36,7 +36,11 @@ const isPgReady = () => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const dataDirs: string[] = [];
+
 function startServer(databaseUrl: string): ChildProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), 'faults-'));
+  dataDirs.push(dataDir);
   return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
@@ -46,7 +50,7 @@ function startServer(databaseUrl: string): ChildProcess {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       LOGIN_PER_MINUTE: '1000000',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'faults-')),
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -205,6 +209,7 @@ try {
 } finally {
   if (!isPgReady()) await pg('start');
   execFileSync('psql', [admin, '-q', '-c', `drop database if exists ${name} with (force)`]);
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }
 if (problems.length > 0) {
   console.error(`faults: ${problems.length} failed: ${problems.join('; ')}`);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { publicPages } from '@campus/domain/shell/pages';
 import type { LogoResult } from '@campus/domain/shell/shell.contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
@@ -26,8 +27,11 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** Pages a visitor without a session opens: sign-in, the token sign-in and its error page (spec part 1 §2). */
-const signInPages = new Set(['', '/', '/userLogin', '/errorPage'].map((page) => `${webBase}${page}`));
+/** Addresses of the pages a visitor without a session opens (with and without the base's trailing slash). */
+const signInPaths = new Set([webBase, ...Object.values(publicPages).map((page) => `${webBase}${page}`)]);
+
+/** The page without its modulepreload links: on sign-in pages the logo has the connection to itself. */
+const withoutPreloads = (template: string) => template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 
 /**
  * index.html for the institute at the page's host: its branding travels with the page (the app reads it instead
@@ -35,14 +39,8 @@ const signInPages = new Set(['', '/', '/userLogin', '/errorPage'].map((page) => 
  * the logo and name paint from the HTML while the script loads. A JSON script element is data, so the CSP's
  * script-src still holds.
  */
-export function renderIndex(
-  template: string,
-  branding: LogoResult | undefined,
-  { isSignIn = false }: { isSignIn?: boolean } = {},
-): string {
-  // On sign-in pages the logo has the connection to itself; the app's code is asked for once it painted.
-  const page = isSignIn ? template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '') : template;
-  if (!branding) return page;
+export function renderIndex(template: string, branding: LogoResult | undefined): string {
+  if (!branding) return template;
   const head = [
     `<link rel="icon" href="${escapeHtml(branding.favIconPath)}" />`,
     `<link rel="preload" as="image" href="${escapeHtml(branding.logoPath)}" fetchpriority="high" />`,
@@ -52,7 +50,7 @@ export function renderIndex(
   const boot =
     `<div class="boot" aria-busy="true"><img src="${escapeHtml(branding.logoPath)}" alt="${name} logo" />` +
     `<p>${name}</p></div>`;
-  return page
+  return template
     .replace('<link rel="icon" href="data:," />', head)
     .replace('<div id="root"></div>', `${data}\n    <div id="root">${boot}</div>`);
 }
@@ -69,6 +67,7 @@ export async function webRoutes(
   const indexPath = join(options.distDir, 'index.html');
   const hasBuild = existsSync(indexPath);
   const template = hasBuild ? readFileSync(indexPath, 'utf8') : '';
+  const signInTemplate = withoutPreloads(template);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -85,8 +84,8 @@ export async function webRoutes(
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasBuild) throw new AppError(404, 'NOT_FOUND', 'The web app is not built; run npm run build');
-    const path = request.url.split('?', 1)[0]!;
-    const html = renderIndex(template, await options.brandingFor(request.host), { isSignIn: signInPages.has(path) });
+    const isSignIn = signInPaths.has(request.url.split('?', 1)[0]!);
+    const html = renderIndex(isSignIn ? signInTemplate : template, await options.brandingFor(request.host));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

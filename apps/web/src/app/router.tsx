@@ -1,3 +1,4 @@
+import { publicPages } from '@campus/domain/shell/pages';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -82,9 +83,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
     element: <RootLayout />,
     HydrateFallback: PageLoader,
     children: [
-      { path: '/', loader: loginScreenLoader, element: <AccountScreen /> },
-      { path: '/userLogin', element: <TokenLogin /> },
-      { path: '/errorPage', element: <ErrorPage /> },
+      { path: publicPages.signIn, loader: loginScreenLoader, element: <AccountScreen /> },
+      { path: publicPages.tokenLogin, element: <TokenLogin /> },
+      { path: publicPages.error, element: <ErrorPage /> },
       {
         // The shell and its screens load only once signed in, keeping the login page's script small.
         loader: requireSession,

@@ -2,22 +2,14 @@ import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializerCompiler } from './access/answers.ts';
+import { instituteSettingsCache } from './access/institute-settings.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import rateLimit from '@fastify/rate-limit';
-import { authRoutes, defaultAuthRateLimits, type AuthRateLimits } from './features/auth/auth.routes.ts';
-import { assignmentsRoutes } from './features/assignments/assignments.routes.ts';
-import { filesRoutes } from './features/files/files.routes.ts';
-import { homeRoutes } from './features/home/home.routes.ts';
-import { productsRoutes } from './features/products/products.routes.ts';
-import { profileRoutes } from './features/profile/profile.routes.ts';
-import { shellRoutes } from './features/shell/shell.routes.ts';
+import { defaultAuthRateLimits, type AuthRateLimits } from './features/auth/auth.routes.ts';
+import { registerFeatures } from './features/index.ts';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOrCreateSetting } from './db/server-settings.ts';
@@ -65,7 +57,9 @@ export interface AppOptions {
   /** Delivers text messages; the default writes them to the log (development). */
   sms?: SmsSender;
   rateLimits?: Partial<AuthRateLimits>;
-  /** Rules for routes a test adds to the app; real routes belong in access-matrix.ts. */
+  /** Tests: every answer is checked against its zod schema, and a handler reading an undeclared id fails. */
+  strict?: boolean;
+  /** Rules for routes a test adds to the app; real routes are registered from endpoint descriptors. */
   extraAccess?: Record<string, AccessRule>;
 }
 
@@ -81,7 +75,9 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers: options.strict ?? false }));
+  app.decorate('strictIds', options.strict ?? false);
+  app.decorate('instituteSettings', instituteSettingsCache(options.database.db));
   app.decorate('db', options.database.db);
   app.decorate('storage', options.storage);
   const secret = await loadOrCreateSetting(options.database.db, 'file_url_secret', () =>
@@ -115,16 +111,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(healthRoutes, { database: options.database });
-  await app.register(shellRoutes);
-  await app.register(authRoutes, {
+  await registerFeatures(app, {
     sms: options.sms ?? logSmsSender(app.log),
     rateLimits: { ...defaultAuthRateLimits, ...options.rateLimits },
   });
-  await app.register(filesRoutes);
-  await app.register(homeRoutes);
-  await app.register(profileRoutes);
-  await app.register(productsRoutes);
-  await app.register(assignmentsRoutes);
   await app.register(webRoutes, {
     distDir: options.config.WEB_DIST_DIR ?? defaultDistDir,
     // The page still loads without its branding when the database is away; the app then asks and says why.

@@ -2,8 +2,10 @@ import type { Db } from './db/client.ts';
 import type { FileSigner } from './lib/signed-urls.ts';
 import type { Storage } from './lib/storage.ts';
 
-/** Who may call a route (see access-matrix.ts). */
-export type AccessRule = 'anonymous' | 'session' | 'student' | 'examdesk' | 'scorecard' | 'apiKey';
+import type { AccessRule, BoundEndpoint } from '@campus/domain/shared/endpoint';
+import type { InstituteSettingsCache } from './access/institute-settings.ts';
+
+export type { AccessRule };
 
 /** The signed-in user behind a request. */
 export interface AuthContext {
@@ -29,9 +31,15 @@ declare module 'fastify' {
     now: () => Date;
     /** The institute reached at the request's host, if any. */
     instituteIdOfHost: (request: FastifyRequest) => Promise<number | undefined>;
+    /** Institute settings (time zone, switches), cached across requests. */
+    instituteSettings: InstituteSettingsCache;
+    /** Tests: handlers that read an undeclared id fail (see access/define-route.ts). */
+    strictIds: boolean;
   }
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** The descriptor the route was registered from. */
+    endpoint?: BoundEndpoint;
     /** Reachable by a session that must first replace a temporary password (change password, logout). */
     allowDuringPasswordChange?: boolean;
   }

@@ -67,6 +67,7 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}) {
     config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
     database,
     now: () => fixedNow,
+    strict: true,
     ...overrides,
   });
   return app;

@@ -1,6 +1,6 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessMatrix } from '../src/access-matrix.ts';
+import { accessMatrix } from '../src/access/matrix.ts';
 import { signIn } from './auth-helpers.ts';
 import { createTestApp } from './helpers.ts';
 

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { filesEndpoints } from '@campus/domain/files/files.endpoints';
+import { fillPath } from '@campus/domain/shared/endpoint';
 
 /** What a signed file address grants: one object, under one name and type, until `expiresAt` (ms). */
 export interface FileGrant {
@@ -39,3 +41,8 @@ export function fileSigner(secret: string) {
 }
 
 export type FileSigner = ReturnType<typeof fileSigner>;
+
+/** The address that serves a file under `grant`: the one way routes hand out file addresses. */
+export function fileUrl(signer: FileSigner, grant: FileGrant): string {
+  return fillPath(filesEndpoints.file.path, { token: signer.sign(grant) });
+}

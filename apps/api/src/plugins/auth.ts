@@ -3,15 +3,12 @@ import { decodeCredential } from '@campus/domain/auth/credential';
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { accessRuleFor, isStaticRoute } from '../access-matrix.ts';
+import { infrastructureRoutes, isStaticRoute } from '../access/matrix.ts';
+import { findSessionByTokenHash } from '../access/session.repository.ts';
 import type { Db } from '../db/client.ts';
 import type { AccessRule } from '../types.d.ts';
 import { AppError } from '../errors.ts';
-import {
-  findInstituteIdByApiKey,
-  findInstituteIdByHost,
-  findSessionByTokenHash,
-} from '../features/auth/auth.repository.ts';
+import { findInstituteIdByApiKey, findInstituteIdByHost } from '../features/auth/auth.repository.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /** Messages of refused credentials; 403 makes the web app log out and show them. */
@@ -40,7 +37,11 @@ function hostResolver(db: Db) {
   };
 }
 
-/** Attaches every route's access rule from the matrix and enforces it before the handler runs. */
+/**
+ * Takes every route's access rule from its endpoint descriptor and enforces it before the body is read or the
+ * handler runs. A route without a descriptor (other than health checks, static files and routes a test adds with
+ * `extraAccess`) stops the server from starting.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess?: Record<string, AccessRule> }) => {
   const resolveHost = hostResolver(app.db);
   app.decorateRequest('auth', null);
@@ -52,15 +53,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
-      const rule = accessRuleFor(method, route.url) ?? options.extraAccess?.[key];
-      if (!rule) throw new Error(`Route ${method} ${route.url} is missing from the access matrix`);
+      const rule = route.config?.endpoint?.access ?? infrastructureRoutes[key] ?? options.extraAccess?.[key];
+      if (!rule) throw new Error(`Route ${method} ${route.url} has no endpoint descriptor`);
       route.config = { ...route.config, access: rule };
     }
   });
 
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config?.access;
-    if (!rule || rule === 'anonymous') return;
+    if (!rule || rule === 'anonymous' || rule === 'signed') return;
     if (rule === 'apiKey') {
       const key = request.headers['x-api-key'];
       const instituteId =

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { bindContract } from '../shared/endpoint.ts';
+import { assignmentsEndpoints } from './assignments.endpoints.ts';
+import { messageAnswerSchema } from '../auth/auth.contract.ts';
 import {
   maxAssignmentFiles,
   maxAssignmentLinks,
@@ -144,3 +147,19 @@ export const updateAssignmentJsonSchema = z
   })
   .strict();
 export type UpdateAssignmentJson = z.infer<typeof updateAssignmentJsonSchema>;
+
+const fileParams = z.object({ instituteId: id, fileId: id });
+const studentFileParams = z.object({ instituteId: id, studentId: id, fileId: id });
+
+/** Request and answer schemas of each assignment endpoint. */
+export const assignmentsSchemas = {
+  list: { body: assignmentListBodySchema, answer: assignmentListAnswerSchema },
+  detail: { params: fileParams, answer: assignmentDetailAnswerSchema },
+  studentAttachments: { params: studentFileParams, answer: studentAttachmentsAnswerSchema },
+  solution: { params: studentFileParams, answer: solutionAnswerSchema },
+  download: { body: downloadBodySchema, answer: downloadAnswerSchema },
+  update: { multipart: updateAssignmentJsonSchema, answer: messageAnswerSchema },
+};
+
+/** The assignment endpoints with their schemas, as the API registers them. */
+export const assignmentsContract = bindContract(assignmentsEndpoints, assignmentsSchemas);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bindContract } from '../shared/endpoint.ts';
+import { authEndpoints } from './auth.endpoints.ts';
 
 export { isParentUserType, openCourseUserType, parentUserType, studentUserType } from './user-types.ts';
 
@@ -227,3 +229,21 @@ export const ssoLinkAnswerSchema = z.object({ link: z.string(), token: z.string(
 
 /** A plain `{statusCode, message}` answer for writes whose body the spec does not show. */
 export const messageAnswerSchema = z.object({ statusCode: z.number().int(), message: z.string() });
+
+const instituteIdParams = z.object({
+  instituteId: z.coerce.number({ error: 'must be a whole number' }).int().positive(),
+});
+
+/** Request and answer schemas of each auth endpoint. */
+export const authSchemas = {
+  login: { body: loginBodySchema, answer: loginAnswerSchema },
+  forgotPassword: { body: forgotPasswordBodySchema, answer: forgotPasswordAnswerSchema },
+  academicYears: { params: instituteIdParams, answer: academicYearsAnswerSchema },
+  logout: { query: z.object({ deviceId: z.string().max(100).optional() }), answer: messageAnswerSchema },
+  changePassword: { body: changePasswordBodySchema, answer: messageAnswerSchema },
+  ssoLink: { body: ssoLinkBodySchema, answer: ssoLinkAnswerSchema },
+  ssoExchange: { body: ssoExchangeBodySchema, answer: ssoExchangeAnswerSchema },
+};
+
+/** The auth endpoints with their schemas, as the API registers them. */
+export const authContract = bindContract(authEndpoints, authSchemas);

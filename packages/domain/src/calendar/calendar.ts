@@ -68,8 +68,15 @@ function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
+const formattedMinutes = new Map<string, Readonly<{ date: string; time: string }>>();
+
 /** An instant as the institute reads it: `DD-MM-YYYY` and the 12-hour `hh:mm AM` time in `timeZone`. */
-export function formatInZone(instant: Date, timeZone: string): { date: string; time: string } {
+export function formatInZone(instant: Date, timeZone: string): Readonly<{ date: string; time: string }> {
+  // Lists format the same few instants again and again; Intl's formatToParts is the costly part, so each minute
+  // of each zone is formatted once (the output has minute resolution).
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 60_000)}`;
+  const known = formattedMinutes.get(key);
+  if (known) return known;
   const parts = formatter('en-GB', timeZone, {
     day: '2-digit',
     month: '2-digit',
@@ -80,8 +87,11 @@ export function formatInZone(instant: Date, timeZone: string): { date: string; t
     hourCycle: 'h12',
   }).formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return {
+  const formatted = Object.freeze({
     date: `${get('day')}-${get('month')}-${get('year')}`,
     time: `${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`,
-  };
+  });
+  if (formattedMinutes.size >= 10_000) formattedMinutes.clear();
+  formattedMinutes.set(key, formatted);
+  return formatted;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bindContract } from '../shared/endpoint.ts';
+import { homeEndpoints } from './home.endpoints.ts';
 
 export const bannerSchema = z.object({
   web_url: z.string(),
@@ -42,3 +44,19 @@ export const announcementQuerySchema = z.object({
 
 /** Answer of GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: `data.result`. */
 export const announcementsAnswerSchema = z.object({ data: z.object({ result: z.array(announcementSchema) }) });
+
+/** Request and answer schemas of each home endpoint. */
+export const homeSchemas = {
+  banners: {
+    params: z.object({ userType: z.coerce.number({ error: 'must be a whole number' }).int() }),
+    answer: bannersAnswerSchema,
+  },
+  announcements: {
+    params: z.object({ instituteId: z.coerce.number({ error: 'must be a whole number' }).int().positive() }),
+    query: announcementQuerySchema,
+    answer: announcementsAnswerSchema,
+  },
+};
+
+/** The home endpoints with their schemas, as the API registers them. */
+export const homeContract = bindContract(homeEndpoints, homeSchemas);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bindContract } from '../shared/endpoint.ts';
+import { productsEndpoints } from './products.endpoints.ts';
 
 /** A purchased product (spec part 1 §3 Product). */
 export const productSchema = z.object({
@@ -41,3 +43,16 @@ export const productHeadersSchema = z.object({
   'x-prod-user-id': z.coerce.number({ error: 'must be a whole number' }).int().positive(),
   'x-prod-inst-id': z.coerce.number({ error: 'must be a whole number' }).int().positive(),
 });
+
+/** Request and answer schemas of each product endpoint. */
+export const productsSchemas = {
+  myProducts: { headers: productHeadersSchema, answer: myProductsAnswerSchema },
+  itemTypes: {
+    params: z.object({ id: z.coerce.number({ error: 'must be a whole number' }).int().positive() }),
+    headers: productHeadersSchema.pick({ 'x-prod-inst-id': true }),
+    answer: itemTypeDescriptionAnswerSchema,
+  },
+};
+
+/** The product endpoints with their schemas, as the API registers them. */
+export const productsContract = bindContract(productsEndpoints, productsSchemas);

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { bindContract } from '../shared/endpoint.ts';
+import { profileEndpoints } from './profile.endpoints.ts';
+import { messageAnswerSchema } from '../auth/auth.contract.ts';
 import { bloodGroups, maxAddressLength, maxBirthPlaceLength } from './profile-rules.ts';
 
 /** Profile of GET /api/v1/students/get-student-detail/{institute_id}/{stud_id}. Aadhar numbers come masked. */
@@ -71,3 +74,21 @@ export const profileUpdateBodySchema = z
     message: 'send exactly one of address, birth_place, blood_group, dob, photo',
   });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
+
+const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int().positive();
+
+/** Request and answer schemas of each profile endpoint. */
+export const profileSchemas = {
+  profile: {
+    params: z.object({ institute_id: wholeNumber, stud_id: wholeNumber }),
+    answer: studentProfileAnswerSchema,
+  },
+  update: {
+    params: z.object({ institute_id: wholeNumber, user_id: wholeNumber }),
+    body: profileUpdateBodySchema,
+    answer: messageAnswerSchema,
+  },
+};
+
+/** The profile endpoints with their schemas, as the API registers them. */
+export const profileContract = bindContract(profileEndpoints, profileSchemas);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { bindContract } from '../shared/endpoint.ts';
+import { shellEndpoints } from './shell.endpoints.ts';
 
 /** Longest host name DNS allows; anything longer cannot be an institute's host. */
 export const maxHostLength = 253;
@@ -42,3 +44,11 @@ export function normaliseHost(input: string): string {
   if (hostAndPort.startsWith('[')) return hostAndPort.slice(0, hostAndPort.indexOf(']') + 1);
   return hostAndPort.replace(/:\d*$/, '');
 }
+
+/** Request and answer schemas of each shell endpoint. */
+export const shellSchemas = {
+  branding: { query: logoQuerySchema, answer: envelopeSchema(logoResultSchema) },
+};
+
+/** The shell endpoints with their schemas, as the API registers them. */
+export const shellContract = bindContract(shellEndpoints, shellSchemas);

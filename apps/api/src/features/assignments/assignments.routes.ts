@@ -1,217 +1,110 @@
-import {
-  assignmentDetailAnswerSchema,
-  assignmentListAnswerSchema,
-  assignmentListBodySchema,
-  downloadAnswerSchema,
-  downloadBodySchema,
-  solutionAnswerSchema,
-  studentAttachmentsAnswerSchema,
-} from '@campus/domain/assignments/assignments.contract';
-import { messageAnswerSchema } from '@campus/domain/auth/auth.contract';
-import { errorBodySchema } from '@campus/domain/shared/error.contract';
+import { assignmentsContract } from '@campus/domain/assignments/assignments.contract';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../errors.ts';
-import { assertOwnInstitute, requireAuth } from '../../plugins/auth.ts';
-import {
-  findAssignments,
-  findAttachments,
-  findAttachmentsByIds,
-  findBatchIds,
-  findTimeZone,
-} from './assignments.repository.ts';
+import type { FastifyInstance } from 'fastify';
+import type { AssignmentRow } from '../../access/access.repository.ts';
+import type { RequestScope } from '../../access/scope.ts';
+import { defineRoute } from '../../access/define-route.ts';
+import { findAssignments, findAttachments } from './assignments.repository.ts';
 import { signedUrl, toAttachment, toDetail, toListItem } from './assignments.service.ts';
 import { saveSubmission } from './submission.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-};
-const id = z.coerce.number().int().positive();
+/** The assignment the declared `fileId` named; its policy loaded it. */
+const assignmentOf = (scope: RequestScope): AssignmentRow => scope.assignment!;
 
-/** The student a request may read: the session's own (a parent's chosen child), named where the path names one. */
-function ownStudent(request: FastifyRequest, instituteId: number, studentId?: number) {
-  const auth = requireAuth(request);
-  assertOwnInstitute(request, instituteId);
-  if (auth.studentId === null || (studentId !== undefined && studentId !== auth.studentId)) {
-    throw new AppError(404, 'NOT_FOUND', 'Not Found');
-  }
-  return { ...auth, studentId: auth.studentId };
-}
-
-export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function assignmentsRoutes(app: FastifyInstance) {
   // Keep the name as sent, folders and all, so a path is refused rather than silently cut to its base.
   await app.register(multipart, { preservePath: true });
 
-  /** The assignment `fileId` if it is set for the student's batches this year, else 404. */
-  const loadAssignment = async (
-    auth: { instituteId: number; studentId: number; academicYearId: number },
-    fileId: number,
-  ) => {
-    const batchIds = await findBatchIds(app.db, auth.instituteId, auth.studentId, auth.academicYearId);
-    const [row] = await findAssignments(app.db, auth.instituteId, auth.studentId, batchIds, fileId);
-    if (!row) throw new AppError(404, 'NOT_FOUND', 'Not Found');
-    return row;
-  };
-
-  app.post(
-    '/api/v2/onlineAssignment/student/getAssignmentsDetail',
-    {
-      schema: {
-        tags: ['assignments'],
-        body: assignmentListBodySchema,
-        response: { 200: assignmentListAnswerSchema, ...errors },
+  defineRoute(app, assignmentsContract.list, async ({ scope }) => {
+    const [batchIds, timeZone] = await Promise.all([scope.batchIds(), scope.timeZone()]);
+    const rows = await findAssignments(app.db, scope.session.instituteId, scope.studentId, batchIds);
+    const now = app.now();
+    const items = rows.map((row) => toListItem(row, now, timeZone));
+    return {
+      statusCode: 200,
+      message: 'success',
+      result: {
+        upcoming_online_assignment_list: items.filter((item) => item.days_left >= 0),
+        // Most recent first for the past tab.
+        past_online_assignment_list: items.filter((item) => item.days_left < 0).reverse(),
       },
-    },
-    async (request) => {
-      const auth = ownStudent(request, request.body.institute_id, request.body.student_id);
-      const [batchIds, timeZone] = await Promise.all([
-        findBatchIds(app.db, auth.instituteId, auth.studentId, auth.academicYearId),
-        findTimeZone(app.db, auth.instituteId),
-      ]);
-      const rows = await findAssignments(app.db, auth.instituteId, auth.studentId, batchIds);
-      const now = app.now();
-      const items = rows.map((row) => toListItem(row, now, timeZone));
+    };
+  });
+
+  defineRoute(app, assignmentsContract.detail, async ({ scope }) => {
+    const row = assignmentOf(scope);
+    const [teacherFiles, timeZone] = await Promise.all([
+      findAttachments(app.db, scope.session.instituteId, row.assignment.id, ['teacher']),
+      scope.timeZone(),
+    ]);
+    return {
+      statusCode: 200,
+      message: 'success',
+      result: toDetail(row, teacherFiles, app.signer, app.now(), timeZone),
+    };
+  });
+
+  defineRoute(app, assignmentsContract.studentAttachments, async ({ scope }) => {
+    const row = assignmentOf(scope);
+    const files = await findAttachments(
+      app.db,
+      scope.session.instituteId,
+      row.assignment.id,
+      ['student_file', 'student_link'],
+      row.submission?.id ?? null,
+    );
+    const now = app.now();
+    return {
+      statusCode: 200,
+      message: 'success',
+      result: {
+        student_attachment: files.map((file) => ({
+          ...toAttachment(app.signer, file, now),
+          is_link: file.kind === 'student_link',
+          remarks: file.remarks,
+        })),
+      },
+    };
+  });
+
+  defineRoute(app, assignmentsContract.solution, async ({ scope }) => {
+    const row = assignmentOf(scope);
+    if (!row.assignment.isSolutionReleased) {
       return {
         statusCode: 200,
-        message: 'success',
-        result: {
-          upcoming_online_assignment_list: items.filter((item) => item.days_left >= 0),
-          // Most recent first for the past tab.
-          past_online_assignment_list: items.filter((item) => item.days_left < 0).reverse(),
-        },
+        message: 'The solution is not released yet',
+        result: { is_released: false, solution_attachments: [] },
       };
-    },
-  );
-
-  app.get(
-    '/api/v2/onlineAssignment/get/:instituteId/:fileId',
-    {
-      schema: {
-        tags: ['assignments'],
-        params: z.object({ instituteId: id, fileId: id }),
-        response: { 200: assignmentDetailAnswerSchema, ...errors },
+    }
+    const files = await findAttachments(app.db, scope.session.instituteId, row.assignment.id, ['solution']);
+    const now = app.now();
+    return {
+      statusCode: 200,
+      message: 'success',
+      result: {
+        is_released: true,
+        solution_attachments: files.map((file) => ({
+          ...toAttachment(app.signer, file, now),
+          attachment_name: file.displayName,
+        })),
       },
-    },
-    async (request) => {
-      const auth = ownStudent(request, request.params.instituteId);
-      const row = await loadAssignment(auth, request.params.fileId);
-      const [teacherFiles, timeZone] = await Promise.all([
-        findAttachments(app.db, auth.instituteId, row.assignment.id, ['teacher']),
-        findTimeZone(app.db, auth.instituteId),
-      ]);
-      return {
-        statusCode: 200,
-        message: 'success',
-        result: toDetail(row, teacherFiles, app.signer, app.now(), timeZone),
-      };
-    },
-  );
+    };
+  });
 
-  app.get(
-    '/api/v2/onlineAssignment/studentAttachmentsDetail/:instituteId/:studentId/:fileId',
-    {
-      schema: {
-        tags: ['assignments'],
-        params: z.object({ instituteId: id, studentId: id, fileId: id }),
-        response: { 200: studentAttachmentsAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const auth = ownStudent(request, request.params.instituteId, request.params.studentId);
-      const row = await loadAssignment(auth, request.params.fileId);
-      const files = await findAttachments(
-        app.db,
-        auth.instituteId,
-        row.assignment.id,
-        ['student_file', 'student_link'],
-        row.submission?.id ?? null,
-      );
-      const now = app.now();
-      return {
-        statusCode: 200,
-        message: 'success',
-        result: {
-          student_attachment: files.map((file) => ({
-            ...toAttachment(app.signer, file, now),
-            is_link: file.kind === 'student_link',
-            remarks: file.remarks,
-          })),
-        },
-      };
-    },
-  );
+  // The attachment policy has checked every id and loaded the rows, in the order asked for.
+  defineRoute(app, assignmentsContract.download, async ({ scope, body }) => {
+    const now = app.now();
+    const allowed = scope.attachments!;
+    const bodies = [...new Set(body.attachmentId_array)].map((wanted) =>
+      signedUrl(app.signer, allowed.find((row) => row.attachment.id === wanted)!.attachment, now),
+    );
+    return { statusCode: 200, message: 'success', result: { body: bodies[0]!, bodies } };
+  });
 
-  app.get(
-    '/api/v2/onlineAssignment/getAssignmentSolution/:instituteId/:studentId/:fileId',
-    {
-      schema: {
-        tags: ['assignments'],
-        params: z.object({ instituteId: id, studentId: id, fileId: id }),
-        response: { 200: solutionAnswerSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const auth = ownStudent(request, request.params.instituteId, request.params.studentId);
-      const row = await loadAssignment(auth, request.params.fileId);
-      if (!row.assignment.isSolutionReleased) {
-        return {
-          statusCode: 200,
-          message: 'The solution is not released yet',
-          result: { is_released: false, solution_attachments: [] },
-        };
-      }
-      const files = await findAttachments(app.db, auth.instituteId, row.assignment.id, ['solution']);
-      const now = app.now();
-      return {
-        statusCode: 200,
-        message: 'success',
-        result: {
-          is_released: true,
-          solution_attachments: files.map((file) => ({
-            ...toAttachment(app.signer, file, now),
-            attachment_name: file.displayName,
-          })),
-        },
-      };
-    },
+  defineRoute(app, assignmentsContract.update, async ({ scope, request, authorizeMultipart }) =>
+    saveSubmission(app.db, app.storage, request, scope.session, app.now(), async (json) => {
+      await authorizeMultipart(json);
+      return assignmentOf(scope);
+    }),
   );
-
-  app.post(
-    '/api/v2/onlineAssignment/downloadFile',
-    { schema: { tags: ['assignments'], body: downloadBodySchema, response: { 200: downloadAnswerSchema, ...errors } } },
-    async (request) => {
-      const auth = ownStudent(request, request.body.institute_id);
-      const ids = [...new Set(request.body.attachmentId_array)];
-      const [rows, batchIds] = await Promise.all([
-        findAttachmentsByIds(app.db, auth.instituteId, ids),
-        findBatchIds(app.db, auth.instituteId, auth.studentId, auth.academicYearId),
-      ]);
-      // Every id must be one this student may open; otherwise nothing is answered.
-      const allowed = rows.filter(({ attachment, batchId, isSolutionReleased, submitterId }) => {
-        if (attachment.kind === 'teacher') return batchIds.includes(batchId);
-        if (attachment.kind === 'solution') return batchIds.includes(batchId) && isSolutionReleased;
-        return submitterId === auth.studentId;
-      });
-      if (allowed.length !== ids.length) throw new AppError(404, 'NOT_FOUND', 'Not Found');
-      const now = app.now();
-      const bodies = ids.map((wanted) =>
-        signedUrl(app.signer, allowed.find((row) => row.attachment.id === wanted)!.attachment, now),
-      );
-      return { statusCode: 200, message: 'success', result: { body: bodies[0]!, bodies } };
-    },
-  );
-
-  app.post(
-    '/api/v2/onlineAssignment/student/updateAssignment',
-    { schema: { tags: ['assignments'], response: { 200: messageAnswerSchema, ...errors } } },
-    async (request) => saveSubmission(app.db, app.storage, request, requireAuth(request), app.now()),
-  );
-};
+}

@@ -1,7 +1,7 @@
 import { daysLeft, deriveStudentStatus, type StoredStatus } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentDetail, AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
 import { dateInZone } from '@campus/domain/calendar/calendar';
-import type { FileSigner } from '../../lib/signed-urls.ts';
+import { fileUrl, type FileSigner } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import type { AttachmentRow, findAssignments } from './assignments.repository.ts';
 import { sanitiseStaffHtml } from '../../lib/staff-html.ts';
@@ -46,14 +46,13 @@ export function toListItem(row: AssignmentRow, now: Date, timeZone: string): Ass
 export function signedUrl(signer: FileSigner, file: AttachmentRow, now: Date): string {
   if (file.kind === 'student_link') return file.url ?? '';
   if (!file.fileKey) return '';
-  const token = signer.sign({
+  return fileUrl(signer, {
     key: file.fileKey,
     name: file.displayName,
     type: mimeForKey(file.fileKey),
     disposition: 'attachment',
     expiresAt: now.getTime() + downloadLifetimeMs,
   });
-  return `/api/v1/files/${token}`;
 }
 
 export const toAttachment = (signer: FileSigner, file: AttachmentRow, now: Date) => ({

@@ -21,7 +21,8 @@ import { assignmentAttachments, idempotentWrites, submissions } from '../../db/s
 import { AppError } from '../../errors.ts';
 import type { Staged, Storage } from '../../lib/storage.ts';
 import type { AuthContext } from '../../types.d.ts';
-import { findAssignments, findAttachments, findBatchIds, findIdempotentAnswer } from './assignments.repository.ts';
+import type { AssignmentRow } from '../../access/access.repository.ts';
+import { findAttachments, findIdempotentAnswer } from './assignments.repository.ts';
 
 interface Upload {
   staged: Staged;
@@ -125,32 +126,29 @@ export async function saveSubmission(
   request: FastifyRequest,
   auth: AuthContext,
   now: Date,
+  /** Runs the policies of the ids in fileJson (institute, student, assignment, attachments); answers the assignment. */
+  authorize: (json: UpdateAssignmentJson) => Promise<AssignmentRow>,
 ): Promise<{ statusCode: number; message: string }> {
   const rawKey = request.headers['idempotency-key'];
   const idempotencyKey = typeof rawKey === 'string' && rawKey.length > 0 && rawKey.length <= 100 ? rawKey : undefined;
-  if (idempotencyKey) {
-    const earlier = await findIdempotentAnswer(db, auth.instituteId, auth.accountUserId, idempotencyKey);
-    if (earlier) return earlier;
-  }
 
   const { json, uploads } = await readUpload(request, storage);
   const discardAll = () => Promise.all(uploads.map((upload) => storage.discard(upload.staged)));
   let committedKeys: string[] = [];
   try {
-    if (
-      json.institute_id !== auth.instituteId ||
-      json.studentId_array[0] !== auth.studentId ||
-      auth.studentId === null
-    ) {
-      throw new AppError(403, 'FORBIDDEN', 'You may only submit your own work');
+    const row = await authorize(json);
+    // A replay is answered only after its ids passed their policies: no answer leaves without that check.
+    if (idempotencyKey) {
+      const earlier = await findIdempotentAnswer(db, auth.instituteId, auth.accountUserId, idempotencyKey);
+      if (earlier) {
+        await discardAll();
+        return earlier;
+      }
     }
     for (const link of json.url_lists) {
       const problem = validateLink(link);
       if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
     }
-    const batchIds = await findBatchIds(db, auth.instituteId, auth.studentId, auth.academicYearId);
-    const [row] = await findAssignments(db, auth.instituteId, auth.studentId, batchIds, json.file_id);
-    if (!row) throw new AppError(404, 'NOT_FOUND', 'Not Found');
     const existing = await findAttachments(
       db,
       auth.instituteId,

@@ -210,11 +210,6 @@ export async function insertSessions(db: Db, rows: (typeof sessions.$inferInsert
   await db.insert(sessions).values(rows);
 }
 
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
-  return row;
-}
-
 export async function clearMustChangePassword(db: Db, instituteId: number, loginId: string): Promise<void> {
   await db
     .update(sessions)

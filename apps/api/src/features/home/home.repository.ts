@@ -1,49 +1,38 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
-import { announcementAudiences, announcements, banners, institutes } from '../../db/schema/index.ts';
+import { announcementAudiences, announcements, banners } from '../../db/schema/index.ts';
 
-export async function findInstituteFlags(db: Db, instituteId: number) {
-  const [row] = await db
-    .select({ isMarketingAndBanner: institutes.isMarketingAndBanner, timeZone: institutes.timeZone })
-    .from(institutes)
-    .where(eq(institutes.id, instituteId));
-  return row;
-}
+const p = (name: string) => sql.placeholder(name);
 
-/** Active banners or promos a user type may see, in display order. */
-export function findBanners(db: Db, instituteId: number, kind: 'banner' | 'promo', userType: number, limit: number) {
-  return db
-    .select()
+const bannersQuery = prepared((db) =>
+  db
+    .select({
+      webUrl: banners.webUrl,
+      isRedirect: banners.isRedirect,
+      redirectLink: banners.redirectLink,
+      landingScreen: banners.landingScreen,
+    })
     .from(banners)
     .where(
       and(
-        eq(banners.instituteId, instituteId),
-        eq(banners.kind, kind),
+        eq(banners.instituteId, p('instituteId')),
+        eq(banners.kind, p('kind')),
         eq(banners.isActive, true),
-        or(sql`cardinality(${banners.userTypes}) = 0`, sql`${userType} = any(${banners.userTypes})`),
+        or(sql`cardinality(${banners.userTypes}) = 0`, sql`${p('userType')}::int = any(${banners.userTypes})`),
       ),
     )
     .orderBy(asc(banners.sortOrder), asc(banners.id))
-    .limit(limit);
-}
+    .limit(p('limit'))
+    .prepare('home_banners'),
+);
 
-export { findStudentBatchIds } from '../../db/enrolment-queries.ts';
+/** Active banners or promos a user type may see, in display order. */
+export const findBanners = (db: Db, instituteId: number, kind: 'banner' | 'promo', userType: number, limit: number) =>
+  bannersQuery(db, { instituteId, kind, userType, limit });
 
-/**
- * Active announcements addressed to any of `batchIds` or to everyone (no audience), newest first, each with
- * the names of the batches it was addressed to. One query: audiences are gathered per announcement in SQL.
- */
-export function findAnnouncements(db: Db, instituteId: number, batchIds: number[], limit = 500) {
-  const audience = db
-    .select({ announcementId: announcementAudiences.announcementId })
-    .from(announcementAudiences)
-    .where(
-      and(
-        eq(announcementAudiences.instituteId, instituteId),
-        batchIds.length > 0 ? inArray(announcementAudiences.batchId, batchIds) : sql`false`,
-      ),
-    );
-  return db
+const announcementsQuery = prepared((db) =>
+  db
     .select({
       id: announcements.id,
       title: announcements.title,
@@ -65,15 +54,23 @@ export function findAnnouncements(db: Db, instituteId: number, batchIds: number[
     .from(announcements)
     .where(
       and(
-        eq(announcements.instituteId, instituteId),
+        eq(announcements.instituteId, p('instituteId')),
         eq(announcements.isActive, true),
         or(
-          // Scoped to the institute by value, so the check reads this tenant's audiences only, by index.
-          sql`not exists (select 1 from ${announcementAudiences} where ${announcementAudiences.instituteId} = ${instituteId} and ${announcementAudiences.announcementId} = ${announcements.id})`,
-          inArray(announcements.id, audience),
+          // Scoped to the institute by value, so the checks read this tenant's audiences only, by index.
+          sql`not exists (select 1 from ${announcementAudiences} where ${announcementAudiences.instituteId} = ${p('instituteId')} and ${announcementAudiences.announcementId} = ${announcements.id})`,
+          sql`exists (select 1 from ${announcementAudiences} where ${announcementAudiences.instituteId} = ${p('instituteId')} and ${announcementAudiences.announcementId} = ${announcements.id} and ${announcementAudiences.batchId} = any(${p('batchIds')}))`,
         ),
       ),
     )
     .orderBy(desc(announcements.announcedAt), desc(announcements.id))
-    .limit(limit);
-}
+    .limit(p('limit'))
+    .prepare('home_announcements'),
+);
+
+/**
+ * Active announcements addressed to any of `batchIds` or to everyone (no audience), newest first, each with
+ * the names of the batches it was addressed to. One query: audiences are gathered per announcement in SQL.
+ */
+export const findAnnouncements = (db: Db, instituteId: number, batchIds: number[], limit = 500) =>
+  announcementsQuery(db, { instituteId, batchIds, limit });

@@ -1,39 +1,36 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { institutes, productItemTypes, productPurchases, products } from '../../db/schema/index.ts';
+import { prepared } from '../../db/prepared.ts';
+import { productItemTypes, productPurchases, products } from '../../db/schema/index.ts';
 
-/** A user's purchased products with their purchase, newest purchase first. */
-export function findPurchasedProducts(db: Db, instituteId: number, userId: number) {
-  return db
-    .select({
-      product: products,
-      purchase: productPurchases,
-      currencyCode: institutes.currencyCode,
-      timeZone: institutes.timeZone,
-    })
+const p = (name: string) => sql.placeholder(name);
+
+const purchasedQuery = prepared((db) =>
+  db
+    .select({ product: products, purchase: productPurchases })
     .from(productPurchases)
     .innerJoin(
       products,
       and(eq(products.instituteId, productPurchases.instituteId), eq(products.id, productPurchases.productId)),
     )
-    .innerJoin(institutes, eq(institutes.id, products.instituteId))
-    .where(and(eq(productPurchases.instituteId, instituteId), eq(productPurchases.userId, userId)))
-    .orderBy(desc(productPurchases.enrolledOn), desc(products.id));
-}
+    .where(and(eq(productPurchases.instituteId, p('instituteId')), eq(productPurchases.userId, p('userId'))))
+    .orderBy(desc(productPurchases.enrolledOn), desc(products.id))
+    .prepare('products_purchased'),
+);
 
-/** The item types of a product the user bought; empty when the user did not buy it. */
-export function findItemTypesOfPurchase(db: Db, instituteId: number, userId: number, productId: number) {
-  return db
+/** A user's purchased products with their purchase, newest purchase first. */
+export const findPurchasedProducts = (db: Db, instituteId: number, userId: number) =>
+  purchasedQuery(db, { instituteId, userId });
+
+const itemTypesQuery = prepared((db) =>
+  db
     .select({ itemType: productItemTypes.itemType, description: productItemTypes.description })
     .from(productItemTypes)
-    .innerJoin(
-      productPurchases,
-      and(
-        eq(productPurchases.instituteId, productItemTypes.instituteId),
-        eq(productPurchases.productId, productItemTypes.productId),
-        eq(productPurchases.userId, userId),
-      ),
-    )
-    .where(and(eq(productItemTypes.instituteId, instituteId), eq(productItemTypes.productId, productId)))
-    .orderBy(asc(productItemTypes.sortOrder));
-}
+    .where(and(eq(productItemTypes.instituteId, p('instituteId')), eq(productItemTypes.productId, p('productId'))))
+    .orderBy(asc(productItemTypes.sortOrder))
+    .prepare('products_item_types'),
+);
+
+/** The item types of a product (the product policy decides who may ask). */
+export const findItemTypesOfPurchase = (db: Db, instituteId: number, productId: number) =>
+  itemTypesQuery(db, { instituteId, productId });

@@ -32,14 +32,6 @@ export async function findProfile(db: Db, instituteId: number, studentId: number
   return { ...row, places };
 }
 
-export async function findProfileFlags(db: Db, instituteId: number) {
-  const [row] = await db
-    .select({ canEdit: institutes.isProfileUpdateAllowed })
-    .from(institutes)
-    .where(eq(institutes.id, instituteId));
-  return row;
-}
-
 type ProfileChange = Partial<
   Pick<typeof students.$inferInsert, 'address' | 'birthPlace' | 'bloodGroup' | 'dob' | 'photoFileKey'>
 >;

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
+import { institutes } from '../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+
+/** The institute settings requests read on their way: time zone and the switches that change answers. */
+export interface InstituteSettings {
+  timeZone: string;
+  currencyCode: string;
+  isMarketingAndBanner: boolean;
+  isProfileUpdateAllowed: boolean;
+}
+
+const settingsQuery = prepared((db) =>
+  db
+    .select({
+      timeZone: institutes.timeZone,
+      currencyCode: institutes.currencyCode,
+      isMarketingAndBanner: institutes.isMarketingAndBanner,
+      isProfileUpdateAllowed: institutes.isProfileUpdateAllowed,
+    })
+    .from(institutes)
+    .where(eq(institutes.id, sql.placeholder('instituteId')))
+    .prepare('institute_settings'),
+);
+
+/** Default for an institute that has no row (never on a valid session; keeps the type total). */
+const fallback: InstituteSettings = {
+  timeZone: 'Asia/Kolkata',
+  currencyCode: 'INR',
+  isMarketingAndBanner: false,
+  isProfileUpdateAllowed: false,
+};
+
+/**
+ * Institute settings remembered for a minute, like the host: a request reads them without a query. A change
+ * made through this process calls `forget`; other processes see it within the minute.
+ */
+export function instituteSettingsCache(db: Db, ttlMs = 60_000) {
+  const cache = new Map<number, { value: Promise<InstituteSettings>; until: number }>();
+  return {
+    get(instituteId: number): Promise<InstituteSettings> {
+      const hit = cache.get(instituteId);
+      if (hit && hit.until > Date.now()) return hit.value;
+      const value = settingsQuery(db, { instituteId }).then(([row]) => row ?? fallback);
+      // A failed read is not remembered.
+      value.catch(() => cache.delete(instituteId));
+      if (cache.size > 10_000) cache.clear();
+      cache.set(instituteId, { value, until: Date.now() + ttlMs });
+      return value;
+    },
+    forget(instituteId: number) {
+      cache.delete(instituteId);
+    },
+  };
+}
+
+/** The cache's type, as the app holds it. */
+export type InstituteSettingsCache = ReturnType<typeof instituteSettingsCache>;

@@ -1,0 +1,42 @@
+import { assignmentsContract } from '@campus/domain/assignments/assignments.contract';
+import { authContract } from '@campus/domain/auth/auth.contract';
+import { filesContract } from '@campus/domain/files/files.contract';
+import { homeContract } from '@campus/domain/home/home.contract';
+import { productsContract } from '@campus/domain/products/products.contract';
+import { profileContract } from '@campus/domain/profile/profile.contract';
+import { routeKey, type AccessRule, type BoundEndpoint } from '@campus/domain/shared/endpoint';
+import { shellContract } from '@campus/domain/shell/shell.contract';
+
+/** Every area's contract; an area adds its own here, and its routes are registered from `features/index.ts`. */
+export const contracts = {
+  shell: shellContract,
+  auth: authContract,
+  files: filesContract,
+  home: homeContract,
+  profile: profileContract,
+  products: productsContract,
+  assignments: assignmentsContract,
+};
+
+/** Every endpoint of the API. */
+export const allEndpoints: readonly BoundEndpoint[] = Object.values(contracts).flatMap(
+  (contract) => Object.values(contract) as BoundEndpoint[],
+);
+
+/** Routes that serve the process, not the contract: health checks for the load balancer. */
+export const infrastructureRoutes: Record<string, AccessRule> = {
+  'GET /healthz': 'anonymous',
+  'GET /readyz': 'anonymous',
+};
+
+/**
+ * Who may call each route, derived from the descriptors (never kept by hand): a route registered without a
+ * descriptor stops the server from starting, and a test fails on an endpoint that no route serves.
+ */
+export const accessMatrix: Readonly<Record<string, AccessRule>> = {
+  ...infrastructureRoutes,
+  ...Object.fromEntries(allEndpoints.map((endpoint) => [routeKey(endpoint), endpoint.access])),
+};
+
+/** Routes outside the matrix because they only serve public files: the web app and the API docs. */
+export const isStaticRoute = (url: string) => url.startsWith('/my-account') || url.startsWith('/docs');

@@ -1,0 +1,16 @@
+import { endpoint } from '../shared/endpoint.ts';
+import type { filesSchemas } from './files.contract.ts';
+
+type Schemas = typeof filesSchemas;
+
+/** Stored files, served to whoever holds an address a route signed after checking the user's right to it. */
+export const filesEndpoints = {
+  file: endpoint<Schemas['file']>({
+    id: 'files.file',
+    method: 'GET',
+    path: '/api/v1/files/:token',
+    service: 'main',
+    access: 'signed',
+    ids: [],
+  }),
+};

@@ -2,10 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assignmentAttachments, idempotentWrites } from '../../db/schema/index.ts';
 
-export {
-  findAssignments,
-  findAttachmentsByIds,
-} from '../../access/access.repository.ts';
+export { findAssignments, findAttachmentsByIds } from '../../access/access.repository.ts';
 
 export type AttachmentRow = typeof assignmentAttachments.$inferSelect;
 

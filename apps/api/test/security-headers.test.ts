@@ -1,6 +1,9 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMatrix } from '../src/access/matrix.ts';
+import { securityHeaderOptions, securityPlugin } from '../src/plugins/security.ts';
 import { signIn } from './auth-helpers.ts';
 import { createTestApp } from './helpers.ts';
 
@@ -45,5 +48,27 @@ describe('security headers on every route', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('security headers worked out once at start', () => {
+  it('are exactly the headers @fastify/helmet sends per request with the same options', async () => {
+    const reference = Fastify();
+    // @fastify/helmet carries its own copy of helmet's types; the options are the same object.
+    await reference.register(fastifyHelmet, securityHeaderOptions as never);
+    reference.get('/x', async () => ({ ok: true }));
+    const ours = Fastify();
+    await ours.register(securityPlugin);
+    ours.get('/x', async () => ({ ok: true }));
+    const pick = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => !['date', 'content-length', 'connection', 'cache-control'].includes(name),
+        ),
+      );
+    const [expected, actual] = await Promise.all([reference.inject('/x'), ours.inject('/x')]);
+    expect(Object.keys(pick(expected.headers)).length).toBeGreaterThan(8);
+    expect(pick(actual.headers)).toEqual(pick(expected.headers));
+    await Promise.all([reference.close(), ours.close()]);
   });
 });

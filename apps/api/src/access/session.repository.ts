@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sqlRows } from '../db/prepared.ts';
+import { prepared, sqlRows } from '../db/prepared.ts';
+import { instituteApiKeys, instituteHosts } from '../db/schema/index.ts';
 
 /** The columns of a session a request needs. */
 export interface SessionLookup {
@@ -28,4 +30,32 @@ const sessionSql = `select institute_id as "instituteId", login_id as "loginId",
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionLookup | undefined> {
   const [row] = await sqlRows<SessionLookup>(db, 'access_session', sessionSql, [tokenHash]);
   return row;
+}
+
+const hostQuery = prepared((db) =>
+  db
+    .select({ instituteId: instituteHosts.instituteId })
+    .from(instituteHosts)
+    .where(eq(instituteHosts.host, sql.placeholder('host')))
+    .prepare('access_host'),
+);
+
+/** The institute that answers at `host`. */
+export async function findInstituteIdByHost(db: Db, host: string): Promise<number | undefined> {
+  const [row] = await hostQuery(db, { host });
+  return row?.instituteId;
+}
+
+const apiKeyQuery = prepared((db) =>
+  db
+    .select({ instituteId: instituteApiKeys.instituteId })
+    .from(instituteApiKeys)
+    .where(eq(instituteApiKeys.keyHash, sql.placeholder('keyHash')))
+    .prepare('access_api_key'),
+);
+
+/** The institute whose system holds the API key hashing to `keyHash`. */
+export async function findInstituteIdByApiKey(db: Db, keyHash: string): Promise<number | undefined> {
+  const [row] = await apiKeyQuery(db, { keyHash });
+  return row?.instituteId;
 }

@@ -4,11 +4,14 @@ import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { infrastructureRoutes, isStaticRoute } from '../access/matrix.ts';
-import { findSessionByTokenHash } from '../access/session.repository.ts';
+import {
+  findInstituteIdByApiKey,
+  findInstituteIdByHost,
+  findSessionByTokenHash,
+} from '../access/session.repository.ts';
 import type { Db } from '../db/client.ts';
 import type { AccessRule } from '../types.d.ts';
 import { AppError } from '../errors.ts';
-import { findInstituteIdByApiKey, findInstituteIdByHost } from '../features/auth/auth.repository.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /** Messages of refused credentials; 403 makes the web app log out and show them. */

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import {
   academicYears,
   batches,
   enrolments,
-  instituteApiKeys,
   institutes,
   instituteHosts,
   loginFailures,
@@ -24,14 +24,6 @@ export type SessionRow = typeof sessions.$inferSelect;
 export async function findInstitute(db: Db, instituteId: number): Promise<InstituteRow | undefined> {
   const [row] = await db.select().from(institutes).where(eq(institutes.id, instituteId));
   return row;
-}
-
-export async function findInstituteIdByHost(db: Db, host: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ instituteId: instituteHosts.instituteId })
-    .from(instituteHosts)
-    .where(eq(instituteHosts.host, host));
-  return row?.instituteId;
 }
 
 export async function findFirstHost(db: Db, instituteId: number): Promise<string | undefined> {
@@ -98,13 +90,21 @@ export function findStudentYears(db: Db, instituteId: number, studentId: number)
     .orderBy(asc(academicYears.startDate));
 }
 
-export function findInstituteYears(db: Db, instituteId: number) {
-  return db
-    .select()
+const instituteYearsQuery = prepared((db) =>
+  db
+    .select({
+      id: academicYears.id,
+      name: academicYears.name,
+      startDate: academicYears.startDate,
+      endDate: academicYears.endDate,
+    })
     .from(academicYears)
-    .where(eq(academicYears.instituteId, instituteId))
-    .orderBy(asc(academicYears.startDate));
-}
+    .where(eq(academicYears.instituteId, sql.placeholder('instituteId')))
+    .orderBy(asc(academicYears.startDate))
+    .prepare('auth_institute_years'),
+);
+
+export const findInstituteYears = (db: Db, instituteId: number) => instituteYearsQuery(db, { instituteId });
 
 /** The institute's academic year holding `today`, if any. */
 export async function findCurrentYear(db: Db, instituteId: number, today: string) {
@@ -310,12 +310,4 @@ export async function findLoginKey(db: Db, instituteId: number, userIds: number[
       ),
     );
   return row;
-}
-
-export async function findInstituteIdByApiKey(db: Db, keyHash: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ instituteId: instituteApiKeys.instituteId })
-    .from(instituteApiKeys)
-    .where(eq(instituteApiKeys.keyHash, keyHash));
-  return row?.instituteId;
 }

@@ -1,10 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { batches, enrolments, institutes, standards, students, users } from '../../db/schema/index.ts';
 
-/** A student's profile with the account, the institute's flags and the standard/batch of one year. */
-export async function findProfile(db: Db, instituteId: number, studentId: number, academicYearId: number) {
-  const [row] = await db
+const p = (name: string) => sql.placeholder(name);
+
+const profileQuery = prepared((db) =>
+  db
     .select({
       student: students,
       user: users,
@@ -14,22 +16,35 @@ export async function findProfile(db: Db, instituteId: number, studentId: number
     .from(students)
     .innerJoin(users, and(eq(users.instituteId, students.instituteId), eq(users.id, students.userId)))
     .innerJoin(institutes, eq(institutes.id, students.instituteId))
-    .where(and(eq(students.instituteId, instituteId), eq(students.id, studentId)));
-  if (!row) return undefined;
-  const places = await db
+    .where(and(eq(students.instituteId, p('instituteId')), eq(students.id, p('studentId'))))
+    .prepare('profile_student'),
+);
+
+const placesQuery = prepared((db) =>
+  db
     .select({ standard: standards.name, batch: batches.name, rollNo: enrolments.rollNo })
     .from(enrolments)
     .innerJoin(batches, and(eq(batches.instituteId, enrolments.instituteId), eq(batches.id, enrolments.batchId)))
     .innerJoin(standards, and(eq(standards.instituteId, batches.instituteId), eq(standards.id, batches.standardId)))
     .where(
       and(
-        eq(enrolments.instituteId, instituteId),
-        eq(enrolments.studentId, studentId),
-        eq(enrolments.academicYearId, academicYearId),
+        eq(enrolments.instituteId, p('instituteId')),
+        eq(enrolments.studentId, p('studentId')),
+        eq(enrolments.academicYearId, p('academicYearId')),
       ),
     )
-    .orderBy(asc(batches.id));
-  return { ...row, places };
+    .orderBy(asc(batches.id))
+    .prepare('profile_places'),
+);
+
+/** A student's profile with the account, the institute's flags and the standard/batch of one year. */
+export async function findProfile(db: Db, instituteId: number, studentId: number, academicYearId: number) {
+  // Both at once: independent lookups, no waterfall.
+  const [[row], places] = await Promise.all([
+    profileQuery(db, { instituteId, studentId }),
+    placesQuery(db, { instituteId, studentId, academicYearId }),
+  ]);
+  return row ? { ...row, places } : undefined;
 }
 
 type ProfileChange = Partial<

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { instituteHosts, institutes } from '../../db/schema/index.ts';
 
-/** The branding of the institute reached at `host`, or undefined when no institute uses that host. */
-export async function findBrandingByHost(db: Db, host: string) {
-  const [row] = await db
+const brandingQuery = prepared((db) =>
+  db
     .select({
       instituteId: institutes.id,
       instituteName: institutes.name,
@@ -13,7 +13,13 @@ export async function findBrandingByHost(db: Db, host: string) {
     })
     .from(instituteHosts)
     .innerJoin(institutes, eq(institutes.id, instituteHosts.instituteId))
-    .where(eq(instituteHosts.host, host))
-    .limit(1);
+    .where(eq(instituteHosts.host, sql.placeholder('host')))
+    .limit(1)
+    .prepare('shell_branding'),
+);
+
+/** The branding of the institute reached at `host`, or undefined when no institute uses that host. */
+export async function findBrandingByHost(db: Db, host: string) {
+  const [row] = await brandingQuery(db, { host });
   return row;
 }

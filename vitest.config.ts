@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // The demo is seeded once per run and copied into each file's database (test/template.ts).
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +33,7 @@ export default defineConfig({
           exclude: ['test/server-process.test.ts', 'test/upload-crash.test.ts', '**/node_modules/**'],
           environment: 'node',
           env: { API_TEST_TARGET: 'postgres' },
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -49,6 +49,13 @@ async function createDatabaseFrom(name: string, template: string | undefined): P
 /** A fresh empty database of this run's kind: in-memory PGlite, or a new PostgreSQL database. */
 export const createEmptyDatabase = (): Promise<Database> => (onPostgres ? createPostgresDatabase() : openPglite());
 
+/** A fresh migrated database with no rows: for tests that build what they need with test/factories.ts. */
+export async function createMigratedDatabase(): Promise<Database> {
+  const database = await createEmptyDatabase();
+  await runMigrations(database);
+  return database;
+}
+
 /** This run's seeded template (test/global-setup.ts), when the run has one and it was seeded at `now`. */
 function templateFor(now: Date): ApiTemplate | undefined {
   const template = inject('apiTemplate') as ApiTemplate | undefined;

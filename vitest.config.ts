@@ -8,12 +8,18 @@ export default defineConfig({
         test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The test runner's own counting (scripts/test-results.mjs); its fixtures are *.fixture.ts, never run here.
+        test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // The demo is seeded once per run and copied into each file's database (test/template.ts).
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +33,7 @@ export default defineConfig({
           exclude: ['test/server-process.test.ts', 'test/upload-crash.test.ts', '**/node_modules/**'],
           environment: 'node',
           env: { API_TEST_TARGET: 'postgres' },
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -48,7 +48,11 @@ describe('home, profile and products in Chromium', () => {
     // The promo shows once per browser: not again after a reload.
     await page.goto(harness.url('/my-account/dashboard'));
     await page.getByRole('heading', { name: 'NOTICE BOARD' }).waitFor();
-    await page.waitForTimeout(1000);
+    // The banners' answer carries the promo: once they show, the pop-up would have been asked for. Then let the
+    // clock tick once, so a pop-up on its way (its code loads on first use) has had its chance to open.
+    await page.getByRole('region', { name: 'Banners' }).getByRole('img').first().waitFor();
+    const shown = await page.evaluate(() => document.querySelector('time')?.textContent);
+    await page.waitForFunction((previous) => document.querySelector('time')?.textContent !== previous, shown);
     expect(await page.getByRole('dialog', { name: 'Promotion' }).count()).toBe(0);
     expect(page.errors.filter((error) => !/youtube|Failed to load resource/i.test(error))).toEqual([]);
     await page.context().close();

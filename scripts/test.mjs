@@ -3,6 +3,7 @@
 // Ends with one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { countVitestRun } from './test-results.mjs';
 
 const resultsDir = '.test-results';
 rmSync(resultsDir, { recursive: true, force: true });
@@ -29,7 +30,7 @@ function check(name, command, args) {
 function vitest(name, projects, env = {}) {
   console.log(`\n── ${name}`);
   const output = `${resultsDir}/${name.replace(/\W+/g, '-')}.json`;
-  const ok = run(
+  const { status } = spawnSync(
     'npx',
     [
       'vitest',
@@ -39,25 +40,15 @@ function vitest(name, projects, env = {}) {
       '--reporter=json',
       `--outputFile.json=${output}`,
     ],
-    env,
+    { stdio: 'inherit', env: { ...process.env, ...env } },
   );
-  if (!existsSync(output)) {
-    failed += 1;
-    failures.push(`${name} (no results)`);
-    return;
-  }
-  const report = JSON.parse(readFileSync(output, 'utf8'));
-  passed += report.numPassedTests;
-  // A file that fails to load has no tests of its own; count it so it cannot pass silently.
-  const brokenFiles = report.testResults.filter(
-    (file) => file.status === 'failed' && file.assertionResults.length === 0,
-  ).length;
-  failed += report.numFailedTests + brokenFiles;
-  if (!ok || report.numFailedTests + brokenFiles > 0) failures.push(name);
-  if (report.numTotalTests === 0) {
-    failed += 1;
-    failures.push(`${name} (ran no test)`);
-  }
+  const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : undefined;
+  // Hook failures, files that fail to load, unhandled errors: see scripts/test-results.mjs.
+  const count = countVitestRun(report, status);
+  passed += count.passed;
+  failed += count.failed;
+  if (count.failed > 0) failures.push(name);
+  for (const problem of count.problems) console.log(`  counted as failed: ${problem}`);
 }
 
 function ensureChromium() {
@@ -75,7 +66,7 @@ function ensureChromium() {
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-vitest('domain, api and web', ['domain', 'api', 'web']);
+vitest('domain, scripts, api and web', ['domain', 'scripts', 'api', 'web']);
 if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', ['api-postgres']);
 else
   console.log(

@@ -1,57 +1,80 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { localDiskStorage, type Storage } from '../src/lib/storage.ts';
+import { adminQuery, databaseUrl, fixedNow, type ApiTemplate } from './template.ts';
+
+export { fixedNow };
 
 /** A fresh file store in a temporary folder. */
 export const createTestStorage = () => localDiskStorage(mkdtempSync(join(tmpdir(), 'portal-files-')));
 
-/** The fixed clock of the API tests: Saturday 21 November 2026, 12:00 in Kolkata. */
-export const fixedNow = new Date('2026-11-21T06:30:00Z');
-
 /** True when this run targets PostgreSQL (the second API pass of `npm test`). */
 export const onPostgres = process.env.API_TEST_TARGET === 'postgres';
 
-function adminUrl(): string {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('API_TEST_TARGET=postgres needs TEST_DATABASE_URL');
-  return url;
-}
-
-/** A fresh PostgreSQL database cloned from nothing; dropped again by the returned close. */
-export async function createPostgresDatabase(): Promise<Database> {
-  const base = new URL(adminUrl());
+/** A new PostgreSQL database, empty or cloned from `template`; dropped again by the returned close. */
+export async function createPostgresDatabase({ template }: { template?: string } = {}): Promise<Database> {
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(base);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), { poolSize: 4 });
+  await createDatabaseFrom(name, template);
+  const database = await openPostgres(databaseUrl(name), { poolSize: 4 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const dropper = new pg.Client({ connectionString: base.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function createDatabaseFrom(name: string, template: string | undefined): Promise<void> {
+  if (!template) return adminQuery(`create database ${name}`);
+  // Files cloning at the same moment can trip over each other ("source database is being accessed by other
+  // users"): wait and try again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await adminQuery(`create database ${name} template ${template}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /** A fresh empty database of this run's kind: in-memory PGlite, or a new PostgreSQL database. */
 export const createEmptyDatabase = (): Promise<Database> => (onPostgres ? createPostgresDatabase() : openPglite());
 
-/** A fresh, migrated database holding the demo seeded at `now`. */
+/** A fresh migrated database with no rows: for tests that build what they need with test/factories.ts. */
+export async function createMigratedDatabase(): Promise<Database> {
+  const database = await createEmptyDatabase();
+  await runMigrations(database);
+  return database;
+}
+
+/** This run's seeded template (test/global-setup.ts), when the run has one and it was seeded at `now`. */
+function templateFor(now: Date): ApiTemplate | undefined {
+  const template = inject('apiTemplate') as ApiTemplate | undefined;
+  return template && template.seededAt === now.toISOString() ? template : undefined;
+}
+
+/**
+ * A fresh, migrated database holding the demo seeded at `now`, with the seeded files in `storage`. At the usual
+ * `fixedNow` it is a copy of the run's template (data and files); any other `now`, or a storage that is not a
+ * folder on disk, is seeded from scratch.
+ */
 export async function createSeededDatabase(now = fixedNow, storage: Storage = createTestStorage()): Promise<Database> {
+  const template = templateFor(now);
+  const storageRoot = (storage as Partial<{ root: string }>).root;
+  if (template && storageRoot) {
+    if (existsSync(template.storageRoot)) cpSync(template.storageRoot, storageRoot, { recursive: true });
+    if (template.postgresTemplate && onPostgres) return createPostgresDatabase({ template: template.postgresTemplate });
+    if (template.pgliteDump && !onPostgres) return openPglite(undefined, new Blob([readFileSync(template.pgliteDump)]));
+  }
   const database = await createEmptyDatabase();
   await runMigrations(database);
   await seedDemo(database.db, now, storage);

@@ -5,26 +5,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMatrix } from '../src/access/matrix.ts';
 import { securityHeaderOptions, securityPlugin } from '../src/plugins/security.ts';
 import { signIn } from './auth-helpers.ts';
-import { createTestApp } from './helpers.ts';
+import { createInstitute, createStudent } from './factories.ts';
+import { createMigratedDatabase, createTestApp } from './helpers.ts';
 
 describe('security headers on every route', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
-  let aarav: Session;
+  let student: Awaited<ReturnType<typeof createStudent>>;
+  let session: Session;
+  // No demo: one institute at localhost with one enrolled student is all these checks need.
   beforeAll(async () => {
-    app = await createTestApp();
-    aarav = await signIn(app, { user_name: '9000000001' });
+    const database = await createMigratedDatabase();
+    student = await createStudent(database.db, await createInstitute(database.db, { host: 'localhost' }));
+    app = await createTestApp({ database });
   });
   afterAll(() => app.close());
+  const signInStudent = () => signIn(app, { user_name: student.login, password: student.password });
 
   for (const entry of Object.keys(accessMatrix)) {
     it(`${entry} sends HSTS, CSP with frame-ancestors, nosniff, a referrer policy and no X-Powered-By`, async () => {
       // A fresh sign-in each time: the logout route revokes the session it is called with.
-      aarav = await signIn(app, { user_name: '9000000001' });
+      session = await signInStudent();
       const [method, template] = entry.split(' ') as ['GET' | 'POST' | 'PUT', string];
       const response = await app.inject({
         method,
         url: template.replace(/:[A-Za-z_]+/g, '1'),
-        headers: { authorization: aarav.student_auth },
+        headers: { authorization: session.student_auth },
         ...(method === 'GET' ? {} : { payload: {} }),
       });
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -40,11 +45,11 @@ describe('security headers on every route', () => {
   }
 
   it('keeps authenticated JSON out of caches', async () => {
-    aarav = await signIn(app, { user_name: '9000000001' });
+    session = await signInStudent();
     const response = await app.inject({
       method: 'GET',
-      url: `/api/v1/academicYear/all/${aarav.institute_id}`,
-      headers: { authorization: aarav.student_auth },
+      url: `/api/v1/academicYear/all/${session.institute_id}`,
+      headers: { authorization: session.student_auth },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');

@@ -122,8 +122,17 @@ export async function openPostgres(
   };
 }
 
-/** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+/** An open PGlite database; `dumpDataDir` saves its whole data directory as a tarball (the tests' template). */
+export interface PgliteDatabase extends Database {
+  kind: 'pglite';
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests); `loadDataDir` starts it from a
+ * tarball that `dumpDataDir` wrote, instead of an empty cluster.
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client, ...options }) as unknown as Db;
   return {
@@ -131,5 +140,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
+    // Uncompressed: the tests load it once per file, where gunzip would cost more than the bytes saved.
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

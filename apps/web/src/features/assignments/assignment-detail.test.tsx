@@ -8,6 +8,7 @@ import { getSession } from '../../lib/session.ts';
 import { greenfieldParent, greenfieldStudent, mockBranding, mockLogout, storeSession } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
+import { advanceUntil, fakeTimeouts } from '../../test/timers.ts';
 import {
   assignmentDetail,
   fileOfSize,
@@ -63,6 +64,7 @@ describe('/assignment/:fileId', () => {
     notifications.cleanQueue();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   describe('step 1: the assignment', () => {
@@ -255,6 +257,8 @@ describe('/assignment/:fileId', () => {
         expect(comment).toHaveValue('First go');
         await userEvent.clear(comment);
         await userEvent.type(comment, 'Done, see the link');
+        fakeTimeouts();
+        const savedAt = Date.now();
         await userEvent.click(screen.getByRole('button', { name: 'Save as Draft' }));
 
         expect(await screen.findByText('Assignment saved as draft successfully!')).toBeInTheDocument();
@@ -276,7 +280,9 @@ describe('/assignment/:fileId', () => {
         expect(request!.authorization).toBe(session.student_auth);
         expect(request!.source).toBe('WEB');
         expect(router.state.location.pathname).toBe('/assignment/11');
-        await waitFor(() => expect(router.state.location.pathname).toBe('/assignment'), { timeout: 3000 });
+        await advanceUntil(() => router.state.location.pathname !== '/assignment/11');
+        expect(Date.now() - savedAt).toBeGreaterThanOrEqual(2000);
+        await waitFor(() => expect(router.state.location.pathname).toBe('/assignment'));
         expect(router.state.location.search).toBe('');
         expect(await screen.findByRole('tab', { name: 'Ongoing (4)' })).toBeInTheDocument();
       },
@@ -308,16 +314,19 @@ describe('/assignment/:fileId', () => {
       expect(screen.queryByRole('button', { name: 'Save as Draft' })).not.toBeInTheDocument();
       await pick([pdf()]);
       await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-      await userEvent.click(
-        within(await screen.findByRole('dialog', { name: 'Confirm Submission' })).getByRole('button', {
-          name: 'Yes',
-        }),
-      );
+      const yes = within(await screen.findByRole('dialog', { name: 'Confirm Submission' })).getByRole('button', {
+        name: 'Yes',
+      });
+      fakeTimeouts();
+      const submittedAt = Date.now();
+      await userEvent.click(yes);
       expect(await screen.findByText('Assignment submitted successfully!')).toBeInTheDocument();
       expect(received.map((request) => (request.json as { student_status: string }).student_status)).toEqual([
         'Submitted',
       ]);
-      await waitFor(() => expect(router.state.location.search).toBe('?open=999'), { timeout: 3000 });
+      await advanceUntil(() => router.state.location.search === '?open=999');
+      expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(2000);
+      await waitFor(() => expect(router.state.location.search).toBe('?open=999'));
       expect(router.state.location.pathname).toBe('/assignment');
     });
 

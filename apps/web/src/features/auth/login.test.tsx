@@ -15,6 +15,7 @@ import {
 } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
+import { advanceUntil, fakeTimeouts } from '../../test/timers.ts';
 
 /** Opens the login screen once its form is there. */
 async function openLogin(path = '/') {
@@ -337,6 +338,8 @@ describe('login screen', () => {
 
     await user.clear(within(dialog).getByLabelText('Existing Password'));
     await user.type(within(dialog).getByLabelText('Existing Password'), 'Tmp12345');
+    fakeTimeouts();
+    const changedAt = Date.now();
     await user.click(change);
     expect(await screen.findByText('Password changed successfully,Please Re-Login!')).toBeInTheDocument();
     expect(changes.at(-1)).toEqual({
@@ -344,7 +347,9 @@ describe('login screen', () => {
       authorization: session.student_auth,
     });
     // Logged out 2 s later: the server session is revoked and nothing was kept.
-    await waitFor(() => expect(logoutCalls).toHaveLength(1), { timeout: 3000 });
+    await advanceUntil(() => logoutCalls.length > 0);
+    expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2000);
+    await waitFor(() => expect(logoutCalls).toHaveLength(1));
     expect(logoutCalls[0]).toEqual({ deviceId: 'device-test', authorization: session.student_auth });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Password' })).not.toBeInTheDocument());
     expect(getSession()).toBeNull();
@@ -389,13 +394,15 @@ describe('auto login and link tokens on the login screen', () => {
 
   it('fills the form from user= and the encoded password, sends after 700 ms and clears the address', async () => {
     const bodies = mockLogin(() => loginAnswer(greenfieldStudent()));
-    const started = performance.now();
+    fakeTimeouts();
+    const started = Date.now();
     const { router } = await openLogin('/?user=9000000001&pwd=ZGVtbzEyMzQ%3D&lang=en');
     expect(screen.getByRole('textbox', { name: 'Login' })).toHaveValue('9000000001');
     expect(screen.getByLabelText('Password')).toHaveValue('demo1234');
     expect(bodies).toHaveLength(0);
-    await waitFor(() => expect(bodies).toHaveLength(1), { timeout: 2000 });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(650);
+    await advanceUntil(() => bodies.length > 0);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(650);
     expect(bodies[0]).toMatchObject({ user_name: '9000000001', password: 'demo1234' });
     expect(await screen.findByRole('heading', { name: 'Good Morning, Aarav Sharma' })).toBeInTheDocument();
     // Neither parameter is left in any address the router kept.

@@ -71,6 +71,15 @@ async function ensureDatabase(url: string) {
 export async function generate(url: string, institutes: number, studentsPerInstitute: number): Promise<void> {
   await ensureDatabase(url);
   const database = await openPostgres(url, { poolSize: 2, queryTimeoutMs: 0 });
+  try {
+    await generateInto(database, institutes, studentsPerInstitute);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The same on an open database (PostgreSQL or PGlite); the caller closes it. */
+export async function generateInto(database: Database, institutes: number, studentsPerInstitute: number) {
   const started = Date.now();
   await database.db.execute(sql`drop schema if exists public cascade`);
   await database.db.execute(sql`drop schema if exists drizzle cascade`);
@@ -188,7 +197,6 @@ export async function generate(url: string, institutes: number, studentsPerInsti
   );
   await step(database, 'analyze', sql`analyze`);
   console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await database.close();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

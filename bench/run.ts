@@ -1,19 +1,31 @@
-// npm run bench: data at two sizes, HTTP load on the production server on PostgreSQL, EXPLAIN of every
-// route's queries, logins at 20/s, and Lighthouse (mobile) on the login and dashboard pages.
+// npm run bench: data at two sizes, HTTP load on the production server on PostgreSQL next to a hello-world and a
+// minimal reference server (plain Fastify + pg, the same SQL), the raw SQL time of every route's statements,
+// EXPLAIN of them, logins at 20/s, the same routes on the embedded default (PGlite), Lighthouse (mobile) on the
+// login and dashboard pages and a large upload. `--only part,…` runs some parts; `--routes name,…` some routes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { encodeCredential } from '../packages/domain/src/auth/credential.ts';
-import { buildApp } from '../apps/api/src/app.ts';
-import { openPostgres } from '../apps/api/src/db/client.ts';
-import { localDiskStorage } from '../apps/api/src/lib/storage.ts';
-import { benchDevice, benchPassword, benchToken, generate } from './data.ts';
+import { openPglite, openPostgres } from '../apps/api/src/db/client.ts';
+import { captureStatements, rawSqlLatency, summarise, type Capture, type Latency } from './capture.ts';
+import { benchPassword, generate, generateInto } from './data.ts';
 import { runLighthouse } from './lighthouse.ts';
+import { pickReferenceSql } from './reference.ts';
+import {
+  identities,
+  referenceRoutes,
+  requestHeaders,
+  routes as allRoutes,
+  type Identity,
+  type Route,
+} from './routes.ts';
 import { measureUpload } from './upload.ts';
+
+const allParts = ['routes', 'reference', 'sql', 'explain', 'login', 'pglite', 'lighthouse', 'upload'] as const;
+type Part = (typeof allParts)[number];
 
 const { values } = parseArgs({
   options: {
@@ -25,15 +37,39 @@ const { values } = parseArgs({
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/portal_bench',
     },
+    only: { type: 'string' },
+    routes: { type: 'string' },
+    'sql-iterations': { type: 'string', default: '500' },
+    'pglite-students': { type: 'string' },
+    port: { type: 'string', default: '8091' },
     'skip-lighthouse': { type: 'boolean', default: false },
   },
 });
+const parts = new Set<Part>(
+  (values.only?.split(',').map((part) => part.trim()) ?? allParts).map((part) => {
+    if (!(allParts as readonly string[]).includes(part))
+      throw new Error(`--only: unknown part "${part}" (parts: ${allParts.join(', ')})`);
+    return part as Part;
+  }),
+);
+if (values['skip-lighthouse']) parts.delete('lighthouse');
+const routes = values.routes
+  ? values.routes.split(',').map((name) => {
+      const route = allRoutes.find((candidate) => candidate.name === name.trim());
+      if (!route) throw new Error(`--routes: unknown route "${name}" (${allRoutes.map((r) => r.name).join(', ')})`);
+      return route;
+    })
+  : allRoutes;
 const url = values['database-url']!;
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-const apiPort = 8091;
-const helloPort = 8099;
+const sqlIterations = Number(values['sql-iterations']);
+const apiPort = Number(values.port);
+const helloPort = apiPort + 8;
+const referencePort = apiPort + 7;
+const pglitePort = apiPort + 6;
 const root = new URL('..', import.meta.url).pathname;
+const onReference = (route: Route) => (referenceRoutes as readonly string[]).includes(route.name);
 
 function start(script: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script], {
@@ -61,77 +97,21 @@ async function stop(child: ChildProcess) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-interface Identity {
-  credential: string;
-  instituteId: number;
-  studentId: number;
-  userId: number;
-  fileId: number;
+/** The production server on PostgreSQL (`databaseUrl`) or on PGlite in `dataDir`. */
+async function startServer(port: number, database: { databaseUrl: string } | { dataDir: string }) {
+  const server = start('apps/api/src/server.ts', {
+    ...('databaseUrl' in database
+      ? { DATABASE_URL: database.databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')) }
+      : { DATA_DIR: database.dataDir }),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    LOGIN_PER_MINUTE: '1000000',
+  });
+  await waitFor(`http://127.0.0.1:${port}/readyz`);
+  return server;
 }
-
-/** The students behind the generated sessions, with an assignment of each one's batch. */
-async function identities(): Promise<Identity[]> {
-  const database = await openPostgres(url, { poolSize: 1 });
-  const result = await database.db.execute(sql`
-    select s.institute_id, s.student_id, s.user_id, cy.id as year_id,
-      (select a.id from assignments a join enrolments e on e.institute_id = a.institute_id and e.batch_id = a.batch_id
-        where e.student_id = s.student_id and e.academic_year_id = cy.id order by a.id limit 1) as file_id,
-      row_number() over (order by s.id) as n
-    from sessions s join academic_years cy on cy.institute_id = s.institute_id and cy.name = '2026-27'
-    where s.login_id like 'bench-%' order by s.id`);
-  await database.close();
-  return (result as unknown as { rows: Record<string, number>[] }).rows.map((row) => ({
-    credential: encodeCredential({
-      token: benchToken(Number(row.n)),
-      academicYearId: Number(row.year_id),
-      deviceId: benchDevice,
-    }),
-    instituteId: Number(row.institute_id),
-    studentId: Number(row.student_id),
-    userId: Number(row.user_id),
-    fileId: Number(row.file_id),
-  }));
-}
-
-/** The read routes of a student's day. */
-const routes: {
-  name: string;
-  method: 'GET' | 'POST';
-  path: (id: Identity) => string;
-  body?: (id: Identity) => unknown;
-  headers?: (id: Identity) => Record<string, string>;
-}[] = [
-  { name: 'academic years', method: 'GET', path: (id) => `/api/v1/academicYear/all/${id.instituteId}` },
-  { name: 'banners', method: 'GET', path: () => '/api/v1/banner-prom/for_student/1' },
-  {
-    name: 'announcements',
-    method: 'GET',
-    path: (id) =>
-      `/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/${id.instituteId}?is_active=true&student_id=${id.studentId}`,
-  },
-  {
-    name: 'assignment list',
-    method: 'POST',
-    path: () => '/api/v2/onlineAssignment/student/getAssignmentsDetail',
-    body: (id) => ({ category_id: 255, institute_id: id.instituteId, student_id: id.studentId }),
-  },
-  {
-    name: 'assignment detail',
-    method: 'GET',
-    path: (id) => `/api/v2/onlineAssignment/get/${id.instituteId}/${id.fileId}`,
-  },
-  {
-    name: 'profile',
-    method: 'GET',
-    path: (id) => `/api/v1/students/get-student-detail/${id.instituteId}/${id.studentId}`,
-  },
-  {
-    name: 'my products',
-    method: 'GET',
-    path: () => '/prod/student-product/my-products',
-    headers: (id) => ({ 'x-prod-user-id': String(id.userId), 'x-prod-inst-id': String(id.instituteId) }),
-  },
-];
 
 interface Measure {
   requestsPerSecond: number;
@@ -152,9 +132,9 @@ async function load(target: string, options: Partial<autocannon.Options> = {}): 
   };
 }
 
-async function loadRoute(route: (typeof routes)[number], people: Identity[]): Promise<Measure> {
+async function loadRoute(port: number, route: Route, people: Identity[]): Promise<Measure> {
   let next = 0;
-  return load(`http://127.0.0.1:${apiPort}`, {
+  return load(`http://127.0.0.1:${port}`, {
     requests: [
       {
         setupRequest: (request) => {
@@ -163,12 +143,7 @@ async function loadRoute(route: (typeof routes)[number], people: Identity[]): Pr
             ...request,
             method: route.method,
             path: route.path(person),
-            headers: {
-              host: 'localhost',
-              authorization: person.credential,
-              'content-type': 'application/json',
-              ...route.headers?.(person),
-            },
+            headers: requestHeaders(route, person),
             ...(route.body ? { body: JSON.stringify(route.body(person)) } : {}),
           };
         },
@@ -177,166 +152,427 @@ async function loadRoute(route: (typeof routes)[number], people: Identity[]): Pr
   });
 }
 
-/** Runs each route once in-process on a logging database and answers EXPLAIN of every query it sent. */
-async function explainRoutes(people: Identity[]): Promise<Record<string, string[]>> {
-  const captured: { query: string; params: unknown[] }[] = [];
-  const database = await openPostgres(url, {
-    poolSize: 2,
-    logQuery: (query, params) => captured.push({ query, params }),
-  });
-  const app = await buildApp({
-    config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
-    database,
-    storage: localDiskStorage(mkdtempSync(join(tmpdir(), 'bench-files-'))),
-  });
-  const explain = await openPostgres(url, { poolSize: 1 });
-  const plans: Record<string, string[]> = {};
-  const person = people[0]!;
-  for (const route of routes) {
-    captured.length = 0;
-    await app.inject({
-      method: route.method,
-      url: route.path(person),
-      headers: { host: 'localhost', authorization: person.credential, ...route.headers?.(person) },
-      ...(route.body ? { payload: route.body(person) as Record<string, unknown> } : {}),
+const describe = (m: Measure) =>
+  `${m.requestsPerSecond} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.errors + m.non2xx > 0 ? `, ${m.errors} errors, ${m.non2xx} non-2xx` : ''}`;
+
+/** One request at a time on one kept-alive connection: the latency without queueing, to the microsecond. */
+async function serialLatency(port: number, route: Route, people: Identity[], iterations: number): Promise<Latency> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = (person: Identity) =>
+    new Promise<number>((resolve, reject) => {
+      const body = route.body ? JSON.stringify(route.body(person)) : undefined;
+      const started = performance.now();
+      const request = httpRequest(
+        { host: '127.0.0.1', port, method: route.method, path: route.path(person), agent },
+        (response) => {
+          response.resume();
+          response.on('end', () =>
+            response.statusCode === 200
+              ? resolve(performance.now() - started)
+              : reject(new Error(`${route.name}: answered ${response.statusCode}`)),
+          );
+        },
+      );
+      for (const [name, value] of Object.entries(requestHeaders(route, person))) request.setHeader(name, value);
+      request.on('error', reject);
+      request.end(body);
     });
-    plans[route.name] = [];
-    for (const { query, params } of captured) {
-      if (!/^\s*select/i.test(query)) continue;
-      const client = (
-        explain.db as unknown as {
-          $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> };
-        }
-      ).$client;
-      const result = await client.query(`explain ${query}`, params);
-      plans[route.name]!.push(`${query}\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
-    }
+  const times: number[] = [];
+  for (let i = -Math.min(50, iterations); i < iterations; i += 1) {
+    const time = await once(people[Math.abs(i) % people.length]!);
+    if (i >= 0) times.push(time);
   }
-  await app.close();
-  await explain.close();
-  return plans;
+  agent.destroy();
+  return summarise(times);
+}
+
+/** GET through node:http, which (unlike fetch) sends the Host header given: the servers find the institute by it. */
+function getText(port: number, path: string, headers: Record<string, string>) {
+  return new Promise<string>((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve(body));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+interface ReferenceResult {
+  /** The reference server sent exactly the statements (text and parameters) the real server sent. */
+  sameSql: boolean;
+  difference?: string;
+  perRoute: Record<string, { real: Measure; reference: Measure; ratio: number }>;
+}
+
+/** Starts the reference server on the captured SQL, checks it sends the same statements, loads both. */
+async function measureReference(
+  capture: Capture,
+  people: Identity[],
+  real: Record<string, Measure>,
+): Promise<ReferenceResult> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-reference-')), 'sql.json');
+  writeFileSync(file, JSON.stringify(pickReferenceSql(capture.all)));
+  const reference = start('bench/reference.ts', {
+    REFERENCE_SQL: file,
+    DATABASE_URL: url,
+    PORT: String(referencePort),
+  });
+  await waitFor(`http://127.0.0.1:${referencePort}/healthz`);
+  const result: ReferenceResult = { sameSql: true, perRoute: {} };
+  try {
+    for (const route of routes.filter(onReference)) {
+      // The host lookup is cached by both servers: compare warm requests (the first one fills the cache).
+      for (const [index, person] of people.slice(0, capture.perRoute[route.name]!.length).entries()) {
+        const traced = await getText(referencePort, route.path(person), {
+          ...requestHeaders(route, person),
+          'x-reference-trace': '1',
+        });
+        const sent = JSON.stringify((JSON.parse(traced) as { statements?: unknown }).statements ?? traced);
+        const expected = JSON.stringify(capture.perRoute[route.name]![index]);
+        if (index > 0 && sent !== expected && result.sameSql) {
+          result.sameSql = false;
+          result.difference = `${route.name}: the real server sent ${expected}; the reference sent ${sent}`;
+          console.log(`  reference server: NOT the same SQL as the real server (${result.difference})`);
+        }
+      }
+      const real_ = real[route.name] ?? (await loadRoute(apiPort, route, people));
+      const measure = await loadRoute(referencePort, route, people);
+      const ratio = Math.round((measure.requestsPerSecond / Math.max(real_.requestsPerSecond, 1)) * 100) / 100;
+      result.perRoute[route.name] = { real: real_, reference: measure, ratio };
+      console.log(
+        `  reference · ${route.name}: ${describe(measure)}; real ${real_.requestsPerSecond} req/s: reference ÷ real ${ratio} (goal ≤ 1.5)`,
+      );
+    }
+  } finally {
+    await stop(reference);
+    rmSync(file, { force: true });
+  }
+  if (result.sameSql) console.log('  reference server: the same SQL as the real server (text and parameters)');
+  return result;
+}
+
+interface SqlResult {
+  sql: Latency;
+  http1: Latency;
+  ratio1: number;
+  /** HTTP p50 at `connections` connections (from the load run) ÷ SQL p50. */
+  ratioLoaded?: number;
 }
 
 async function measureSize(students: number) {
   const institutes = Number(values.institutes);
   await generate(url, institutes, Math.round(students / institutes));
-  const server = start('apps/api/src/server.ts', {
-    DATABASE_URL: url,
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    LOGIN_PER_MINUTE: '1000000',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')),
-  });
-  await waitFor(`http://127.0.0.1:${apiPort}/readyz`);
-  const people = await identities();
+  const server = await startServer(apiPort, { databaseUrl: url });
+  const database = await openPostgres(url, { poolSize: 1 });
+  const people = await identities(database);
+  await database.close();
+  // Captured first: the login run below revokes the sessions the routes are loaded with.
+  const needsCapture = parts.has('reference') || parts.has('sql') || parts.has('explain');
+  const capture = needsCapture ? await captureStatements(url, routes, people) : undefined;
   const perRoute: Record<string, Measure> = {};
-  for (const route of routes) {
-    perRoute[route.name] = await loadRoute(route, people);
-    console.log(
-      `  ${students} students · ${route.name}: ${perRoute[route.name]!.requestsPerSecond} req/s, p50 ${perRoute[route.name]!.p50} ms, p99 ${perRoute[route.name]!.p99} ms`,
-    );
+  if (parts.has('routes'))
+    for (const route of routes) {
+      perRoute[route.name] = await loadRoute(apiPort, route, people);
+      console.log(`  ${students} students · ${route.name}: ${describe(perRoute[route.name]!)}`);
+    }
+  const reference =
+    parts.has('reference') && routes.some(onReference) ? await measureReference(capture!, people, perRoute) : undefined;
+
+  const sqlTimes: Record<string, SqlResult> = {};
+  if (parts.has('sql'))
+    for (const route of routes) {
+      const raw = await rawSqlLatency(url, capture!.perRoute[route.name]!, sqlIterations);
+      const http1 = await serialLatency(apiPort, route, people, sqlIterations);
+      const loaded = perRoute[route.name];
+      sqlTimes[route.name] = {
+        sql: raw,
+        http1,
+        ratio1: Math.round((http1.p50 / raw.p50) * 10) / 10,
+        ...(loaded ? { ratioLoaded: Math.round((loaded.p50 / raw.p50) * 10) / 10 } : {}),
+      };
+      const r = sqlTimes[route.name]!;
+      console.log(
+        `  ${students} students · ${route.name}: raw SQL p50 ${raw.p50} ms (${capture!.perRoute[route.name]![0]!.length} statements); HTTP p50 at 1 connection ${http1.p50} ms = ${r.ratio1}× SQL` +
+          (loaded ? `; at ${connections} connections ${loaded.p50} ms = ${r.ratioLoaded}× SQL (goal ≤ 3)` : ''),
+      );
+    }
+
+  const plans: Record<string, string[]> = {};
+  if (parts.has('explain')) {
+    const explain = await openPostgres(url, { poolSize: 1 });
+    const client = (
+      explain.db as unknown as {
+        $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> };
+      }
+    ).$client;
+    for (const route of routes) {
+      plans[route.name] = [];
+      for (const { text, params } of capture!.perRoute[route.name]![0]!) {
+        if (!/^\s*select/i.test(text)) continue;
+        const result = await client.query(`explain ${text}`, params);
+        plans[route.name]!.push(`${text}\n${result.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+      }
+    }
+    await explain.close();
   }
-  // EXPLAIN first: the login run below revokes the sessions the routes were loaded with.
-  const plans = await explainRoutes(people);
-  // Logins at 20 a second, each by a different student.
-  const perInstitute = Math.round(students / institutes);
-  let next = 0;
-  const login = await load(`http://127.0.0.1:${apiPort}/api/v2/user/v3/login`, {
-    overallRate: 20,
-    connections: 10,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => ({
-          ...request,
-          headers: { host: 'localhost', 'content-type': 'application/json' },
-          body: JSON.stringify({
-            // Students of the first institute (the host's), each a different one in turn.
-            user_name: String(7000000001 + (next++ % perInstitute)),
-            password: benchPassword,
-            device_id: 'bench-login',
-            source: 'WEB',
-            logout_from_all_devices: true,
+
+  let login: Measure | undefined;
+  if (parts.has('login')) {
+    // Logins at 20 a second, each by a different student.
+    const perInstitute = Math.round(students / institutes);
+    let next = 0;
+    login = await load(`http://127.0.0.1:${apiPort}/api/v2/user/v3/login`, {
+      overallRate: 20,
+      connections: 10,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => ({
+            ...request,
+            headers: { host: 'localhost', 'content-type': 'application/json' },
+            body: JSON.stringify({
+              // Students of the first institute (the host's), each a different one in turn.
+              user_name: String(7000000001 + (next++ % perInstitute)),
+              password: benchPassword,
+              device_id: 'bench-login',
+              source: 'WEB',
+              logout_from_all_devices: true,
+            }),
           }),
-        }),
-      },
-    ],
-  });
-  console.log(
-    `  ${students} students · login at 20/s: p50 ${login.p50} ms, p99 ${login.p99} ms, errors ${login.errors}, non-2xx ${login.non2xx}`,
-  );
+        },
+      ],
+    });
+    console.log(`  ${students} students · login at 20/s: ${describe(login)}`);
+  }
   await stop(server);
-  return { students, perRoute, login, plans };
+  return { students, perRoute, reference, sql: sqlTimes, login, plans };
 }
 
-const helloServer = start('bench/hello.ts', { PORT: String(helloPort) });
-await waitFor(`http://127.0.0.1:${helloPort}/`);
+/** The routes on the embedded default: PGlite in a data directory, generated with the same generator. */
+async function measurePglite(students: number, onPostgres: Record<string, Measure> | undefined) {
+  const institutes = Number(values.institutes);
+  if (!onPostgres) {
+    // No PostgreSQL run at this size in this invocation: measure it here, on the same data size.
+    await generate(url, institutes, Math.round(students / institutes));
+    const server = await startServer(apiPort, { databaseUrl: url });
+    const database = await openPostgres(url, { poolSize: 1 });
+    const people = await identities(database);
+    await database.close();
+    onPostgres = {};
+    for (const route of routes) {
+      onPostgres[route.name] = await loadRoute(apiPort, route, people);
+      console.log(`  PostgreSQL ${students} students · ${route.name}: ${describe(onPostgres[route.name]!)}`);
+    }
+    await stop(server);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  try {
+    const started = Date.now();
+    const database = await openPglite(join(dataDir, 'pglite'));
+    await generateInto(database, institutes, Math.round(students / institutes));
+    const people = await identities(database);
+    await database.close();
+    const generateSeconds = Math.round((Date.now() - started) / 100) / 10;
+    const server = await startServer(pglitePort, { dataDir });
+    const perRoute: Record<string, { pglite: Measure; postgres: Measure; ratio: number }> = {};
+    for (const route of routes) {
+      const pglite = await loadRoute(pglitePort, route, people);
+      const postgres = onPostgres[route.name]!;
+      const ratio = Math.round((pglite.requestsPerSecond / Math.max(postgres.requestsPerSecond, 1)) * 100) / 100;
+      perRoute[route.name] = { pglite, postgres, ratio };
+      console.log(
+        `  PGlite ${students} students · ${route.name}: ${describe(pglite)}; ${ratio}× PostgreSQL (${postgres.requestsPerSecond} req/s)`,
+      );
+    }
+    await stop(server);
+    return { students, generateSeconds, perRoute };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const started = Date.now();
+console.log(
+  `Node ${process.version}; parts: ${[...parts].join(', ')}; routes: ${routes.map((r) => r.name).join(', ')}`,
+);
 const sizes = values.sizes!.split(',').map(Number);
 const runs = [];
 const hello: Measure[] = [];
-for (const size of sizes) {
-  hello.push(await load(`http://127.0.0.1:${helloPort}/`));
-  console.log(`hello-world: ${hello.at(-1)!.requestsPerSecond} req/s`);
-  runs.push(await measureSize(size));
+const sizeParts: Part[] = ['routes', 'reference', 'sql', 'explain', 'login'];
+if (sizeParts.some((part) => parts.has(part))) {
+  const helloServer = parts.has('routes') ? start('bench/hello.ts', { PORT: String(helloPort) }) : undefined;
+  if (helloServer) await waitFor(`http://127.0.0.1:${helloPort}/`);
+  for (const size of sizes) {
+    if (helloServer) {
+      hello.push(await load(`http://127.0.0.1:${helloPort}/`));
+      console.log(`hello-world: ${hello.at(-1)!.requestsPerSecond} req/s`);
+    }
+    runs.push(await measureSize(size));
+  }
+  if (helloServer) await stop(helloServer);
 }
-await stop(helloServer);
 
-const lighthouse = values['skip-lighthouse'] ? undefined : await runLighthouse();
-const upload = await measureUpload();
-console.log(
-  `upload of 150 MB in 20 files: ${upload.throughputMbPerSecond} MB/s, peak ${upload.peakAboveIdleMb} MB above idle`,
-);
+const pgliteStudents = Number(values['pglite-students'] ?? sizes[0]);
+const pglite = parts.has('pglite')
+  ? await measurePglite(
+      pgliteStudents,
+      runs.find((run) => run.students === pgliteStudents && Object.keys(run.perRoute).length > 0)?.perRoute,
+    )
+  : undefined;
+
+const lighthouse = parts.has('lighthouse') ? await runLighthouse() : undefined;
+const upload = parts.has('upload') ? await measureUpload() : undefined;
+if (upload)
+  console.log(
+    `upload of 150 MB in 20 files: ${upload.throughputMbPerSecond} MB/s, peak ${upload.peakAboveIdleMb} MB above idle`,
+  );
 
 const date = new Date().toISOString().slice(0, 10);
 const results = {
   date,
+  node: process.version,
   machine: '2 cores, 24 GiB; load generator on the same machine',
+  parts: [...parts],
   seconds,
   connections,
+  sqlIterations,
+  minutes: Math.round((Date.now() - started) / 6000) / 10,
   hello,
   runs,
+  pglite,
   lighthouse,
+  upload,
 };
+// A partial run (--only, --routes) writes next to the full results instead of over them.
+const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;
 mkdirSync(new URL('results/', import.meta.url), { recursive: true });
-writeFileSync(new URL(`results/${date}.json`, import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(new URL(`results/${name}.json`, import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
 
+const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const lines = [
   `# Benchmark ${date}`,
   '',
-  `${results.machine}; ${connections} connections, ${seconds} s per route.`,
+  `Node ${process.version}; ${results.machine}; ${connections} connections, ${seconds} s per route; parts: ${[...parts].join(', ')}.`,
   '',
 ];
-lines.push(
-  '| route | ' + runs.map((run) => `${run.students} students: req/s (× hello) · p50 · p99 · errors`).join(' | ') + ' |',
-);
-lines.push('|---|' + runs.map(() => '---').join('|') + '|');
-for (const route of routes) {
+if (parts.has('routes')) {
   lines.push(
-    `| ${route.name} | ` +
+    '| route | ' +
       runs
-        .map((run, index) => {
-          const m = run.perRoute[route.name]!;
-          return `${m.requestsPerSecond} (${(m.requestsPerSecond / hello[index]!.requestsPerSecond).toFixed(3)}) · ${m.p50} ms · ${m.p99} ms · ${m.errors + m.non2xx}`;
-        })
+        .map((run) => `${run.students} students: req/s (× hello) · p50 · p99 (goal ≤ 50 ms at 100k) · errors`)
         .join(' | ') +
       ' |',
   );
-}
-lines.push('', `Hello-world: ${hello.map((h) => `${h.requestsPerSecond} req/s`).join(', ')}.`);
-if (runs.length > 1) {
-  lines.push('', `p50 ratio ${runs.at(-1)!.students} / ${runs[0]!.students} students:`);
+  lines.push('|---|' + runs.map(() => '---').join('|') + '|');
   for (const route of routes) {
-    const ratio = runs.at(-1)!.perRoute[route.name]!.p50 / Math.max(runs[0]!.perRoute[route.name]!.p50, 1);
-    lines.push(`- ${route.name}: ${ratio.toFixed(2)}`);
+    lines.push(
+      `| ${route.name} | ` +
+        runs
+          .map((run, index) => {
+            const m = run.perRoute[route.name]!;
+            return `${m.requestsPerSecond} (${fixed(m.requestsPerSecond / hello[index]!.requestsPerSecond, 3)}) · ${m.p50} ms · ${m.p99} ms · ${m.errors + m.non2xx}`;
+          })
+          .join(' | ') +
+        ' |',
+    );
+  }
+  lines.push('', `Hello-world: ${hello.map((h) => `${h.requestsPerSecond} req/s`).join(', ')}.`);
+  if (runs.length > 1) {
+    lines.push('', `p50 ratio ${runs.at(-1)!.students} / ${runs[0]!.students} students:`);
+    for (const route of routes) {
+      const ratio = runs.at(-1)!.perRoute[route.name]!.p50 / Math.max(runs[0]!.perRoute[route.name]!.p50, 1);
+      lines.push(`- ${route.name}: ${fixed(ratio)}`);
+    }
   }
 }
-lines.push('', 'Logins at 20/s:');
-for (const run of runs)
+if (runs.some((run) => run.reference)) {
   lines.push(
-    `- ${run.students} students: p50 ${run.login.p50} ms, p99 ${run.login.p99} ms, errors ${run.login.errors + run.login.non2xx}`,
+    '',
+    '## Reference server',
+    '',
+    'Plain Fastify + pg (bench/reference.ts: no Drizzle, no zod, no plugins) sending the statements the real server ' +
+      'sent (captured through its Drizzle logger), with the same session lookup, loaded the same way. ' +
+      'Ratio = reference req/s ÷ real req/s (goal ≤ 1.5).',
+    '',
+    '| route | ' +
+      runs.map((run) => `${run.students} students: real req/s · reference req/s · ratio`).join(' | ') +
+      ' |',
+    '|---|' + runs.map(() => '---').join('|') + '|',
   );
+  for (const route of routes.filter(onReference))
+    lines.push(
+      `| ${route.name} | ` +
+        runs
+          .map((run) => {
+            const r = run.reference?.perRoute[route.name];
+            return r ? `${r.real.requestsPerSecond} · ${r.reference.requestsPerSecond} · ${fixed(r.ratio)}` : '–';
+          })
+          .join(' | ') +
+        ' |',
+    );
+  for (const run of runs)
+    if (run.reference && !run.reference.sameSql)
+      lines.push('', `${run.students} students: NOT the same SQL: ${run.reference.difference}`);
+    else if (run.reference) lines.push('', `${run.students} students: same SQL, text and parameters, checked.`);
+}
+if (runs.some((run) => Object.keys(run.sql).length > 0)) {
+  lines.push(
+    '',
+    '## Raw SQL',
+    '',
+    `Each request's captured statements sent with pg on one connection, one after the other, ${sqlIterations} ` +
+      'times (students in turn): p50 of the sum per request. HTTP p50 at 1 connection: one request at a time on a ' +
+      `kept-alive connection; at ${connections} connections: the load run's p50 (queueing included). Goal: HTTP p50 ≤ 3× SQL p50.`,
+    '',
+    '| route | ' +
+      runs
+        .map((run) => `${run.students} students: SQL p50 · HTTP p50 1 conn (÷ SQL) · ${connections} conn (÷ SQL)`)
+        .join(' | ') +
+      ' |',
+    '|---|' + runs.map(() => '---').join('|') + '|',
+  );
+  for (const route of routes)
+    lines.push(
+      `| ${route.name} | ` +
+        runs
+          .map((run) => {
+            const r = run.sql[route.name];
+            const loaded = run.perRoute[route.name];
+            return r
+              ? `${r.sql.p50} ms · ${r.http1.p50} ms (${r.ratio1}) · ${loaded ? `${loaded.p50} ms (${r.ratioLoaded})` : '–'}`
+              : '–';
+          })
+          .join(' | ') +
+        ' |',
+    );
+}
+if (pglite) {
+  lines.push(
+    '',
+    '## Embedded default (PGlite)',
+    '',
+    `The production server on PGlite (DATA_DIR) with ${pglite.students} students (generated by the same bench/data.ts ` +
+      `in ${pglite.generateSeconds} s), loaded like the PostgreSQL runs; ratio = PGlite req/s ÷ PostgreSQL req/s at the same size.`,
+    '',
+    '| route | PGlite req/s · p50 · p99 | PostgreSQL req/s | ratio |',
+    '|---|---|---|---|',
+  );
+  for (const [route, r] of Object.entries(pglite.perRoute))
+    lines.push(
+      `| ${route} | ${r.pglite.requestsPerSecond} · ${r.pglite.p50} ms · ${r.pglite.p99} ms | ${r.postgres.requestsPerSecond} | ${fixed(r.ratio)} |`,
+    );
+}
+if (runs.some((run) => run.login)) {
+  lines.push('', 'Logins at 20/s:');
+  for (const run of runs)
+    if (run.login)
+      lines.push(
+        `- ${run.students} students: p50 ${run.login.p50} ms, p99 ${run.login.p99} ms, errors ${run.login.errors + run.login.non2xx}`,
+      );
+}
 if (lighthouse) {
   lines.push('', '| page | score | LCP | TBT | CLS | JS (compressed transfer) |', '|---|---|---|---|---|---|');
   for (const page of lighthouse) {
@@ -345,13 +581,17 @@ if (lighthouse) {
     );
   }
 }
-lines.push(
-  '',
-  `Upload of ${upload.files} files, ${upload.totalMb} MB (PGlite, local disk): ${upload.seconds} s, ${upload.throughputMbPerSecond} MB/s; server memory ${upload.idleRssMb} MB idle, ${upload.peakRssMb} MB peak (${upload.peakAboveIdleMb} MB above idle); answer ${upload.status} ${upload.message}.`,
-);
-lines.push('', '## EXPLAIN at the largest size', '');
-for (const [route, plans] of Object.entries(runs.at(-1)!.plans)) {
-  lines.push(`### ${route}`, '', '```', ...plans, '```', '');
+if (upload)
+  lines.push(
+    '',
+    `Upload of ${upload.files} files, ${upload.totalMb} MB (PGlite, local disk): ${upload.seconds} s, ${upload.throughputMbPerSecond} MB/s; server memory ${upload.idleRssMb} MB idle, ${upload.peakRssMb} MB peak (${upload.peakAboveIdleMb} MB above idle); answer ${upload.status} ${upload.message}.`,
+  );
+const largest = runs.at(-1);
+if (largest && Object.keys(largest.plans).length > 0) {
+  lines.push('', '## EXPLAIN at the largest size', '');
+  for (const [route, plans] of Object.entries(largest.plans)) {
+    lines.push(`### ${route}`, '', '```', ...plans, '```', '');
+  }
 }
-writeFileSync(new URL(`results/${date}.md`, import.meta.url), `${lines.join('\n')}\n`);
-console.log(`Wrote bench/results/${date}.json and .md`);
+writeFileSync(new URL(`results/${name}.md`, import.meta.url), `${lines.join('\n')}\n`);
+console.log(`Wrote bench/results/${name}.json and .md (${results.minutes} min)`);

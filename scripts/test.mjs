@@ -3,7 +3,30 @@
 // Ends with one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 import { countVitestRun } from './test-results.mjs';
+
+// The project runs on the Node it pins (package.json `dependencies.node`, installed into node_modules/.bin, which
+// npm scripts put first on PATH). Every child below finds `node` through PATH (npx, vitest's `#!/usr/bin/env node`),
+// so this process's Node goes first there too, and both are checked: a run on another major stops here, loudly.
+const pinned = JSON.parse(readFileSync('package.json', 'utf8')).dependencies.node;
+const childPath = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
+const childNode = spawnSync('node', ['-p', 'process.version'], { env: { ...process.env, PATH: childPath } })
+  .stdout?.toString()
+  .trim();
+for (const [who, version] of [
+  ['scripts/test.mjs', process.version],
+  ["`node` on the tests' PATH", childNode],
+]) {
+  if (version?.split('.')[0] !== `v${pinned.split('.')[0]}`) {
+    console.error(
+      `\n${who} runs on Node ${version ?? '(none found)'}, but the project pins Node ${pinned}. Run the tests with ` +
+        '`npm test` after `npm ci` (npm scripts use node_modules/.bin/node), not with the system Node directly.\n',
+    );
+    process.exit(1);
+  }
+}
+console.log(`Node ${process.version} (pinned ${pinned})`);
 
 const resultsDir = '.test-results';
 rmSync(resultsDir, { recursive: true, force: true });
@@ -14,7 +37,7 @@ let failed = 0;
 const failures = [];
 
 const run = (command, args, env = {}) =>
-  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, PATH: childPath, ...env } }).status === 0;
 
 /** A step that is one check (typecheck, lint): it passes or fails as a whole. */
 function check(name, command, args) {
@@ -40,7 +63,7 @@ function vitest(name, projects, env = {}) {
       '--reporter=json',
       `--outputFile.json=${output}`,
     ],
-    { stdio: 'inherit', env: { ...process.env, ...env } },
+    { stdio: 'inherit', env: { ...process.env, PATH: childPath, ...env } },
   );
   const report = existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : undefined;
   // Hook failures, files that fail to load, unhandled errors: see scripts/test-results.mjs.

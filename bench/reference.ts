@@ -1,0 +1,210 @@
+// The reference server of the benchmark: plain Fastify + pg (no Drizzle, no zod, no plugins) answering the
+// academic-years and announcements routes with the SAME SQL the real server sends (captured by bench/run.ts
+// through Drizzle's logger and handed over in REFERENCE_SQL), after a session lookup like the real one. What it
+// leaves out on purpose: schemas (validation and serialisation), the access matrix, HTML sanitising and signed
+// file links (the bench data has no files). `x-reference-trace: 1` answers the statements a request sent instead,
+// so that the bench can check they match the real server's.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { decodeCredential } from '../packages/domain/src/auth/credential.ts';
+import { formatInZone } from '../packages/domain/src/calendar/calendar.ts';
+import type { Statement } from './capture.ts';
+
+/** The statements the reference sends, taken from the real server's captured SQL. */
+export interface ReferenceSql {
+  session: string;
+  host: string;
+  academicYears: string;
+  flags: string;
+  batchIds: string;
+  /** The announcements query cut around its `"batch_id" in (…)` list, whose length varies with the student. */
+  announcements: { before: string; after: string; firstListParam: number; listLength: number };
+}
+
+/** Finds each statement the reference needs among the captured ones; throws naming the one that is missing. */
+export function pickReferenceSql(all: Statement[]): ReferenceSql {
+  const find = (what: string, pattern: RegExp) => {
+    const found = all.find(({ text }) => pattern.test(text));
+    if (!found) throw new Error(`reference server: the real server sent no ${what} query (${pattern})`);
+    return found.text;
+  };
+  const announcements = find('announcements', /from "announcements"/);
+  const list = /("announcement_audiences"\."batch_id" in \()([^)]*)\)/.exec(announcements);
+  if (!list) throw new Error('reference server: no batch_id list in the announcements query');
+  const placeholders = list[2]!.split(',').map((item) => Number(item.trim().slice(1)));
+  return {
+    session: find('session', /from "sessions" where "sessions"\."token_hash" = \$1/),
+    host: find('host', /from "institute_hosts"/),
+    academicYears: find('academic years', /from "academic_years"/),
+    flags: find('institute flags', /from "institutes" where/),
+    batchIds: find('batch ids', /select "batch_id" from "enrolments"/),
+    announcements: {
+      before: announcements.slice(0, list.index + list[1]!.length),
+      after: announcements.slice(list.index + list[0].length - 1),
+      firstListParam: placeholders[0]!,
+      listLength: placeholders.length,
+    },
+  };
+}
+
+/** The announcements statement for a list of `count` batch ids (the placeholders after it move along). */
+function announcementsText(sql: ReferenceSql['announcements'], count: number): string {
+  const list = Array.from({ length: Math.max(count, 1) }, (_, index) => `$${sql.firstListParam + index}`);
+  const shift = Math.max(count, 1) - sql.listLength;
+  const after = sql.after.replace(/\$(\d+)/g, (_, n: string) =>
+    Number(n) > sql.firstListParam ? `$${Number(n) + shift}` : `$${n}`,
+  );
+  return `${sql.before}${list.join(', ')}${after}`;
+}
+
+interface Session {
+  institute_id: number;
+  scope: string;
+  user_id: number;
+  student_id: number | null;
+  user_type: number;
+  device_id: string;
+  academic_year_ids: number[];
+  must_change_password: boolean;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+class Refused extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function startReference(sql: ReferenceSql, databaseUrl: string, port: number) {
+  // Dates as the strings PostgreSQL sends (as Drizzle's driver does); timestamps as Date.
+  pg.types.setTypeParser(1082, (value) => value);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const hosts = new Map<string, { instituteId: number | undefined; until: number }>();
+  const announcementTexts = new Map<number, string>();
+
+  /** Sends a statement, noting it when the request asked for a trace. */
+  const query = async <Row>(trace: Statement[] | undefined, text: string, params: unknown[]) => {
+    trace?.push({ text, params });
+    return (await pool.query(text, params)).rows as Row[];
+  };
+
+  /** The session of the request, checked as the real server checks it; the host lookup cached for a minute. */
+  async function session(
+    request: FastifyRequest,
+    trace: Statement[] | undefined,
+  ): Promise<Session & { academicYearId: number }> {
+    const credential = decodeCredential((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
+    if (!credential) throw new Refused(401, 'Unauthorized');
+    const tokenHash = createHash('sha256').update(credential.token).digest('hex');
+    const [row] = await query<Session>(trace, sql.session, [tokenHash]);
+    if (!row || row.scope !== 'main') throw new Refused(401, 'Unauthorized');
+    if (row.revoked_at || row.expires_at.getTime() <= Date.now() || row.device_id !== credential.deviceId)
+      throw new Refused(403, 'You have been logged out. Please login again.');
+    const host = request.host.replace(/:\d+$/, '').toLowerCase();
+    let hit = hosts.get(host);
+    if (!hit || hit.until <= Date.now()) {
+      const [found] = await query<{ institute_id: number }>(trace, sql.host, [host]);
+      hit = { instituteId: found?.institute_id, until: Date.now() + 60_000 };
+      hosts.set(host, hit);
+    }
+    if (hit.instituteId !== row.institute_id) throw new Refused(403, 'This login belongs to another institute.');
+    if (!row.academic_year_ids.includes(credential.academicYearId))
+      throw new Refused(403, 'You are not enrolled in this academic year.');
+    if (row.must_change_password) throw new Refused(403, 'Please set a new password first.');
+    return Object.assign(row, { academicYearId: credential.academicYearId });
+  }
+
+  const app = Fastify({ logger: false });
+  const traced = (request: FastifyRequest) => (request.headers['x-reference-trace'] ? [] : undefined);
+  const answer = (reply: FastifyReply, trace: Statement[] | undefined, body: unknown) =>
+    trace ? reply.send({ statements: trace }) : reply.send(body);
+  app.setErrorHandler((error, _request, reply) => {
+    const statusCode = error instanceof Refused ? error.statusCode : 500;
+    return reply.code(statusCode).send({ statusCode, message: error instanceof Error ? error.message : 'error' });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get<{ Params: { instituteId: string } }>('/api/v1/academicYear/all/:instituteId', async (request, reply) => {
+    const trace = traced(request);
+    await session(request, trace);
+    const rows = await query<{ id: number; name: string; start_date: string; end_date: string }>(
+      trace,
+      sql.academicYears,
+      [Number(request.params.instituteId)],
+    );
+    return answer(reply, trace, {
+      statusCode: 200,
+      message: 'success',
+      result: rows.map((row) => ({
+        inst_acad_year_id: row.id,
+        inst_acad_year: row.name,
+        start_date: row.start_date,
+        end_date: row.end_date,
+      })),
+    });
+  });
+
+  app.get<{ Params: { instituteId: string }; Querystring: { student_id?: string } }>(
+    '/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/:instituteId',
+    async (request, reply) => {
+      const trace = traced(request);
+      const user = await session(request, trace);
+      const instituteId = Number(request.params.instituteId);
+      if (instituteId !== user.institute_id || Number(request.query.student_id) !== user.student_id)
+        throw new Refused(403, 'You may only read your own announcements');
+      const [[flags], batches] = await Promise.all([
+        query<{ time_zone: string | null }>(trace, sql.flags, [instituteId]),
+        query<{ batch_id: number }>(trace, sql.batchIds, [instituteId, user.student_id, user.academicYearId]),
+      ]);
+      const batchIds = batches.map((row) => row.batch_id);
+      let text = announcementTexts.get(batchIds.length);
+      if (!text) announcementTexts.set(batchIds.length, (text = announcementsText(sql.announcements, batchIds.length)));
+      const rows = await query<Record<string, unknown> & { announced_at: Date; updated_at: Date }>(trace, text, [
+        instituteId,
+        true,
+        instituteId,
+        instituteId,
+        ...(batchIds.length > 0 ? batchIds : [null]),
+        500,
+      ]);
+      const timeZone = flags?.time_zone ?? 'Asia/Kolkata';
+      return answer(reply, trace, {
+        data: {
+          result: rows.map((row) => {
+            const announced = formatInZone(row.announced_at, timeZone);
+            const updated = formatInZone(row.updated_at, timeZone);
+            return {
+              ancmnt_title: row.title,
+              description: row.description_html,
+              updated_by: row.updated_by,
+              updated_date: `${updated.date} ${updated.time}`,
+              announced_date: announced.date,
+              announced_time: announced.time,
+              batch_sec_names: row.string_agg ?? 'All',
+              announcement_img_url: '',
+              file_name: row.attachment_name ?? '',
+              file_url: '',
+            };
+          }),
+        },
+      });
+    },
+  );
+
+  await app.listen({ port, host: '127.0.0.1' });
+  return app;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const file = process.env.REFERENCE_SQL;
+  const url = process.env.DATABASE_URL;
+  if (!file || !url) throw new Error('REFERENCE_SQL (captured statements, JSON) and DATABASE_URL are required');
+  await startReference(JSON.parse(readFileSync(file, 'utf8')) as ReferenceSql, url, Number(process.env.PORT ?? 8098));
+}

@@ -2,12 +2,12 @@ import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'dri
 import type { Db } from '../../db/client.ts';
 import {
   academicYears,
+  attemptCounters,
   batches,
   enrolments,
   instituteApiKeys,
   institutes,
   instituteHosts,
-  loginFailures,
   sessions,
   smsOutbox,
   ssoTokens,
@@ -138,26 +138,69 @@ export async function findBatchName(db: Db, instituteId: number, studentId: numb
   return row?.name;
 }
 
-export async function countRecentFailures(db: Db, instituteId: number, login: string, since: Date): Promise<number> {
+/** A limit on attempts: at most `max` in a window of `windowMs`, counted in the bucket `bucket`. */
+export interface AttemptLimit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Reserves one attempt against `limit` for `key`, in one atomic statement (an upsert that increments and
+ * answers the count), so that however many requests race, exactly `max` of them see a count within the limit.
+ * A window older than `windowMs` starts again at 1; the attempt that reaches `max` restarts the window, so a
+ * lock lasts a whole window after the last allowed attempt. Answers true when the attempt is allowed.
+ */
+export async function reserveAttempt(
+  db: Db,
+  instituteId: number,
+  limit: AttemptLimit,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - limit.windowMs).toISOString();
+  const expired = sql`${attemptCounters.windowStartedAt} <= ${since}::timestamptz`;
   const [row] = await db
-    .select({ total: count() })
-    .from(loginFailures)
+    .insert(attemptCounters)
+    .values({ instituteId, bucket: limit.bucket, key, attempts: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: [attemptCounters.instituteId, attemptCounters.bucket, attemptCounters.key],
+      set: {
+        attempts: sql`case when ${expired} then 1 else ${attemptCounters.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${expired} or ${attemptCounters.attempts} + 1 = ${limit.max}
+          then ${at}::timestamptz else ${attemptCounters.windowStartedAt} end`,
+      },
+    })
+    .returning({ attempts: attemptCounters.attempts });
+  return row!.attempts <= limit.max;
+}
+
+/** Gives back one reserved attempt (the guarded work succeeded, so it was no failure). */
+export async function releaseAttempt(db: Db, instituteId: number, bucket: string, key: string): Promise<void> {
+  await db
+    .update(attemptCounters)
+    .set({ attempts: sql`greatest(${attemptCounters.attempts} - 1, 0)` })
     .where(
       and(
-        eq(loginFailures.instituteId, instituteId),
-        eq(loginFailures.login, login),
-        gt(loginFailures.failedAt, since),
+        eq(attemptCounters.instituteId, instituteId),
+        eq(attemptCounters.bucket, bucket),
+        eq(attemptCounters.key, key),
       ),
     );
-  return row?.total ?? 0;
 }
 
-export async function recordFailure(db: Db, instituteId: number, login: string, at: Date): Promise<void> {
-  await db.insert(loginFailures).values({ instituteId, login, failedAt: at });
-}
-
-export async function clearFailures(db: Db, instituteId: number, login: string): Promise<void> {
-  await db.delete(loginFailures).where(and(eq(loginFailures.instituteId, instituteId), eq(loginFailures.login, login)));
+/** Forgets every attempt counted for `key` (a successful sign-in clears its failures). */
+export async function clearAttempts(db: Db, instituteId: number, bucket: string, key: string): Promise<void> {
+  await db
+    .delete(attemptCounters)
+    .where(
+      and(
+        eq(attemptCounters.instituteId, instituteId),
+        eq(attemptCounters.bucket, bucket),
+        eq(attemptCounters.key, key),
+      ),
+    );
 }
 
 /** Live main sessions of an account on devices other than `deviceId`. */

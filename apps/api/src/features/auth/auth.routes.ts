@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ sms: SmsSender; rateLimits: Aut
       config: perMinute(options.rateLimits.loginPerMinute),
       schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginAnswerSchema, ...errors } },
     },
-    async (request) => logIn(app.db, await hostInstitute(request), request.body, app.now()),
+    async (request) => logIn(app.db, await hostInstitute(request), request.body, app.now(), request.ip),
   );
 
   app.post(

@@ -55,7 +55,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR'>>;
+  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR' | 'TRUST_PROXY'>>;
   database: Database;
   /** Where uploaded and seeded files live. */
   storage: Storage;
@@ -76,7 +76,9 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1024 * 1024,
     // Signed file addresses carry their grant in the path.
     routerOptions: { maxParamLength: 1000 },
-    trustProxy: true,
+    // Forwarded headers (client address, host, protocol) only from the configured proxies; from anyone else
+    // they are ignored, so they cannot dodge per-address limits, forge log lines or pick the institute.
+    trustProxy: options.config.TRUST_PROXY?.length ? options.config.TRUST_PROXY : false,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

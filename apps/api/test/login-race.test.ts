@@ -62,4 +62,15 @@ describe('POST /api/v2/user/v3/login under parallel attempts', () => {
     // The right password from the same address is locked out too.
     expect(await attempt(0, demoLogins.greenfieldStudent, demoPassword)).toBe(429);
   });
+
+  it('keeps the limit when each request forges its own X-Forwarded-For (no proxy is trusted)', async () => {
+    vi.mocked(verifyPassword).mockClear();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        attempt(index, demoLogins.greenfieldFeeDues, `wrong-${index}`, { 'x-forwarded-for': `203.0.113.${index}` }),
+      ),
+    );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+  });
 });

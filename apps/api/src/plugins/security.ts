@@ -31,11 +31,15 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         upgradeInsecureRequests: null,
       },
     },
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    // Sent below, only on answers to requests that came over TLS.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // HTTPS directly, or from a trusted proxy's X-Forwarded-Proto: over plain HTTP the header means nothing,
+    // and a forged X-Forwarded-Proto from anyone else is not believed.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('application/json') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');

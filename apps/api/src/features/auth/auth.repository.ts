@@ -299,14 +299,6 @@ export async function saveTemporaryPassword(db: Db, row: typeof temporaryPasswor
     });
 }
 
-export async function countSmsSince(db: Db, instituteId: number, phone: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(smsOutbox)
-    .where(and(eq(smsOutbox.instituteId, instituteId), eq(smsOutbox.phone, phone), gt(smsOutbox.createdAt, since)));
-  return row?.total ?? 0;
-}
-
 export async function queueSms(db: Db, row: typeof smsOutbox.$inferInsert): Promise<number> {
   const [inserted] = await db.insert(smsOutbox).values(row).returning({ id: smsOutbox.id });
   return inserted!.id;

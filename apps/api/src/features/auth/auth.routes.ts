@@ -83,8 +83,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ sms: SmsSender; rateLimits: Aut
       const result = await sendTemporaryPassword(app.db, options.sms, {
         instituteId,
         phone: request.body.user_name,
-        userId: request.body.user_id,
+        choiceId: request.body.choice_id,
+        address: request.ip,
         now: app.now(),
+        tag: app.signer.tag,
+        log: request.log,
       });
       return {
         statusCode: 200,

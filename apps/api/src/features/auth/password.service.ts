@@ -1,4 +1,5 @@
-import { type RoleEntry } from '@campus/domain/auth/auth.contract';
+import { isParentUserType, type ForgotPasswordChoice } from '@campus/domain/auth/auth.contract';
+import type { FastifyBaseLogger } from 'fastify';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -6,18 +7,17 @@ import { hashPassword, newTemporaryPassword, verifyPassword } from '../../lib/pa
 import type { SmsSender } from '../../lib/sms.ts';
 import {
   clearMustChangePassword,
-  countSmsSince,
   findInstitute,
-  findStudentOfUser,
-  findStudentYears,
   findTemporaryPassword,
   findUser,
   findUsersByLogin,
   markSmsSent,
   queueSms,
+  reserveAttempt,
   revokeSessions,
   saveTemporaryPassword,
   updatePasswordHash,
+  type AttemptLimit,
 } from './auth.repository.ts';
 
 /** Messages of the password change (spec part 1 §5 and §8), verbatim. */
@@ -36,54 +36,58 @@ export const isValidNewPassword = (password: string) => /^[A-Za-z0-9]{6,10}$/.te
 export const temporaryPasswordMinutes = 15;
 export const smsPerPhonePerHour = 3;
 export const smsLimitMessage = 'A new password was sent 3 times in the last hour. Please try again later.';
-export const notRegisteredMessage = 'This mobile number is not registered with us.';
+
+/** Forgot-password requests per address per hour, whatever the phone. */
+export const forgotPerAddressPerHour = 20;
+export const forgotAddressLimitMessage = 'Too many requests from this address. Please try again later.';
+const hourMs = 60 * 60 * 1000;
+const phoneLimit: AttemptLimit = { bucket: 'forgot_phone', max: smsPerPhonePerHour, windowMs: hourMs };
+const addressLimit: AttemptLimit = { bucket: 'forgot_address', max: forgotPerAddressPerHour, windowMs: hourMs };
 
 /**
- * Forgot password (spec part 1 §4): several accounts on the phone → the list to choose from; one (or the one
- * chosen) → a temporary password valid 15 minutes, sent by SMS through the outbox. The old password keeps
- * working until the temporary one is used.
+ * Forgot password (spec part 1 §4): several accounts on the phone → the list to choose from (a display name
+ * and an opaque choice id each, nothing more: nobody is signed in); one (or the one chosen) → a temporary
+ * password valid 15 minutes, sent by SMS through the outbox. The old password keeps working until the temporary
+ * one is used. A number no account uses, a blocked account or a bad choice answers exactly like a sent message,
+ * after the same work (one argon2 hash), and counts against the same limits: 3 sends per phone an hour and 20
+ * requests per address an hour, counted in the database. The message leaves in the background, so the gateway's
+ * time does not show either.
  */
 export async function sendTemporaryPassword(
   db: Db,
   sms: SmsSender,
-  input: { instituteId: number; phone: string; userId: number | undefined; now: Date },
-): Promise<RoleEntry[] | null> {
+  input: {
+    instituteId: number;
+    phone: string;
+    choiceId: string | undefined;
+    address: string;
+    now: Date;
+    /** Makes the opaque choice id of an account. */
+    tag: (text: string) => string;
+    log: FastifyBaseLogger;
+  },
+): Promise<ForgotPasswordChoice[] | null> {
   const { instituteId, phone, now } = input;
-  const institute = await findInstitute(db, instituteId);
-  const accounts = await findUsersByLogin(db, instituteId, phone);
-  if (!institute || accounts.length === 0) throw new AppError(404, 'NOT_FOUND', notRegisteredMessage);
-  if (input.userId === undefined && accounts.length > 1) {
-    return Promise.all(
-      accounts.map(async (account) => {
-        const student = await findStudentOfUser(db, instituteId, account.id);
-        const years = student ? await findStudentYears(db, instituteId, student.id) : [];
-        return {
-          user_id: account.id,
-          user_type: account.userType,
-          institute_id: instituteId,
-          institute_name: institute.name,
-          display: student ? ('student' as const) : ('parent_student' as const),
-          name: account.name,
-          student_name: student ? account.name : '',
-          student_id: student?.id ?? null,
-          phone_no: account.phone ?? '',
-          account_id: account.id,
-          email_id: account.email ?? '',
-          photo_url: account.photoUrl,
-          join_date: account.joinDate,
-          student_acad_year: years.map((year) => ({ acad_yr_id: year.id, acad_yr_name: year.name })),
-          is_login_allowed: account.isLoginAllowed,
-        };
-      }),
-    );
+  if (!(await reserveAttempt(db, instituteId, addressLimit, input.address, now))) {
+    throw new AppError(429, 'TOO_MANY_REQUESTS', forgotAddressLimitMessage);
   }
-  const account = input.userId === undefined ? accounts[0] : accounts.find((row) => row.id === input.userId);
-  if (!account) throw new AppError(404, 'NOT_FOUND', notRegisteredMessage);
-  if ((await countSmsSince(db, instituteId, phone, new Date(now.getTime() - 60 * 60 * 1000))) >= smsPerPhonePerHour) {
+  const institute = await findInstitute(db, instituteId);
+  const accounts = institute ? (await findUsersByLogin(db, instituteId, phone)).filter((row) => !row.isBlocked) : [];
+  const choiceOf = (userId: number) => input.tag(`forgot:${instituteId}:${phone}:${userId}`);
+  if (input.choiceId === undefined && accounts.length > 1) {
+    return accounts.map((account) => ({
+      choice_id: choiceOf(account.id),
+      display_name: isParentUserType(account.userType) ? `${account.name} (Parent)` : account.name,
+    }));
+  }
+  if (!(await reserveAttempt(db, instituteId, phoneLimit, phone, now))) {
     throw new AppError(429, 'TOO_MANY_REQUESTS', smsLimitMessage);
   }
+  const account =
+    input.choiceId === undefined ? accounts[0] : accounts.find((row) => choiceOf(row.id) === input.choiceId);
   const password = newTemporaryPassword();
   const passwordHash = await hashPassword(password);
+  if (!institute || !account) return null;
   const body = `${password} is your temporary password for ${institute.name}. It is valid for ${temporaryPasswordMinutes} minutes; set a new password after you sign in.`;
   const smsId = await db.transaction(async (tx) => {
     await saveTemporaryPassword(tx, {
@@ -94,8 +98,10 @@ export async function sendTemporaryPassword(
     });
     return queueSms(tx, { instituteId, phone, purpose: 'forgot_password', body, createdAt: now });
   });
-  await sms.send({ phone, body });
-  await markSmsSent(db, instituteId, smsId, now);
+  void sms
+    .send({ phone, body })
+    .then(() => markSmsSent(db, instituteId, smsId, now))
+    .catch((error: unknown) => input.log.error({ err: error, smsId }, 'SMS not sent'));
   return null;
 }
 

@@ -149,15 +149,15 @@ export interface AttemptLimit {
  * Reserves one attempt against `limit` for `key`, in one atomic statement (an upsert that increments and
  * answers the count), so that however many requests race, exactly `max` of them see a count within the limit.
  * A window older than `windowMs` starts again at 1; the attempt that reaches `max` restarts the window, so a
- * lock lasts a whole window after the last allowed attempt. Answers true when the attempt is allowed.
+ * lock lasts a whole window after the last allowed attempt. Answers the count, this attempt included.
  */
-export async function reserveAttempt(
+export async function reserveAttemptCount(
   db: Db,
   instituteId: number,
   limit: AttemptLimit,
   key: string,
   now: Date,
-): Promise<boolean> {
+): Promise<number> {
   const at = now.toISOString();
   const since = new Date(now.getTime() - limit.windowMs).toISOString();
   const expired = sql`${attemptCounters.windowStartedAt} <= ${since}::timestamptz`;
@@ -173,7 +173,18 @@ export async function reserveAttempt(
       },
     })
     .returning({ attempts: attemptCounters.attempts });
-  return row!.attempts <= limit.max;
+  return row!.attempts;
+}
+
+/** Reserves one attempt (see reserveAttemptCount); answers true when it is within the limit. */
+export async function reserveAttempt(
+  db: Db,
+  instituteId: number,
+  limit: AttemptLimit,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  return (await reserveAttemptCount(db, instituteId, limit, key, now)) <= limit.max;
 }
 
 /** Gives back one reserved attempt (the guarded work succeeded, so it was no failure). */
@@ -227,13 +238,13 @@ export async function countSessionsElsewhere(
   return row?.total ?? 0;
 }
 
-/** Revokes an account's live sessions: all of them, only one device's, or all but one login's. */
+/** Revokes an account's live sessions: all of them, only one device's or one login's, or all but one login's. */
 export async function revokeSessions(
   db: Db,
   instituteId: number,
   accountUserId: number,
   now: Date,
-  filter: { deviceId?: string; exceptLoginId?: string } = {},
+  filter: { deviceId?: string; loginId?: string; exceptLoginId?: string } = {},
 ): Promise<void> {
   await db
     .update(sessions)
@@ -244,6 +255,7 @@ export async function revokeSessions(
         eq(sessions.accountUserId, accountUserId),
         isNull(sessions.revokedAt),
         filter.deviceId === undefined ? undefined : eq(sessions.deviceId, filter.deviceId),
+        filter.loginId === undefined ? undefined : eq(sessions.loginId, filter.loginId),
         filter.exceptLoginId === undefined ? undefined : ne(sessions.loginId, filter.exceptLoginId),
       ),
     );

@@ -13,7 +13,9 @@ import {
   findUsersByLogin,
   markSmsSent,
   queueSms,
+  releaseAttempt,
   reserveAttempt,
+  reserveAttemptCount,
   revokeSessions,
   saveTemporaryPassword,
   updatePasswordHash,
@@ -32,6 +34,11 @@ export const passwordMessages = {
 
 /** New passwords: 6 to 10 letters or digits (spec part 1 §9). */
 export const isValidNewPassword = (password: string) => /^[A-Za-z0-9]{6,10}$/.test(password);
+
+/** Wrong existing passwords per account within 15 minutes after which the session asking is revoked. */
+export const changePasswordAttempts = 5;
+export const changePasswordLockedMessage = 'You have been logged out. Please login again.';
+const changeLimit: AttemptLimit = { bucket: 'change_password', max: changePasswordAttempts, windowMs: 15 * 60 * 1000 };
 
 export const temporaryPasswordMinutes = 15;
 export const smsPerPhonePerHour = 3;
@@ -125,11 +132,24 @@ export async function changePassword(
   if (!isValidNewPassword(input.newPassword)) throw new AppError(400, 'VALIDATION_FAILED', passwordMessages.newRule);
   const account = await findUser(db, input.instituteId, input.accountUserId);
   if (!account) throw new AppError(404, 'NOT_FOUND', 'Not Found');
+  // A stolen session must not become a password oracle: the guess is reserved (atomically, before the check)
+  // like a login failure, and the 5th wrong one ends the session.
+  const counterKey = String(account.id);
+  const attempts = await reserveAttemptCount(db, input.instituteId, changeLimit, counterKey, input.now);
+  const lockOut = async () => {
+    await revokeSessions(db, input.instituteId, account.id, input.now, { loginId: input.loginId });
+    return new AppError(403, 'FORBIDDEN', changePasswordLockedMessage);
+  };
+  if (attempts > changeLimit.max) throw await lockOut();
   const temporary = await findTemporaryPassword(db, input.instituteId, account.id, input.now);
   const matches =
     (await verifyPassword(account.passwordHash, input.oldPassword)) ||
     (temporary !== undefined && (await verifyPassword(temporary.passwordHash, input.oldPassword)));
-  if (!matches) throw new AppError(400, 'VALIDATION_FAILED', passwordMessages.oldWrong);
+  if (!matches) {
+    if (attempts >= changeLimit.max) throw await lockOut();
+    throw new AppError(400, 'VALIDATION_FAILED', passwordMessages.oldWrong);
+  }
+  await releaseAttempt(db, input.instituteId, changeLimit.bucket, counterKey);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, input.instituteId, account.id, passwordHash);

@@ -39,15 +39,60 @@ const defaultDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export const maskDigits = (text: string) =>
   text.replace(/\d{6,}/g, (run) => `${'*'.repeat(run.length - 2)}${run.slice(-2)}`);
 
+/** Query parameters that carry a credential: the auto-login password, SSO and login tokens, keys. */
+const secretParameter = /^(pwd|passwd|password|token|key|api_?key|access_token|secret)$/i;
+
+/**
+ * A request address safe to log: the values of credential parameters and the grant of a signed file address
+ * replaced by [redacted], then long digit runs masked.
+ */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  // Signed file addresses carry their grant in the path.
+  const path = (mark === -1 ? url : url.slice(0, mark)).replace(/^(\/api\/v1\/files\/)[^/]+/, '$1[redacted]');
+  if (mark === -1) return maskDigits(path);
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals === -1 ? pair : pair.slice(0, equals);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape is logged as sent, name and all.
+      }
+      return secretParameter.test(name.replace(/\[\]$/, '').trim()) ? `${rawName}=[redacted]` : pair;
+    })
+    .join('&');
+  return maskDigits(`${path}?${query}`);
+}
+
+/** Headers that carry a credential, never logged. */
+const credentialHeaders = ['authorization', 'x-api-key', 'cookie', 'proxy-authorization', 'idempotency-key'];
+
 /** Logger options: structured request logs without passwords, tokens or phone numbers. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: ['req.headers.authorization', '*.password', '*.token', '*.key'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        ...credentialHeaders.map((header) => `req.headers["${header}"]`),
+        ...credentialHeaders.map((header) => `headers["${header}"]`),
+        '*.password',
+        '*.pwd',
+        '*.token',
+        '*.key',
+        '*.oldPassword',
+        '*.newPassword',
+      ],
+      censor: '[redacted]',
+    },
     serializers: {
       req: (request) => ({
         method: request.method,
-        url: maskDigits(request.url),
+        url: redactUrl(request.url),
         remoteAddress: request.ip,
       }),
     },

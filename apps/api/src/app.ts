@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { defaultRequestTimeouts, timeoutsPlugin, type RequestTimeouts } from './plugins/timeouts.ts';
 import { webRoutes } from './plugins/web.ts';
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import { findBrandingByHost } from './features/shell/shell.repository.ts';
@@ -110,6 +111,8 @@ export interface AppOptions {
   /** Delivers text messages; the default writes them to the log (development). */
   sms?: SmsSender;
   rateLimits?: Partial<AuthRateLimits>;
+  /** Body and upload timeouts (tests shorten them). */
+  timeouts?: Partial<RequestTimeouts>;
   /** Rules for routes a test adds to the app; real routes belong in access-matrix.ts. */
   extraAccess?: Record<string, AccessRule>;
 }
@@ -125,6 +128,8 @@ export async function buildApp(options: AppOptions) {
     // they are ignored, so they cannot dodge per-address limits, forge log lines or pick the institute.
     trustProxy: options.config.TRUST_PROXY?.length ? options.config.TRUST_PROXY : false,
     return503OnClosing: true,
+    // Headers must arrive within 20 s; the body is timed by the timeouts plugin.
+    http: { headersTimeout: 20_000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -150,6 +155,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(timeoutsPlugin, { timeouts: { ...defaultRequestTimeouts, ...options.timeouts } });
   // Security headers first: their hook must run even when authentication refuses the request.
   await app.register(securityPlugin);
   // Every route takes its rule from the access matrix; one missing there stops the server from starting.

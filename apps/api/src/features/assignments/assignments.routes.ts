@@ -23,7 +23,7 @@ import {
   findTimeZone,
 } from './assignments.repository.ts';
 import { signedUrl, toAttachment, toDetail, toListItem } from './assignments.service.ts';
-import { saveSubmission } from './submission.service.ts';
+import { saveSubmissionLimited } from './submission.service.ts';
 
 const errors = {
   400: errorBodySchema,
@@ -212,6 +212,6 @@ export const assignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v2/onlineAssignment/student/updateAssignment',
     { schema: { tags: ['assignments'], response: { 200: messageAnswerSchema, ...errors } } },
-    async (request) => saveSubmission(app.db, app.storage, request, requireAuth(request), app.now()),
+    async (request) => saveSubmissionLimited(app.db, app.storage, request, requireAuth(request), app.now()),
   );
 };

@@ -101,7 +101,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR' | 'TRUST_PROXY'>>;
+  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR' | 'TRUST_PROXY' | 'DOCS'>>;
   database: Database;
   /** Where uploaded and seeded files live. */
   storage: Storage;
@@ -161,11 +161,14 @@ export async function buildApp(options: AppOptions) {
   // Every route takes its rule from the access matrix; one missing there stops the server from starting.
   await app.register(authPlugin, { extraAccess: options.extraAccess });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Campus Portal API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // DOCS=false keeps the API description off a production server.
+  if (options.config.DOCS !== 'false') {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Campus Portal API', version: '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+  }
 
   await app.register(healthRoutes, { database: options.database });
   await app.register(shellRoutes);

@@ -3,7 +3,13 @@ import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 8080, DATA_DIR: './data', LOG_LEVEL: 'info', SEED_DEMO: 'true' });
+    expect(loadConfig({})).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'auto',
+      DOCS: 'true',
+    });
     expect(loadConfig({}).DATABASE_URL).toBeUndefined();
     // No proxy is trusted unless configured.
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
@@ -32,7 +38,8 @@ describe('loadConfig', () => {
       { LOG_LEVEL: 'loud' },
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ],
-    [{ SEED_DEMO: 'yes' }, 'Invalid configuration: SEED_DEMO must be true or false (got "yes")'],
+    [{ SEED_DEMO: 'yes' }, 'Invalid configuration: SEED_DEMO must be auto, true or false (got "yes")'],
+    [{ DOCS: 'off' }, 'Invalid configuration: DOCS must be true or false (got "off")'],
     [
       { TRUST_PROXY: 'true' },
       'Invalid configuration: TRUST_PROXY must be comma-separated IP addresses, CIDR ranges or loopback, linklocal, uniquelocal (got "true")',

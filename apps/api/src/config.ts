@@ -48,7 +48,13 @@ const configSchema = z.object({
       error: 'must be comma-separated IP addresses, CIDR ranges or loopback, linklocal, uniquelocal',
     })
     .default([]),
-  SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  /**
+   * Demo institutes (public passwords and SSO keys): `auto` seeds an empty embedded (PGlite) database only;
+   * `true` also seeds PostgreSQL and allows starting on a PostgreSQL database that holds them; `false` never.
+   */
+  SEED_DEMO: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
+  /** `false` turns off the OpenAPI pages at /docs (production). */
+  DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   // Requests a minute per IP address; the benchmark raises them to load the routes from one address.
   LOGIN_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number' })

@@ -46,6 +46,8 @@ function startServer(databaseUrl: string): ChildProcess {
     env: {
       PATH: process.env.PATH ?? '',
       DATABASE_URL: databaseUrl,
+      // The fault runs log in as demo students on PostgreSQL.
+      SEED_DEMO: 'true',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',

@@ -40,7 +40,8 @@ describe('the app', () => {
     app = await createTestApp({
       database,
       logger,
-      config: { LOG_LEVEL: 'info', WEB_DIST_DIR: makeDist() },
+      // inject comes from 127.0.0.1, trusted here as a TLS-terminating proxy.
+      config: { LOG_LEVEL: 'info', WEB_DIST_DIR: makeDist(), TRUST_PROXY: ['127.0.0.1'] },
       extraAccess: {
         'POST /api/v1/test/explode': 'anonymous',
         'GET /api/v1/test/bad-value': 'anonymous',
@@ -152,8 +153,8 @@ describe('the app', () => {
   });
 
   describe('security headers', () => {
-    it('sends HSTS, a CSP with frame-ancestors, nosniff and a referrer policy, and no X-Powered-By', async () => {
-      const response = await app.inject({ method: 'GET', url: '/healthz' });
+    it('sends HSTS (over TLS), a CSP with frame-ancestors, nosniff and a referrer policy, no X-Powered-By', async () => {
+      const response = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
       expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(response.headers['content-security-policy']).toContain('https://player.vimeo.com');

@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { defaultRequestTimeouts, timeoutsPlugin, type RequestTimeouts } from './plugins/timeouts.ts';
 import { webRoutes } from './plugins/web.ts';
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import { findBrandingByHost } from './features/shell/shell.repository.ts';
@@ -31,15 +32,60 @@ const defaultDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export const maskDigits = (text: string) =>
   text.replace(/\d{6,}/g, (run) => `${'*'.repeat(run.length - 2)}${run.slice(-2)}`);
 
+/** Query parameters that carry a credential: the auto-login password, SSO and login tokens, keys. */
+const secretParameter = /^(pwd|passwd|password|token|key|api_?key|access_token|secret)$/i;
+
+/**
+ * A request address safe to log: the values of credential parameters and the grant of a signed file address
+ * replaced by [redacted], then long digit runs masked.
+ */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  // Signed file addresses carry their grant in the path.
+  const path = (mark === -1 ? url : url.slice(0, mark)).replace(/^(\/api\/v1\/files\/)[^/]+/, '$1[redacted]');
+  if (mark === -1) return maskDigits(path);
+  const query = url
+    .slice(mark + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals === -1 ? pair : pair.slice(0, equals);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape is logged as sent, name and all.
+      }
+      return secretParameter.test(name.replace(/\[\]$/, '').trim()) ? `${rawName}=[redacted]` : pair;
+    })
+    .join('&');
+  return maskDigits(`${path}?${query}`);
+}
+
+/** Headers that carry a credential, never logged. */
+const credentialHeaders = ['authorization', 'x-api-key', 'cookie', 'proxy-authorization', 'idempotency-key'];
+
 /** Logger options: structured request logs without passwords, tokens or phone numbers. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
-    redact: { paths: ['req.headers.authorization', '*.password', '*.token', '*.key'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        ...credentialHeaders.map((header) => `req.headers["${header}"]`),
+        ...credentialHeaders.map((header) => `headers["${header}"]`),
+        '*.password',
+        '*.pwd',
+        '*.token',
+        '*.key',
+        '*.oldPassword',
+        '*.newPassword',
+      ],
+      censor: '[redacted]',
+    },
     serializers: {
       req: (request) => ({
         method: request.method,
-        url: maskDigits(request.url),
+        url: redactUrl(request.url),
         remoteAddress: request.ip,
       }),
     },
@@ -47,7 +93,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR'>>;
+  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR' | 'TRUST_PROXY' | 'DOCS'>>;
   database: Database;
   /** Where uploaded and seeded files live. */
   storage: Storage;
@@ -59,6 +105,8 @@ export interface AppOptions {
   rateLimits?: Partial<AuthRateLimits>;
   /** Tests: every answer is checked against its zod schema, and a handler reading an undeclared id fails. */
   strict?: boolean;
+  /** Body and upload timeouts (tests shorten them). */
+  timeouts?: Partial<RequestTimeouts>;
   /** Rules for routes a test adds to the app; real routes are registered from endpoint descriptors. */
   extraAccess?: Record<string, AccessRule>;
 }
@@ -70,8 +118,12 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1024 * 1024,
     // Signed file addresses carry their grant in the path.
     routerOptions: { maxParamLength: 1000 },
-    trustProxy: true,
+    // Forwarded headers (client address, host, protocol) only from the configured proxies; from anyone else
+    // they are ignored, so they cannot dodge per-address limits, forge log lines or pick the institute.
+    trustProxy: options.config.TRUST_PROXY?.length ? options.config.TRUST_PROXY : false,
     return503OnClosing: true,
+    // Headers must arrive within 20 s; the body is timed by the timeouts plugin.
+    http: { headersTimeout: 20_000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,16 +151,20 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(timeoutsPlugin, { timeouts: { ...defaultRequestTimeouts, ...options.timeouts } });
   // Security headers first: their hook must run even when authentication refuses the request.
   await app.register(securityPlugin);
   // Every route takes its rule from the access matrix; one missing there stops the server from starting.
   await app.register(authPlugin, { extraAccess: options.extraAccess });
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Campus Portal API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // DOCS=false keeps the API description off a production server.
+  if (options.config.DOCS !== 'false') {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Campus Portal API', version: '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+  }
 
   await app.register(healthRoutes, { database: options.database });
   await registerFeatures(app, {

@@ -3,8 +3,25 @@ import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 8080, DATA_DIR: './data', LOG_LEVEL: 'info', SEED_DEMO: 'true' });
+    expect(loadConfig({})).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'auto',
+      DOCS: 'true',
+    });
     expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+    // No proxy is trusted unless configured.
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+  });
+
+  it('reads TRUST_PROXY as a list of addresses, ranges and range names', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+    ]);
   });
 
   it('treats blank values as unset', () => {
@@ -21,7 +38,16 @@ describe('loadConfig', () => {
       { LOG_LEVEL: 'loud' },
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
     ],
-    [{ SEED_DEMO: 'yes' }, 'Invalid configuration: SEED_DEMO must be true or false (got "yes")'],
+    [{ SEED_DEMO: 'yes' }, 'Invalid configuration: SEED_DEMO must be auto, true or false (got "yes")'],
+    [{ DOCS: 'off' }, 'Invalid configuration: DOCS must be true or false (got "off")'],
+    [
+      { TRUST_PROXY: 'true' },
+      'Invalid configuration: TRUST_PROXY must be comma-separated IP addresses, CIDR ranges or loopback, linklocal, uniquelocal (got "true")',
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'Invalid configuration: TRUST_PROXY must be comma-separated IP addresses, CIDR ranges or loopback, linklocal, uniquelocal (got "10.0.0.0/33")',
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -1,6 +1,21 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const proxyRangeNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, an address/prefix range, or one of proxy-addr's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (proxyRangeNames.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
 
 const configSchema = z.object({
   PORT: z.coerce
@@ -17,7 +32,29 @@ const configSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   WEB_DIST_DIR: z.string().min(1, 'must not be empty').optional(),
-  SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  /**
+   * Addresses of the reverse proxies whose X-Forwarded-For/-Host/-Proto headers are believed (comma-separated
+   * addresses, CIDR ranges or loopback/linklocal/uniquelocal). Unset: none, so nobody can forge them.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .refine((entries) => entries.every(isProxyEntry), {
+      error: 'must be comma-separated IP addresses, CIDR ranges or loopback, linklocal, uniquelocal',
+    })
+    .default([]),
+  /**
+   * Demo institutes (public passwords and SSO keys): `auto` seeds an empty embedded (PGlite) database only;
+   * `true` also seeds PostgreSQL and allows starting on a PostgreSQL database that holds them; `false` never.
+   */
+  SEED_DEMO: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
+  /** `false` turns off the OpenAPI pages at /docs (production). */
+  DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   // Requests a minute per IP address; the benchmark raises them to load the routes from one address.
   LOGIN_PER_MINUTE: z.coerce
     .number({ error: 'must be a whole number' })

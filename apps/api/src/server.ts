@@ -3,12 +3,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { openConfiguredDatabase } from './db/open.ts';
+import { DemoOnPostgresError, openConfiguredDatabase } from './db/open.ts';
 import { sweepPendingFiles } from './db/pending-files.ts';
 import { resolve } from 'node:path';
 import { localDiskStorage } from './lib/storage.ts';
 
-const expectedStartupErrors = [ConfigError, DatabaseUnavailableError, DataDirLockedError];
+const expectedStartupErrors = [ConfigError, DatabaseUnavailableError, DataDirLockedError, DemoOnPostgresError];
 
 async function main() {
   const config = loadConfig(process.env);

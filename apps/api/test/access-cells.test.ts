@@ -71,7 +71,7 @@ const examples: Record<string, (ids: Ids) => Input> = {
     },
   }),
   'auth.forgotPassword': (ids) => ({
-    body: { user_name: '9000000001', institute_id: ids.instituteId, user_id: ids.userId, source: 'WEB' },
+    body: { user_name: '9000000001', institute_id: ids.instituteId, choice_id: String(ids.userId), source: 'WEB' },
   }),
   'auth.academicYears': (ids) => ({ params: { instituteId: ids.instituteId } }),
   'auth.logout': () => ({ query: { deviceId: testDevice } }),
@@ -171,7 +171,9 @@ function withId(input: Input, declared: DeclaredId, value: unknown): Input {
       ? String(value)
       : Array.isArray(part[name])
         ? [value]
-        : value;
+        : typeof part[name] === 'string'
+          ? String(value)
+          : value;
   return copy;
 }
 

@@ -16,7 +16,11 @@ describe('security headers on every route', () => {
   beforeAll(async () => {
     const database = await createMigratedDatabase();
     student = await createStudent(database.db, await createInstitute(database.db, { host: 'localhost' }));
-    app = await createTestApp({ database });
+    // inject comes from 127.0.0.1: trusted here, so X-Forwarded-Proto https stands for a TLS proxy.
+    app = await createTestApp({
+      database,
+      config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: ['127.0.0.1'] },
+    });
   });
   afterAll(() => app.close());
   const signInStudent = () => signIn(app, { user_name: student.login, password: student.password });
@@ -29,7 +33,7 @@ describe('security headers on every route', () => {
       const response = await app.inject({
         method,
         url: template.replace(/:[A-Za-z_]+/g, '1'),
-        headers: { authorization: session.student_auth },
+        headers: { authorization: session.student_auth, 'x-forwarded-proto': 'https' },
         ...(method === 'GET' ? {} : { payload: {} }),
       });
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -43,6 +47,20 @@ describe('security headers on every route', () => {
       }
     });
   }
+
+  it('sends HSTS only for requests that came over TLS', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      remoteAddress: '198.51.100.1',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    const viaProxy = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    expect(viaProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
 
   it('keeps authenticated JSON out of caches', async () => {
     session = await signInStudent();

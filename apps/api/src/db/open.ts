@@ -4,7 +4,12 @@ import type { Storage } from '../lib/storage.ts';
 import { openPglite, openPostgres, type Database } from './client.ts';
 import { lockDataDir } from './lock.ts';
 import { runMigrations } from './migrate.ts';
-import { isEmpty, seedDemo } from './seed/demo.ts';
+import { hasDemoInstitutes, isEmpty, seedDemo } from './seed/demo.ts';
+
+/** Raised when a PostgreSQL database holds the demo institutes and SEED_DEMO does not allow them. */
+export class DemoOnPostgresError extends Error {
+  override name = 'DemoOnPostgresError';
+}
 
 /**
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR under a lock),
@@ -37,7 +42,15 @@ export async function openConfiguredDatabase(
   }
   try {
     await runMigrations(database);
-    const seeded = config.SEED_DEMO === 'true' && (await isEmpty(database.db));
+    // The demo's passwords and SSO keys are public: on PostgreSQL (production) only when asked for.
+    const isEmbedded = database.kind === 'pglite';
+    if (!isEmbedded && config.SEED_DEMO !== 'true' && (await hasDemoInstitutes(database.db))) {
+      throw new DemoOnPostgresError(
+        'SEED_DEMO: this PostgreSQL database holds the demo institutes (public passwords and SSO keys); remove them, or set SEED_DEMO=true to allow them',
+      );
+    }
+    const wantsDemo = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && isEmbedded);
+    const seeded = wantsDemo && (await isEmpty(database.db));
     if (seeded) await seedDemo(database.db, now(), storage);
     return { ...database, seeded };
   } catch (error) {

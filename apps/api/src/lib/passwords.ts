@@ -13,6 +13,17 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * One argon2 verification against a hash of nothing in particular, for a login that names no account: the
+ * answer then takes as long as for an existing account with a wrong password.
+ */
+export async function verifyDummyPassword(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-password-of-anyone');
+  await verifyPassword(await dummyHash, password);
+}
+
 const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 
 /** A temporary password: 8 characters without look-alikes (0/O, 1/l/I), within the 6–10 alphanumeric rule. */

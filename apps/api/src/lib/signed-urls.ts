@@ -20,6 +20,10 @@ export interface FileGrant {
 export function fileSigner(secret: string) {
   const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
   return {
+    /** An unforgeable opaque tag of `text` (for ids the client must send back but may not choose). */
+    tag(text: string): string {
+      return mac(`tag:${text}`).slice(0, 32);
+    },
     sign(grant: FileGrant): string {
       const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
       return `${payload}.${mac(payload)}`;

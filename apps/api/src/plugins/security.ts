@@ -30,7 +30,8 @@ export const securityHeaderOptions: HelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
-  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  // Sent only over TLS (below): HSTS on a plain-HTTP answer is a promise the server cannot keep.
+  strictTransportSecurity: false,
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   crossOriginEmbedderPolicy: false,
 };
@@ -54,8 +55,10 @@ export function computeSecurityHeaders(options: HelmetOptions = securityHeaderOp
 /** Security headers and a CSP on every answer, refused ones included; authenticated and API JSON is never cached. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const headers = computeSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const tlsHeaders = { ...headers, 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+  app.addHook('onRequest', (request, reply, done) => {
+    // https directly, or from a trusted proxy (TRUST_PROXY) that says so.
+    reply.headers(request.protocol === 'https' ? tlsHeaders : headers);
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {

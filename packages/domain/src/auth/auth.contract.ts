@@ -170,15 +170,28 @@ export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 export const forgotPasswordBodySchema = z.object({
   user_name: z.string({ error: 'is required' }).regex(/^\d{1,15}$/, 'must be a phone number of digits only'),
   institute_id: id.optional(),
+  /** Ignored: an account is chosen by the opaque `choice_id` of the list, never by its id. */
   user_id: id.optional(),
+  /** The account picked from the 'Forgot Password For' list. */
+  choice_id: z.string().max(100, 'must be at most 100 characters').optional(),
   source: z.literal('WEB', { error: 'must be WEB' }).default('WEB'),
 });
 
-/** Answer of POST /api/v2/user/forgotPassword: null when sent, a list to choose from otherwise. */
+/**
+ * One account of a phone in the 'Forgot Password For' list: only what the screen shows and an opaque id to
+ * send back. Nobody is signed in here, so no ids, emails, dates or flags.
+ */
+export const forgotPasswordChoiceSchema = z.object({
+  choice_id: z.string(),
+  display_name: z.string(),
+});
+export type ForgotPasswordChoice = z.infer<typeof forgotPasswordChoiceSchema>;
+
+/** Answer of POST /api/v2/user/forgotPassword: null when sent (or not registered), a list to choose from otherwise. */
 export const forgotPasswordAnswerSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
-  result: z.array(roleEntrySchema).nullable(),
+  result: z.array(forgotPasswordChoiceSchema).nullable(),
 });
 
 /** Body of POST /api/v1/changePwd. */

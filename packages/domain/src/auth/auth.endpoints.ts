@@ -25,7 +25,8 @@ export const authEndpoints = {
     access: 'anonymous',
     ids: [
       { in: 'body', name: 'institute_id', kind: 'institute' },
-      { in: 'body', name: 'user_id', kind: 'choice' },
+      // An opaque pick from the 'Forgot Password For' list, bound to the phone; `user_id` is ignored.
+      { in: 'body', name: 'choice_id', kind: 'choice' },
     ],
   }),
   academicYears: endpoint<Schemas['academicYears']>({

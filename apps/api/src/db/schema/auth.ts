@@ -55,17 +55,24 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed logins per login name, for the per-account lock-out. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Attempt counters for lock-outs and limits that must hold across API processes (login failures per account
+ * and address, per account, old-password guesses, forgot-password requests per phone and per address). A
+ * request reserves its attempt with one atomic upsert before the work it guards, so parallel requests cannot
+ * all read the same count.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
   {
-    instituteId: integer()
-      .notNull()
-      .references(() => institutes.id, { onDelete: 'cascade' }),
-    login: text().notNull(),
-    failedAt: timestamp({ withTimezone: true }).notNull(),
+    instituteId: integer().notNull(),
+    /** What is counted: 'login_pair', 'login_account', 'change_password', 'forgot_phone', 'forgot_address'. */
+    bucket: text().notNull(),
+    /** The counted thing within the bucket (a login, a login and an address, a phone, an address). */
+    key: text().notNull(),
+    attempts: integer().notNull(),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [index().on(t.instituteId, t.login, t.failedAt)],
+  (t) => [primaryKey({ columns: [t.instituteId, t.bucket, t.key] })],
 );
 
 /** Text messages to send; a sender delivers them and marks them sent (the body is then cleared). */

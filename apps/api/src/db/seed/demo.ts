@@ -1,7 +1,7 @@
 import { fakerEN_IN, type Faker } from '@faker-js/faker';
 import { hashPassword } from '../../lib/passwords.ts';
 import { academicYearOf, addDays, dateInZone } from '@campus/domain/calendar/calendar';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   academicYears,
@@ -302,6 +302,15 @@ async function seedApex(tx: Tx, today: string, passwordHash: string, faker: Fake
 }
 
 /** True when the database holds no institute yet. */
+/** True when the demo's institutes (found by their public SSO keys) are in the database. */
+export async function hasDemoInstitutes(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(instituteApiKeys)
+    .where(inArray(instituteApiKeys.keyHash, Object.values(demoApiKeys).map(hashToken)));
+  return (row?.total ?? 0) > 0;
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ total: count() }).from(institutes);
   return (row?.total ?? 0) === 0;

@@ -6,7 +6,7 @@ import type { RequestScope } from '../../access/scope.ts';
 import { defineRoute } from '../../access/define-route.ts';
 import { findAssignments, findAttachments } from './assignments.repository.ts';
 import { signedUrl, toAttachment, toDetail, toListItem } from './assignments.service.ts';
-import { saveSubmission } from './submission.service.ts';
+import { saveSubmissionLimited } from './submission.service.ts';
 
 /** The assignment the declared `fileId` named; its policy loaded it. */
 const assignmentOf = (scope: RequestScope): AssignmentRow => scope.assignment!;
@@ -102,7 +102,7 @@ export async function assignmentsRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, assignmentsContract.update, async ({ scope, request, authorizeMultipart }) =>
-    saveSubmission(app.db, app.storage, request, scope.session, app.now(), async (json) => {
+    saveSubmissionLimited(app.db, app.storage, request, scope.session, app.now(), async (json) => {
       await authorizeMultipart(json);
       return assignmentOf(scope);
     }),

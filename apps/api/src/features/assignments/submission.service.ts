@@ -114,6 +114,33 @@ async function readUpload(
   }
 }
 
+/** Uploads one account may have streaming at once (per API process). */
+export const maxConcurrentUploads = 2;
+export const uploadBusyMessage = 'Another upload is still in progress. Please wait for it to finish.';
+const uploadsInFlight = new Map<string, number>();
+
+/** Saves a submission while holding one of the account's upload slots; refuses (429) when none is free. */
+export async function saveSubmissionLimited(
+  db: Db,
+  storage: Storage,
+  request: FastifyRequest,
+  auth: AuthContext,
+  now: Date,
+  authorize: (json: UpdateAssignmentJson) => Promise<AssignmentRow>,
+): Promise<{ statusCode: number; message: string }> {
+  const slot = `${auth.instituteId}:${auth.accountUserId}`;
+  const busy = uploadsInFlight.get(slot) ?? 0;
+  if (busy >= maxConcurrentUploads) throw new AppError(429, 'TOO_MANY_REQUESTS', uploadBusyMessage);
+  uploadsInFlight.set(slot, busy + 1);
+  try {
+    return await saveSubmission(db, storage, request, auth, now, authorize);
+  } finally {
+    const left = (uploadsInFlight.get(slot) ?? 1) - 1;
+    if (left > 0) uploadsInFlight.set(slot, left);
+    else uploadsInFlight.delete(slot);
+  }
+}
+
 /**
  * Saves a draft or submits (spec part 1 §4–§5), with every rule checked on the server. Files are committed
  * to storage under journaled keys before the rows that point at them, so a crash leaves either the old state

@@ -3,11 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
   academicYears,
+  attemptCounters,
   batches,
   enrolments,
   institutes,
   instituteHosts,
-  loginFailures,
   sessions,
   smsOutbox,
   ssoTokens,
@@ -138,26 +138,80 @@ export async function findBatchName(db: Db, instituteId: number, studentId: numb
   return row?.name;
 }
 
-export async function countRecentFailures(db: Db, instituteId: number, login: string, since: Date): Promise<number> {
+/** A limit on attempts: at most `max` in a window of `windowMs`, counted in the bucket `bucket`. */
+export interface AttemptLimit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Reserves one attempt against `limit` for `key`, in one atomic statement (an upsert that increments and
+ * answers the count), so that however many requests race, exactly `max` of them see a count within the limit.
+ * A window older than `windowMs` starts again at 1; the attempt that reaches `max` restarts the window, so a
+ * lock lasts a whole window after the last allowed attempt. Answers the count, this attempt included.
+ */
+export async function reserveAttemptCount(
+  db: Db,
+  instituteId: number,
+  limit: AttemptLimit,
+  key: string,
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - limit.windowMs).toISOString();
+  const expired = sql`${attemptCounters.windowStartedAt} <= ${since}::timestamptz`;
   const [row] = await db
-    .select({ total: count() })
-    .from(loginFailures)
+    .insert(attemptCounters)
+    .values({ instituteId, bucket: limit.bucket, key, attempts: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: [attemptCounters.instituteId, attemptCounters.bucket, attemptCounters.key],
+      set: {
+        attempts: sql`case when ${expired} then 1 else ${attemptCounters.attempts} + 1 end`,
+        windowStartedAt: sql`case when ${expired} or ${attemptCounters.attempts} + 1 = ${limit.max}
+          then ${at}::timestamptz else ${attemptCounters.windowStartedAt} end`,
+      },
+    })
+    .returning({ attempts: attemptCounters.attempts });
+  return row!.attempts;
+}
+
+/** Reserves one attempt (see reserveAttemptCount); answers true when it is within the limit. */
+export async function reserveAttempt(
+  db: Db,
+  instituteId: number,
+  limit: AttemptLimit,
+  key: string,
+  now: Date,
+): Promise<boolean> {
+  return (await reserveAttemptCount(db, instituteId, limit, key, now)) <= limit.max;
+}
+
+/** Gives back one reserved attempt (the guarded work succeeded, so it was no failure). */
+export async function releaseAttempt(db: Db, instituteId: number, bucket: string, key: string): Promise<void> {
+  await db
+    .update(attemptCounters)
+    .set({ attempts: sql`greatest(${attemptCounters.attempts} - 1, 0)` })
     .where(
       and(
-        eq(loginFailures.instituteId, instituteId),
-        eq(loginFailures.login, login),
-        gt(loginFailures.failedAt, since),
+        eq(attemptCounters.instituteId, instituteId),
+        eq(attemptCounters.bucket, bucket),
+        eq(attemptCounters.key, key),
       ),
     );
-  return row?.total ?? 0;
 }
 
-export async function recordFailure(db: Db, instituteId: number, login: string, at: Date): Promise<void> {
-  await db.insert(loginFailures).values({ instituteId, login, failedAt: at });
-}
-
-export async function clearFailures(db: Db, instituteId: number, login: string): Promise<void> {
-  await db.delete(loginFailures).where(and(eq(loginFailures.instituteId, instituteId), eq(loginFailures.login, login)));
+/** Forgets every attempt counted for `key` (a successful sign-in clears its failures). */
+export async function clearAttempts(db: Db, instituteId: number, bucket: string, key: string): Promise<void> {
+  await db
+    .delete(attemptCounters)
+    .where(
+      and(
+        eq(attemptCounters.instituteId, instituteId),
+        eq(attemptCounters.bucket, bucket),
+        eq(attemptCounters.key, key),
+      ),
+    );
 }
 
 /** Live main sessions of an account on devices other than `deviceId`. */
@@ -184,13 +238,13 @@ export async function countSessionsElsewhere(
   return row?.total ?? 0;
 }
 
-/** Revokes an account's live sessions: all of them, only one device's, or all but one login's. */
+/** Revokes an account's live sessions: all of them, only one device's or one login's, or all but one login's. */
 export async function revokeSessions(
   db: Db,
   instituteId: number,
   accountUserId: number,
   now: Date,
-  filter: { deviceId?: string; exceptLoginId?: string } = {},
+  filter: { deviceId?: string; loginId?: string; exceptLoginId?: string } = {},
 ): Promise<void> {
   await db
     .update(sessions)
@@ -201,6 +255,7 @@ export async function revokeSessions(
         eq(sessions.accountUserId, accountUserId),
         isNull(sessions.revokedAt),
         filter.deviceId === undefined ? undefined : eq(sessions.deviceId, filter.deviceId),
+        filter.loginId === undefined ? undefined : eq(sessions.loginId, filter.loginId),
         filter.exceptLoginId === undefined ? undefined : ne(sessions.loginId, filter.exceptLoginId),
       ),
     );
@@ -249,14 +304,6 @@ export async function saveTemporaryPassword(db: Db, row: typeof temporaryPasswor
       target: [temporaryPasswords.instituteId, temporaryPasswords.userId],
       set: { passwordHash: row.passwordHash, expiresAt: row.expiresAt },
     });
-}
-
-export async function countSmsSince(db: Db, instituteId: number, phone: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(smsOutbox)
-    .where(and(eq(smsOutbox.instituteId, instituteId), eq(smsOutbox.phone, phone), gt(smsOutbox.createdAt, since)));
-  return row?.total ?? 0;
 }
 
 export async function queueSms(db: Db, row: typeof smsOutbox.$inferInsert): Promise<number> {

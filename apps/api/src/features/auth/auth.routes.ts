@@ -34,7 +34,7 @@ export async function authRoutes(app: FastifyInstance, options: { sms: SmsSender
   defineRoute(
     app,
     authContract.login,
-    async ({ request, body }) => logIn(app.db, await hostInstitute(request), body, app.now()),
+    async ({ request, body }) => logIn(app.db, await hostInstitute(request), body, app.now(), request.ip),
     { config: perMinute(options.rateLimits.loginPerMinute) },
   );
 
@@ -45,8 +45,11 @@ export async function authRoutes(app: FastifyInstance, options: { sms: SmsSender
       const result = await sendTemporaryPassword(app.db, options.sms, {
         instituteId: await hostInstitute(request),
         phone: body.user_name,
-        userId: body.user_id,
+        choiceId: body.choice_id,
+        address: request.ip,
         now: app.now(),
+        tag: app.signer.tag,
+        log: request.log,
       });
       return {
         statusCode: 200,

@@ -8,12 +8,11 @@ import {
 import { loginMessages, normaliseLogin } from '@campus/domain/auth/login-rules';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { verifyDummyPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import {
-  clearFailures,
+  clearAttempts,
   consumeSsoToken,
-  countRecentFailures,
   countSessionsElsewhere,
   findChildren,
   findInstitute,
@@ -22,39 +21,60 @@ import {
   findStudentYears,
   findTemporaryPassword,
   findUsersByLogin,
-  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
   revokeSessions,
+  type AttemptLimit,
   type UserRow,
 } from './auth.repository.ts';
 import { startSession, type Profile } from './session-builder.ts';
 
-/** Failed attempts per login within the window that lock it. */
+/** Failed attempts per login and address within the window that lock that pair. */
 export const lockoutAttempts = 5;
+/**
+ * Failed attempts per login from all addresses together within the window that lock the login everywhere: a
+ * ceiling for an attacker with many addresses, high enough that one attacker address cannot lock the owner out.
+ */
+export const accountLockoutAttempts = 20;
 export const lockoutWindowMs = 15 * 60 * 1000;
 export const lockoutMessage = 'Too many failed login attempts. Please try again after 15 minutes.';
 
+const pairLimit: AttemptLimit = { bucket: 'login_pair', max: lockoutAttempts, windowMs: lockoutWindowMs };
+const accountLimit: AttemptLimit = { bucket: 'login_account', max: accountLockoutAttempts, windowMs: lockoutWindowMs };
+
 type Match = { user: UserRow; via: 'password' | 'temporary' | 'key'; keyHash?: string };
 
-/** The accounts among `candidates` that this secret opens: own password, a live temporary one, or an SSO key. */
-async function matchSecret(db: Db, instituteId: number, candidates: UserRow[], secret: string, now: Date) {
+/**
+ * The accounts among `candidates` that this password opens: own password or a live temporary one. Every
+ * password check runs only after `logIn` has reserved a failure slot for it. An unknown login still costs one
+ * argon2 verification, so timing does not tell existing accounts from unknown ones.
+ */
+async function matchPassword(db: Db, instituteId: number, candidates: UserRow[], secret: string, now: Date) {
   const matches: Match[] = [];
-  const keyHash = hashToken(secret);
-  const key = await findLoginKey(
-    db,
-    instituteId,
-    candidates.map((user) => user.id),
-    keyHash,
-    now,
-  );
+  if (candidates.length === 0) await verifyDummyPassword(secret);
   for (const user of candidates) {
-    if (key?.userId === user.id) matches.push({ user, via: 'key', keyHash });
-    else if (await verifyPassword(user.passwordHash, secret)) matches.push({ user, via: 'password' });
+    if (await verifyPassword(user.passwordHash, secret)) matches.push({ user, via: 'password' });
     else {
       const temporary = await findTemporaryPassword(db, instituteId, user.id, now);
       if (temporary && (await verifyPassword(temporary.passwordHash, secret))) matches.push({ user, via: 'temporary' });
     }
   }
   return matches;
+}
+
+/**
+ * Reserves the attempt against the per-login-and-address lock and the per-login ceiling (atomically, before
+ * any password check), or refuses with 429. Answers how to give the reservation back on success.
+ */
+async function reserveLoginAttempt(db: Db, instituteId: number, login: string, address: string, now: Date) {
+  const pairKey = `${login}|${address}`;
+  const locked = () => new AppError(429, 'TOO_MANY_REQUESTS', lockoutMessage);
+  if (!(await reserveAttempt(db, instituteId, pairLimit, pairKey, now))) throw locked();
+  if (!(await reserveAttempt(db, instituteId, accountLimit, login, now))) throw locked();
+  return async () => {
+    await clearAttempts(db, instituteId, pairLimit.bucket, pairKey);
+    await releaseAttempt(db, instituteId, accountLimit.bucket, login);
+  };
 }
 
 /** Every way the matched accounts can sign in: students as themselves, parents once per child. */
@@ -114,23 +134,40 @@ const refused = () => new AppError(401, 'UNAUTHORIZED', loginMessages.defaultFai
  * profile (or answers the list), then the stops in order (blocked 13, unregistered device 11, fee dues,
  * another device 10), and finally starts the session.
  */
-export async function logIn(db: Db, instituteId: number, body: LoginBody, now: Date): Promise<LoginAnswer> {
+export async function logIn(
+  db: Db,
+  instituteId: number,
+  body: LoginBody,
+  now: Date,
+  address: string,
+): Promise<LoginAnswer> {
   const institute = await findInstitute(db, instituteId);
   if (!institute) throw new AppError(404, 'NOT_FOUND', 'No institute is registered at this address');
   if (body.institute_id !== undefined && body.institute_id !== instituteId) throw refused();
 
   const login = normaliseLogin(body.user_name).toLowerCase();
   if (login === '') throw new AppError(400, 'VALIDATION_FAILED', loginMessages.loginRequired);
-  const since = new Date(now.getTime() - lockoutWindowMs);
-  if ((await countRecentFailures(db, instituteId, login, since)) >= lockoutAttempts) {
-    throw new AppError(429, 'TOO_MANY_REQUESTS', lockoutMessage);
-  }
-
   const candidates = await findUsersByLogin(db, instituteId, login);
-  const matches = await matchSecret(db, instituteId, candidates, body.password, now);
-  if (matches.length === 0) {
-    await recordFailure(db, instituteId, login, now);
-    throw refused();
+  // An SSO login key is a 256-bit one-time token, not a guessable password: it neither counts against nor is
+  // stopped by the password lock, so a locked password does not lock the institute's single sign-on.
+  const keyHash = hashToken(body.password);
+  const key = await findLoginKey(
+    db,
+    instituteId,
+    candidates.map((user) => user.id),
+    keyHash,
+    now,
+  );
+  const keyUser = key && candidates.find((user) => user.id === key.userId);
+  let matches: Match[];
+  if (keyUser) {
+    matches = [{ user: keyUser, via: 'key', keyHash }];
+  } else {
+    const release = await reserveLoginAttempt(db, instituteId, login, address, now);
+    matches = await matchPassword(db, instituteId, candidates, body.password, now);
+    // A failure keeps its reservation: that is the recorded failure.
+    if (matches.length === 0) throw refused();
+    await release();
   }
 
   const profiles = await listProfiles(db, instituteId, matches);
@@ -183,7 +220,6 @@ export async function logIn(db: Db, instituteId: number, body: LoginBody, now: D
     }
     // One live login per account: this one replaces the others (they were confirmed away with option 10).
     await revokeSessions(tx, instituteId, account.id, now);
-    await clearFailures(tx, instituteId, login);
     const session = await startSession(tx, {
       institute,
       profile: chosen,

@@ -1,4 +1,5 @@
-import { type RoleEntry } from '@campus/domain/auth/auth.contract';
+import { isParentUserType, type ForgotPasswordChoice } from '@campus/domain/auth/auth.contract';
+import type { FastifyBaseLogger } from 'fastify';
 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -6,18 +7,19 @@ import { hashPassword, newTemporaryPassword, verifyPassword } from '../../lib/pa
 import type { SmsSender } from '../../lib/sms.ts';
 import {
   clearMustChangePassword,
-  countSmsSince,
   findInstitute,
-  findStudentOfUser,
-  findStudentYears,
   findTemporaryPassword,
   findUser,
   findUsersByLogin,
   markSmsSent,
   queueSms,
+  releaseAttempt,
+  reserveAttempt,
+  reserveAttemptCount,
   revokeSessions,
   saveTemporaryPassword,
   updatePasswordHash,
+  type AttemptLimit,
 } from './auth.repository.ts';
 
 /** Messages of the password change (spec part 1 §5 and §8), verbatim. */
@@ -33,57 +35,66 @@ export const passwordMessages = {
 /** New passwords: 6 to 10 letters or digits (spec part 1 §9). */
 export const isValidNewPassword = (password: string) => /^[A-Za-z0-9]{6,10}$/.test(password);
 
+/** Wrong existing passwords per account within 15 minutes after which the session asking is revoked. */
+export const changePasswordAttempts = 5;
+export const changePasswordLockedMessage = 'You have been logged out. Please login again.';
+const changeLimit: AttemptLimit = { bucket: 'change_password', max: changePasswordAttempts, windowMs: 15 * 60 * 1000 };
+
 export const temporaryPasswordMinutes = 15;
 export const smsPerPhonePerHour = 3;
 export const smsLimitMessage = 'A new password was sent 3 times in the last hour. Please try again later.';
-export const notRegisteredMessage = 'This mobile number is not registered with us.';
+
+/** Forgot-password requests per address per hour, whatever the phone. */
+export const forgotPerAddressPerHour = 20;
+export const forgotAddressLimitMessage = 'Too many requests from this address. Please try again later.';
+const hourMs = 60 * 60 * 1000;
+const phoneLimit: AttemptLimit = { bucket: 'forgot_phone', max: smsPerPhonePerHour, windowMs: hourMs };
+const addressLimit: AttemptLimit = { bucket: 'forgot_address', max: forgotPerAddressPerHour, windowMs: hourMs };
 
 /**
- * Forgot password (spec part 1 §4): several accounts on the phone → the list to choose from; one (or the one
- * chosen) → a temporary password valid 15 minutes, sent by SMS through the outbox. The old password keeps
- * working until the temporary one is used.
+ * Forgot password (spec part 1 §4): several accounts on the phone → the list to choose from (a display name
+ * and an opaque choice id each, nothing more: nobody is signed in); one (or the one chosen) → a temporary
+ * password valid 15 minutes, sent by SMS through the outbox. The old password keeps working until the temporary
+ * one is used. A number no account uses, a blocked account or a bad choice answers exactly like a sent message,
+ * after the same work (one argon2 hash), and counts against the same limits: 3 sends per phone an hour and 20
+ * requests per address an hour, counted in the database. The message leaves in the background, so the gateway's
+ * time does not show either.
  */
 export async function sendTemporaryPassword(
   db: Db,
   sms: SmsSender,
-  input: { instituteId: number; phone: string; userId: number | undefined; now: Date },
-): Promise<RoleEntry[] | null> {
+  input: {
+    instituteId: number;
+    phone: string;
+    choiceId: string | undefined;
+    address: string;
+    now: Date;
+    /** Makes the opaque choice id of an account. */
+    tag: (text: string) => string;
+    log: FastifyBaseLogger;
+  },
+): Promise<ForgotPasswordChoice[] | null> {
   const { instituteId, phone, now } = input;
-  const institute = await findInstitute(db, instituteId);
-  const accounts = await findUsersByLogin(db, instituteId, phone);
-  if (!institute || accounts.length === 0) throw new AppError(404, 'NOT_FOUND', notRegisteredMessage);
-  if (input.userId === undefined && accounts.length > 1) {
-    return Promise.all(
-      accounts.map(async (account) => {
-        const student = await findStudentOfUser(db, instituteId, account.id);
-        const years = student ? await findStudentYears(db, instituteId, student.id) : [];
-        return {
-          user_id: account.id,
-          user_type: account.userType,
-          institute_id: instituteId,
-          institute_name: institute.name,
-          display: student ? ('student' as const) : ('parent_student' as const),
-          name: account.name,
-          student_name: student ? account.name : '',
-          student_id: student?.id ?? null,
-          phone_no: account.phone ?? '',
-          account_id: account.id,
-          email_id: account.email ?? '',
-          photo_url: account.photoUrl,
-          join_date: account.joinDate,
-          student_acad_year: years.map((year) => ({ acad_yr_id: year.id, acad_yr_name: year.name })),
-          is_login_allowed: account.isLoginAllowed,
-        };
-      }),
-    );
+  if (!(await reserveAttempt(db, instituteId, addressLimit, input.address, now))) {
+    throw new AppError(429, 'TOO_MANY_REQUESTS', forgotAddressLimitMessage);
   }
-  const account = input.userId === undefined ? accounts[0] : accounts.find((row) => row.id === input.userId);
-  if (!account) throw new AppError(404, 'NOT_FOUND', notRegisteredMessage);
-  if ((await countSmsSince(db, instituteId, phone, new Date(now.getTime() - 60 * 60 * 1000))) >= smsPerPhonePerHour) {
+  const institute = await findInstitute(db, instituteId);
+  const accounts = institute ? (await findUsersByLogin(db, instituteId, phone)).filter((row) => !row.isBlocked) : [];
+  const choiceOf = (userId: number) => input.tag(`forgot:${instituteId}:${phone}:${userId}`);
+  if (input.choiceId === undefined && accounts.length > 1) {
+    return accounts.map((account) => ({
+      choice_id: choiceOf(account.id),
+      display_name: isParentUserType(account.userType) ? `${account.name} (Parent)` : account.name,
+    }));
+  }
+  if (!(await reserveAttempt(db, instituteId, phoneLimit, phone, now))) {
     throw new AppError(429, 'TOO_MANY_REQUESTS', smsLimitMessage);
   }
+  const account =
+    input.choiceId === undefined ? accounts[0] : accounts.find((row) => choiceOf(row.id) === input.choiceId);
   const password = newTemporaryPassword();
   const passwordHash = await hashPassword(password);
+  if (!institute || !account) return null;
   const body = `${password} is your temporary password for ${institute.name}. It is valid for ${temporaryPasswordMinutes} minutes; set a new password after you sign in.`;
   const smsId = await db.transaction(async (tx) => {
     await saveTemporaryPassword(tx, {
@@ -94,8 +105,10 @@ export async function sendTemporaryPassword(
     });
     return queueSms(tx, { instituteId, phone, purpose: 'forgot_password', body, createdAt: now });
   });
-  await sms.send({ phone, body });
-  await markSmsSent(db, instituteId, smsId, now);
+  void sms
+    .send({ phone, body })
+    .then(() => markSmsSent(db, instituteId, smsId, now))
+    .catch((error: unknown) => input.log.error({ err: error, smsId }, 'SMS not sent'));
   return null;
 }
 
@@ -119,11 +132,24 @@ export async function changePassword(
   if (!isValidNewPassword(input.newPassword)) throw new AppError(400, 'VALIDATION_FAILED', passwordMessages.newRule);
   const account = await findUser(db, input.instituteId, input.accountUserId);
   if (!account) throw new AppError(404, 'NOT_FOUND', 'Not Found');
+  // A stolen session must not become a password oracle: the guess is reserved (atomically, before the check)
+  // like a login failure, and the 5th wrong one ends the session.
+  const counterKey = String(account.id);
+  const attempts = await reserveAttemptCount(db, input.instituteId, changeLimit, counterKey, input.now);
+  const lockOut = async () => {
+    await revokeSessions(db, input.instituteId, account.id, input.now, { loginId: input.loginId });
+    return new AppError(403, 'FORBIDDEN', changePasswordLockedMessage);
+  };
+  if (attempts > changeLimit.max) throw await lockOut();
   const temporary = await findTemporaryPassword(db, input.instituteId, account.id, input.now);
   const matches =
     (await verifyPassword(account.passwordHash, input.oldPassword)) ||
     (temporary !== undefined && (await verifyPassword(temporary.passwordHash, input.oldPassword)));
-  if (!matches) throw new AppError(400, 'VALIDATION_FAILED', passwordMessages.oldWrong);
+  if (!matches) {
+    if (attempts >= changeLimit.max) throw await lockOut();
+    throw new AppError(400, 'VALIDATION_FAILED', passwordMessages.oldWrong);
+  }
+  await releaseAttempt(db, input.instituteId, changeLimit.bucket, counterKey);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, input.instituteId, account.id, passwordHash);

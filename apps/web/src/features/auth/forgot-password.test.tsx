@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockBranding, roleEntry } from '../../test/fixtures.ts';
+import { mockBranding } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 
@@ -60,14 +60,8 @@ describe('forgot password', () => {
 
   it('asks which account when the phone has several, then sends for the chosen one', async () => {
     const entries = [
-      roleEntry({ user_id: 301, name: 'Kabir Rao', student_name: 'Kabir Rao' }),
-      roleEntry({
-        user_id: 302,
-        user_type: 2,
-        display: 'parent_student',
-        name: 'Sunita Rao',
-        student_name: 'Isha Rao',
-      }),
+      { choice_id: 'c-kabir', display_name: 'Kabir Rao' },
+      { choice_id: 'c-sunita', display_name: 'Sunita Rao (Parent)' },
     ];
     const bodies = mockForgotPassword(
       () => HttpResponse.json({ statusCode: 200, message: 'Forgot Password For', result: entries }),
@@ -78,11 +72,11 @@ describe('forgot password', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const chooser = await screen.findByRole('dialog', { name: 'Forgot Password For' });
     expect(within(chooser).getAllByRole('button', { name: /Rao/ })).toHaveLength(2);
-    await user.click(within(chooser).getByRole('button', { name: /Sunita Rao.*Parent of Isha Rao/ }));
+    await user.click(within(chooser).getByRole('button', { name: 'Sunita Rao (Parent)' }));
     expect(await screen.findByRole('dialog', { name: 'Alert' })).toHaveTextContent(
       'New Password send to your registered mobile number.',
     );
-    expect(bodies[1]).toEqual({ user_name: '9000000003', institute_id: 1, user_id: 302, source: 'WEB' });
+    expect(bodies[1]).toEqual({ user_name: '9000000003', institute_id: 1, choice_id: 'c-sunita', source: 'WEB' });
   });
 
   it('shows the server message when it refuses (too many requests)', async () => {

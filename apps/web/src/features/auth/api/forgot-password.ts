@@ -1,4 +1,4 @@
-import type { RoleEntry } from '@campus/domain/auth/auth.contract';
+import type { ForgotPasswordChoice } from '@campus/domain/auth/auth.contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -7,14 +7,14 @@ export interface ForgotPasswordRequest {
   user_name: string;
   institute_id?: number;
   /** Set when the phone has several accounts and one was picked ('Forgot Password For'). */
-  user_id?: number;
+  choice_id?: string;
 }
 
 /** null: a new password was sent; a list: the phone has several accounts to choose from. */
 export interface ForgotPasswordAnswer {
   statusCode: number;
   message: string;
-  result: RoleEntry[] | null;
+  result: ForgotPasswordChoice[] | null;
 }
 
 /** POST /api/v2/user/forgotPassword. */

@@ -1,8 +1,7 @@
-import type { RoleEntry } from '@campus/domain/auth/auth.contract';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { ForgotPasswordChoice } from '@campus/domain/auth/auth.contract';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useForgotPasswordMutation } from '../api/forgot-password.ts';
-import { RoleEntryList } from './role-entry-list.tsx';
 
 /** Longest phone number the field takes (E.164). */
 const maxPhoneLength = 15;
@@ -23,7 +22,7 @@ export function ForgotPasswordDialog({
   onSent: () => void;
 }) {
   const [phone, setPhone] = useState('');
-  const [entries, setEntries] = useState<RoleEntry[] | null>(null);
+  const [entries, setEntries] = useState<ForgotPasswordChoice[] | null>(null);
   const [error, setError] = useState<string>();
   const { mutateAsync, isPending } = useForgotPasswordMutation();
 
@@ -34,13 +33,13 @@ export function ForgotPasswordDialog({
     onClose();
   };
 
-  const send = async (userId?: number) => {
+  const send = async (choiceId?: string) => {
     setError(undefined);
     try {
       const answer = await mutateAsync({
         user_name: phone,
         ...(instituteId ? { institute_id: instituteId } : {}),
-        ...(userId ? { user_id: userId } : {}),
+        ...(choiceId ? { choice_id: choiceId } : {}),
       });
       if (answer.result && answer.result.length > 0) {
         setEntries(answer.result);
@@ -91,7 +90,14 @@ export function ForgotPasswordDialog({
       </Modal>
       <Modal opened={opened && entries !== null} onClose={close} title="Forgot Password For" centered>
         <Stack gap="md">
-          <RoleEntryList entries={entries ?? []} onSelect={(entry) => void send(entry.user_id)} disabled={isPending} />
+          {/* Nobody is signed in yet: the server names each account and nothing more. */}
+          {(entries ?? []).map((entry) => (
+            <UnstyledButton key={entry.choice_id} onClick={() => void send(entry.choice_id)} disabled={isPending}>
+              <Paper withBorder p="sm">
+                <Text fw={600}>{entry.display_name}</Text>
+              </Paper>
+            </UnstyledButton>
+          ))}
           {errorText}
         </Stack>
       </Modal>

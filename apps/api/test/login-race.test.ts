@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import type { Database } from '../src/db/client.ts';
+import { demoLogins, demoPassword } from '../src/db/seed/demo-accounts.ts';
+import type * as passwords from '../src/lib/passwords.ts';
+import { verifyPassword } from '../src/lib/passwords.ts';
+import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
+
+// Counts the real argon2 checks the server runs.
+vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof passwords>();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+});
+
+/**
+ * The lock-out under real parallel requests against listening servers (two app instances on one database, as
+ * two API processes behind a load balancer would be), not inject one by one.
+ */
+describe('POST /api/v2/user/v3/login under parallel attempts', () => {
+  let database: Database;
+  const apps: App[] = [];
+  const bases: string[] = [];
+
+  beforeAll(async () => {
+    const storage = createTestStorage();
+    database = await createSeededDatabase(fixedNow, storage);
+    for (let index = 0; index < 2; index += 1) {
+      const app = await buildApp({
+        storage,
+        config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
+        // The database is closed once, below, not by each app.
+        database: { ...database, close: async () => undefined },
+        now: () => fixedNow,
+        rateLimits: { loginPerMinute: 10_000 },
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address() as { port: number };
+      apps.push(app);
+      bases.push(`http://127.0.0.1:${address.port}`);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.close();
+  });
+
+  const attempt = (index: number, login: string, password: string, headers: Record<string, string> = {}) =>
+    fetch(`${bases[index % bases.length]}/api/v2/user/v3/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ user_name: login, password, device_id: `race-${index}`, source: 'WEB' }),
+    }).then((response) => response.status);
+
+  it('runs exactly 5 password checks for 50 parallel wrong passwords from one address; the rest are 429', async () => {
+    vi.mocked(verifyPassword).mockClear();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => attempt(index, demoLogins.greenfieldStudent, `wrong-${index}`)),
+    );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(5);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+    // The right password from the same address is locked out too.
+    expect(await attempt(0, demoLogins.greenfieldStudent, demoPassword)).toBe(429);
+  });
+
+  it('keeps the limit when each request forges its own X-Forwarded-For (no proxy is trusted)', async () => {
+    vi.mocked(verifyPassword).mockClear();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        attempt(index, demoLogins.greenfieldFeeDues, `wrong-${index}`, { 'x-forwarded-for': `203.0.113.${index}` }),
+      ),
+    );
+    expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+  });
+});

@@ -1,0 +1,91 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLogins } from '../src/db/seed/demo-accounts.ts';
+import { uploadBusyMessage } from '../src/features/assignments/submission.service.ts';
+import { signIn } from './auth-helpers.ts';
+import { createTestApp } from './helpers.ts';
+
+/**
+ * Sends `head`, then the body one byte every 50 ms; answers how many body bytes were sent before the server
+ * closed the connection (the whole body when it never did).
+ */
+function trickle(port: number, head: string, body: string): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let sent = 0;
+    const finish = () => {
+      clearInterval(timer);
+      socket.destroy();
+      resolve(sent);
+    };
+    socket.on('close', finish);
+    socket.on('error', finish);
+    socket.on('data', () => undefined);
+    socket.write(head);
+    const timer = setInterval(() => {
+      if (sent >= body.length) return finish();
+      socket.write(body[sent]!);
+      sent += 1;
+    }, 50);
+  });
+}
+
+describe('request timeouts on a listening server', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let port: number;
+  beforeAll(async () => {
+    app = await createTestApp({
+      timeouts: { bodyMs: 300, uploadWindowMs: 300, uploadMinBytesPerSecond: 1000 },
+      rateLimits: { loginPerMinute: 1000 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+  });
+  afterAll(() => app.close());
+
+  it('cuts a request whose body trickles in', async () => {
+    const body = JSON.stringify({ user_name: demoLogins.greenfieldStudent, password: 'x'.repeat(40) });
+    const head =
+      'POST /api/v2/user/v3/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${body.length}\r\n\r\n`;
+    expect(await trickle(port, head, body)).toBeLessThan(body.length);
+  });
+
+  it('cuts an upload that arrives below the minimum data rate', async () => {
+    const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const boundary = 'slowboundary';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${'a'.repeat(80)}\r\n--${boundary}--\r\n`;
+    const head =
+      'POST /api/v2/onlineAssignment/student/updateAssignment HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+      `Authorization: ${session.student_auth}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+      `Content-Length: ${body.length}\r\n\r\n`;
+    expect(await trickle(port, head, body)).toBeLessThan(body.length);
+  });
+
+  it('lets one account stream at most 2 uploads at once', async () => {
+    const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const boundary = 'heldboundary';
+    const head =
+      'POST /api/v2/onlineAssignment/student/updateAssignment HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+      `Authorization: ${session.student_auth}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
+      'Content-Length: 100000\r\n\r\n' +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n`;
+    // Two uploads held open, sending steadily enough not to be cut.
+    const held = [connect(port, '127.0.0.1'), connect(port, '127.0.0.1')];
+    const feeder = setInterval(() => held.forEach((socket) => socket.write('a'.repeat(500))), 100);
+    held.forEach((socket) => {
+      socket.on('error', () => undefined);
+      socket.write(head);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const third = await fetch(`http://127.0.0.1:${port}/api/v2/onlineAssignment/student/updateAssignment`, {
+      method: 'POST',
+      headers: { authorization: session.student_auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}--\r\n`,
+    });
+    clearInterval(feeder);
+    held.forEach((socket) => socket.destroy());
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { message: string }).message).toBe(uploadBusyMessage);
+  });
+});

@@ -36,6 +36,7 @@ const uploadHeaders = (idempotencyKey: string) => ({ ...baseHeaders(), 'Idempote
 /** One attempt; failures become ApiError with the catalogue's message, as api-client maps them. */
 function sendOnce(request: UpdateAssignmentRequest, form: FormData): Promise<MessageAnswer> {
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line no-restricted-syntax -- fetch cannot report upload progress
     const xhr = new XMLHttpRequest();
     // Method, path and base address from the descriptor and the service table, as `call` takes them.
     const endpoint = assignmentsEndpoints.update;

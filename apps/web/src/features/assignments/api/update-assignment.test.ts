@@ -97,8 +97,7 @@ describe('uploadAssignment', () => {
         return HttpResponse.json({ statusCode: 200, message: 'Saved' });
       }),
     );
-    await uploadAssignment(request());
-    vi.unstubAllEnvs();
+    await uploadAssignment(request()).finally(() => vi.unstubAllEnvs());
     expect(seen).toEqual(['https://main.example.test/api/v2/onlineAssignment/student/updateAssignment']);
   });
 

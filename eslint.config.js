@@ -8,6 +8,18 @@ import tseslint from 'typescript-eslint';
 /** Import boundaries (STYLE.md §7): domain imports no app, apps do not import each other, features stay apart. */
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/** The web app takes nothing of the api. */
+const webImportsNoApi = {
+  group: ['**/api/src/**', '@campus/api*', 'fastify', 'drizzle-orm*'],
+  message: 'the web app must not import the api',
+};
+
+/** `call` is typed by its descriptor; a type argument would let a caller name an answer of its own. */
+const callWithTypeArguments = {
+  selector: "CallExpression[typeArguments]:matches([callee.name='call'], [callee.property.name='call'])",
+  message: 'call takes no type arguments: the descriptor types the input and the answer',
+};
+
 /** One zone per feature folder: it may not import from any other feature folder. */
 function featureZones(dir) {
   const features = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -82,12 +94,40 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      ...restrict([webImportsNoApi]),
+      'no-restricted-syntax': ['error', callWithTypeArguments],
+    },
+  },
+  {
+    // One request pipeline (ARCHITECTURE.md): a feature's fetcher is `call(descriptor, input)`, never its own request.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
       ...restrict([
+        webImportsNoApi,
         {
-          group: ['**/api/src/**', '@campus/api*', 'fastify', 'drizzle-orm*'],
-          message: 'the web app must not import the api',
+          group: ['**/lib/api-client', '**/lib/api-client.ts'],
+          importNames: ['apiRequest'],
+          message: 'features call endpoints with call(descriptor, input) from lib/api-client',
         },
       ]),
+      'no-restricted-syntax': [
+        'error',
+        callWithTypeArguments,
+        {
+          selector: "CallExpression[callee.name='fetch']",
+          message: 'features call endpoints with call(descriptor, input) from lib/api-client, not fetch',
+        },
+        {
+          selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='fetch']",
+          message: 'features call endpoints with call(descriptor, input) from lib/api-client, not fetch',
+        },
+        {
+          selector: "NewExpression[callee.name='XMLHttpRequest']",
+          message:
+            'features call endpoints with call(descriptor, input); only an upload that reports progress uses XHR',
+        },
+      ],
     },
   },
   {

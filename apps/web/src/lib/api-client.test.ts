@@ -1,8 +1,15 @@
+import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
+import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
+import type { Announcement } from '@campus/domain/home/home.contract';
+import { filesEndpoints } from '@campus/domain/files/files.endpoints';
+import { homeEndpoints } from '@campus/domain/home/home.endpoints';
+import { productsEndpoints } from '@campus/domain/products/products.endpoints';
+import { profileEndpoints } from '@campus/domain/profile/profile.endpoints';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { greenfieldStudent, storeSession } from '../test/fixtures.ts';
 import { server } from '../test/server.ts';
-import { apiRequest, onForbidden } from './api-client.ts';
+import { ApiError, apiRequest, call, endpointUrl, onForbidden } from './api-client.ts';
 
 describe('apiRequest', () => {
   it('sends the Source and time-zone headers the spec asks for', async () => {
@@ -86,5 +93,170 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/v1/ping')).rejects.toMatchObject({ status: 403 });
     expect(listener).toHaveBeenCalledWith('Your session has ended');
     unsubscribe();
+  });
+});
+
+describe('call', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('fills the path’s parameters, each one URL-encoded', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.get('*/api/v1/files/:token', ({ request }) => {
+        url = new URL(request.url);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await call(filesEndpoints.file, { params: { token: 'a b/c?d' } });
+    expect(url?.pathname).toBe('/api/v1/files/a%20b%2Fc%3Fd');
+  });
+
+  it('encodes the query in the order given and leaves out values that are not set', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get('*/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/:instituteId', ({ request }) => {
+        const url = new URL(request.url);
+        seen.push(`${url.pathname}${url.search}`);
+        return HttpResponse.json({ data: { result: [] } });
+      }),
+    );
+    const answer = await call(homeEndpoints.announcements, {
+      params: { instituteId: 1 },
+      query: { is_active: 'true', student_id: 5001 },
+    });
+    await call(homeEndpoints.announcements, { params: { instituteId: 7 }, query: { student_id: undefined } });
+    expect(answer).toEqual({ data: { result: [] } });
+    expectTypeOf(answer.data.result).toEqualTypeOf<Announcement[]>();
+    expect(seen).toEqual([
+      '/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/1?is_active=true&student_id=5001',
+      '/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/7',
+    ]);
+  });
+
+  it('sends the method and JSON body the descriptor names', async () => {
+    let received: { method: string; type: string | null; body: unknown } | undefined;
+    server.use(
+      http.put('*/api/v1/profiles/update/:instituteId/:userId', async ({ request, params }) => {
+        received = { method: request.method, type: request.headers.get('content-type'), body: await request.json() };
+        return HttpResponse.json({ statusCode: 200, message: `saved for ${params.userId as string}` });
+      }),
+    );
+    const answer = await call(profileEndpoints.update, {
+      params: { institute_id: 1, user_id: 101 },
+      body: { address: 'Pune' },
+    });
+    expect(received).toEqual({ method: 'PUT', type: 'application/json', body: { address: 'Pune' } });
+    expect(answer).toEqual({ statusCode: 200, message: 'saved for 101' });
+  });
+
+  it('sends each service to its own base address; the page’s origin by default', () => {
+    expect(endpointUrl(productsEndpoints.myProducts)).toBe('/prod/student-product/my-products');
+    vi.stubEnv('VITE_MAIN_API_BASE', 'https://main.example.test/');
+    vi.stubEnv('VITE_PRODUCT_API_BASE', 'https://shop.example.test/v2');
+    expect(endpointUrl(productsEndpoints.myProducts)).toBe(
+      'https://shop.example.test/v2/prod/student-product/my-products',
+    );
+    expect(endpointUrl(homeEndpoints.banners, { params: { userType: 1 } })).toBe(
+      'https://main.example.test/api/v1/banner-prom/for_student/1',
+    );
+  });
+
+  it('calls the product service at its base address', async () => {
+    vi.stubEnv('VITE_PRODUCT_API_BASE', 'https://shop.example.test');
+    const seen: string[] = [];
+    server.use(
+      http.get('https://shop.example.test/prod/student-product/item-type-description/:id', ({ request }) => {
+        seen.push(request.url);
+        return HttpResponse.json({ statusCode: 200, message: 'OK', result: [] });
+      }),
+    );
+    await call(productsEndpoints.itemTypes, { params: { id: 3 }, headers: { 'x-prod-inst-id': 1 } });
+    expect(seen).toEqual(['https://shop.example.test/prod/student-product/item-type-description/3']);
+  });
+
+  it('merges the endpoint’s headers with the ones every call carries', async () => {
+    const session = greenfieldStudent();
+    storeSession(session);
+    const seen: Record<string, string | null>[] = [];
+    server.use(
+      http.get('*/prod/student-product/my-products', ({ request }) => {
+        const header = (name: string) => request.headers.get(name);
+        seen.push({
+          source: header('source'),
+          zone: header('x-time-zone'),
+          authorization: header('authorization'),
+          user: header('x-prod-user-id'),
+          institute: header('x-prod-inst-id'),
+        });
+        return HttpResponse.json({ statusCode: 200, message: 'OK', result: [] });
+      }),
+    );
+    const headers = { 'x-prod-user-id': 101, 'x-prod-inst-id': 1 };
+    await call(productsEndpoints.myProducts, { headers });
+    await call(productsEndpoints.myProducts, { headers }, { auth: false });
+    await call(productsEndpoints.myProducts, { headers }, { authorization: 'fresh-credential' });
+    const common = {
+      source: 'WEB',
+      zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      user: '101',
+      institute: '1',
+    };
+    expect(seen).toEqual([
+      { ...common, authorization: session.student_auth },
+      { ...common, authorization: null },
+      { ...common, authorization: 'fresh-credential' },
+    ]);
+  });
+
+  it('turns a refusal into ApiError with the server’s message, as sent', async () => {
+    server.use(
+      http.post('*/api/v2/user/v3/login', () =>
+        HttpResponse.json({ code: 'BAD_REQUEST', message: '' }, { status: 400 }),
+      ),
+    );
+    const failure = await call(authEndpoints.login, {
+      body: { user_name: 'a', password: 'b', device_id: 'c' },
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 400, message: 'Bad Request', serverMessage: '' });
+  });
+
+  it('forces a logout on 403 and reads a dropped connection as no internet', async () => {
+    const listener = vi.fn();
+    const unsubscribe = onForbidden(listener);
+    server.use(
+      http.get('*/api/v1/banner-prom/for_student/:userType', ({ params }) =>
+        params.userType === '1'
+          ? HttpResponse.json({ code: 'FORBIDDEN', message: 'Your session has ended' }, { status: 403 })
+          : HttpResponse.error(),
+      ),
+    );
+    await expect(call(homeEndpoints.banners, { params: { userType: 1 } })).rejects.toMatchObject({ status: 403 });
+    expect(listener).toHaveBeenCalledWith('Your session has ended');
+    await expect(call(homeEndpoints.banners, { params: { userType: 2 } })).rejects.toMatchObject({
+      status: null,
+      message: 'Please check your internet connection!',
+    });
+    unsubscribe();
+  });
+
+  it('passes the caller’s abort on as it is', async () => {
+    server.use(http.get('*/api/v1/banner-prom/for_student/:userType', () => HttpResponse.json({})));
+    const controller = new AbortController();
+    controller.abort();
+    const failure = await call(homeEndpoints.banners, { params: { userType: 1 } }, { signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(DOMException);
+    expect(failure).toMatchObject({ name: 'AbortError' });
+  });
+
+  it('refuses a multipart endpoint, which its uploader sends', () => {
+    expect(() => call(assignmentsEndpoints.update, {})).toThrow('assignments.update is multipart');
+  });
+
+  it('refuses a path with a parameter missing', () => {
+    // @ts-expect-error the descriptor requires the parameter
+    expect(() => call(homeEndpoints.banners, { params: {} })).toThrow('Missing path parameter userType');
   });
 });

@@ -1,3 +1,12 @@
+import {
+  fillPath,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointInput,
+  type EndpointSchemas,
+  type SchemasOf,
+  type Service,
+} from '@campus/domain/shared/endpoint';
 import { describeHttpFailure, pickFailureMessage } from '@campus/domain/shared/http-messages';
 import { getSession } from './session.ts';
 
@@ -44,7 +53,10 @@ export function baseHeaders(withAuth = true): Record<string, string> {
   return headers;
 }
 
-/** Calls the API and returns its JSON; failures become ApiError with the catalogue's message. */
+/**
+ * Sends one request to an address and returns its JSON; failures become ApiError with the catalogue's message.
+ * The raw layer under `call`: features go through `call` and a descriptor (eslint.config.js keeps it so).
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...baseHeaders(options.auth ?? true), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -69,4 +81,76 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response.status, message, serverMessage);
   }
   return payload as T;
+}
+
+/**
+ * The base address of each logical service (ARCHITECTURE.md), from the build's environment; empty sends the call
+ * to the page's own origin. Read per call, so a test can stub the environment.
+ */
+export function serviceBase(service: Service): string {
+  const bases: Record<Service, string | undefined> = {
+    main: import.meta.env.VITE_MAIN_API_BASE,
+    product: import.meta.env.VITE_PRODUCT_API_BASE,
+    exam: import.meta.env.VITE_EXAM_API_BASE,
+  };
+  return (bases[service] ?? '').replace(/\/+$/, '');
+}
+
+/** The answer of a descriptor: `AnswerOf<typeof homeEndpoints.banners>`. */
+export type AnswerOf<E> = EndpointAnswer<SchemasOf<E>>;
+
+/** What `call` takes for a descriptor: `InputOf<typeof homeEndpoints.banners>`. */
+export type InputOf<E> = EndpointInput<SchemasOf<E>>;
+
+/** The request parts `call` reads, whatever the endpoint. */
+interface RequestParts {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, unknown>;
+}
+
+/** The address of a call: its service's base, the path with its parameters, the query without empty values. */
+export function endpointUrl(endpoint: Endpoint, parts: Pick<RequestParts, 'params' | 'query'> = {}): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(parts.query ?? {})) {
+    if (value !== undefined && value !== null) query.append(name, String(value));
+  }
+  const search = query.toString();
+  return `${serviceBase(endpoint.service)}${fillPath(endpoint.path, parts.params)}${search ? `?${search}` : ''}`;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Sends the stored session's credential (default). Sign-in calls, made before a session exists, turn it off. */
+  auth?: boolean;
+  /** A credential not yet stored (the temporary-password login), sent instead of the session's. */
+  authorization?: string;
+}
+
+/**
+ * Calls one endpoint as its descriptor says (method, service, path) with the request parts the contract names,
+ * and answers the contract's answer type. Errors as `apiRequest`: ApiError with the catalogue's message, 403 tells
+ * the forbidden listeners, a caller's abort passes through. Takes no type arguments: the descriptor types it.
+ */
+export function call<S extends EndpointSchemas>(
+  endpoint: Endpoint<S>,
+  input: EndpointInput<S>,
+  options: CallOptions = {},
+): Promise<EndpointAnswer<S>> {
+  // Multipart bodies stream files with progress (assignments' uploader); they have no JSON body to send here.
+  if (endpoint.bodyType === 'multipart') throw new Error(`${endpoint.id} is multipart: send it with its uploader`);
+  const parts = input as RequestParts;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parts.headers ?? {})) {
+    if (value !== undefined && value !== null) headers[name] = String(value);
+  }
+  if (options.authorization) headers.Authorization = options.authorization;
+  return apiRequest<EndpointAnswer<S>>(endpointUrl(endpoint, parts), {
+    method: endpoint.method,
+    body: parts.body,
+    headers,
+    signal: options.signal,
+    auth: options.auth,
+  });
 }

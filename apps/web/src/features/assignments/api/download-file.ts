@@ -1,13 +1,13 @@
+import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /**
  * POST /api/v2/onlineAssignment/downloadFile: a fresh signed address of one attachment. Addresses expire after
  * a few minutes, so every download click asks again.
  */
 export async function getDownloadUrl(instituteId: number, attachmentId: number): Promise<string> {
-  const answer = await apiRequest<{ result: { body: string } }>('/api/v2/onlineAssignment/downloadFile', {
-    method: 'POST',
+  const answer = await call(assignmentsEndpoints.download, {
     body: { attachmentId_array: [attachmentId], institute_id: instituteId },
   });
   return answer.result.body;

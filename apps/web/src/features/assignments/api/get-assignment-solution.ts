@@ -1,14 +1,12 @@
-import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
+import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call, type AnswerOf } from '../../../lib/api-client.ts';
 
-/** A solution file the teacher released (the contract's solutionAttachmentSchema; it exports no type for it). */
-export type SolutionAttachment = AssignmentDetail['attachment_lists'][number] & { attachment_name: string };
+/** Whether the solution is out, and its files. */
+export type AssignmentSolution = AnswerOf<typeof assignmentsEndpoints.solution>['result'];
 
-export interface AssignmentSolution {
-  is_released: boolean;
-  solution_attachments: SolutionAttachment[];
-}
+/** A solution file the teacher released. */
+export type SolutionAttachment = AssignmentSolution['solution_attachments'][number];
 
 /** GET /api/v2/onlineAssignment/getAssignmentSolution/{instituteId}/{studentId}/{fileId}. */
 export async function getAssignmentSolution(
@@ -17,10 +15,7 @@ export async function getAssignmentSolution(
   fileId: number,
   signal?: AbortSignal,
 ): Promise<AssignmentSolution> {
-  const answer = await apiRequest<{ result: AssignmentSolution }>(
-    `/api/v2/onlineAssignment/getAssignmentSolution/${instituteId}/${studentId}/${fileId}`,
-    { signal },
-  );
+  const answer = await call(assignmentsEndpoints.solution, { params: { instituteId, studentId, fileId } }, { signal });
   return answer.result;
 }
 

@@ -1,13 +1,10 @@
-import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
+import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/v2/onlineAssignment/get/{instituteId}/{fileId}: one assignment with the student's status. */
 export async function getAssignment(instituteId: number, fileId: number, signal?: AbortSignal) {
-  const answer = await apiRequest<{ result: AssignmentDetail }>(
-    `/api/v2/onlineAssignment/get/${instituteId}/${fileId}`,
-    { signal },
-  );
+  const answer = await call(assignmentsEndpoints.detail, { params: { instituteId, fileId } }, { signal });
   return answer.result;
 }
 

@@ -1,7 +1,7 @@
 import { assignmentCategoryId } from '@campus/domain/assignments/assignment-rules';
-import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
+import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call, type AnswerOf } from '../../../lib/api-client.ts';
 
 /** Whose assignments to list. */
 export interface StudentRef {
@@ -10,20 +10,14 @@ export interface StudentRef {
 }
 
 /** Both tabs of the list (spec part 1 §7). */
-export interface AssignmentLists {
-  upcoming_online_assignment_list: AssignmentListItem[];
-  past_online_assignment_list: AssignmentListItem[];
-}
+export type AssignmentLists = AnswerOf<typeof assignmentsEndpoints.list>['result'];
 
 /** POST /api/v2/onlineAssignment/student/getAssignmentsDetail: the ongoing and past assignments. */
 export async function getAssignments(student: StudentRef, signal?: AbortSignal): Promise<AssignmentLists> {
-  const answer = await apiRequest<{ result: AssignmentLists }>(
-    '/api/v2/onlineAssignment/student/getAssignmentsDetail',
-    {
-      method: 'POST',
-      body: { category_id: assignmentCategoryId, institute_id: student.institute_id, student_id: student.student_id },
-      signal,
-    },
+  const answer = await call(
+    assignmentsEndpoints.list,
+    { body: { category_id: assignmentCategoryId, institute_id: student.institute_id, student_id: student.student_id } },
+    { signal },
   );
   return answer.result;
 }

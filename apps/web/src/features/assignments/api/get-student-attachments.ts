@@ -1,9 +1,11 @@
-import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
+import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call, type AnswerOf } from '../../../lib/api-client.ts';
 
-/** A file or link the student handed in (the contract's studentAttachmentSchema; it exports no type for it). */
-export type StudentAttachment = AssignmentDetail['attachment_lists'][number] & { is_link: boolean; remarks: string };
+/** A file or link the student handed in. */
+export type StudentAttachment = AnswerOf<
+  typeof assignmentsEndpoints.studentAttachments
+>['result']['student_attachment'][number];
 
 /** GET /api/v2/onlineAssignment/studentAttachmentsDetail/{instituteId}/{studentId}/{fileId}. */
 export async function getStudentAttachments(
@@ -12,8 +14,9 @@ export async function getStudentAttachments(
   fileId: number,
   signal?: AbortSignal,
 ): Promise<StudentAttachment[]> {
-  const answer = await apiRequest<{ result: { student_attachment: StudentAttachment[] } }>(
-    `/api/v2/onlineAssignment/studentAttachmentsDetail/${instituteId}/${studentId}/${fileId}`,
+  const answer = await call(
+    assignmentsEndpoints.studentAttachments,
+    { params: { instituteId, studentId, fileId } },
     { signal },
   );
   return answer.result.student_attachment;

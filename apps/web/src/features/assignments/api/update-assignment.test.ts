@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { greenfieldStudent, storeSession } from '../../../test/fixtures.ts';
 import { server } from '../../../test/server.ts';
@@ -86,6 +86,19 @@ describe('uploadAssignment', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 413, message: 'You can upload up to 20 files only.' });
     expect(calls).toHaveLength(1);
+  });
+
+  it('sends to the main service’s base address', async () => {
+    vi.stubEnv('VITE_MAIN_API_BASE', 'https://main.example.test');
+    const seen: string[] = [];
+    server.use(
+      http.post('*/api/v2/onlineAssignment/student/updateAssignment', ({ request: received }) => {
+        seen.push(received.url);
+        return HttpResponse.json({ statusCode: 200, message: 'Saved' });
+      }),
+    );
+    await uploadAssignment(request()).finally(() => vi.unstubAllEnvs());
+    expect(seen).toEqual(['https://main.example.test/api/v2/onlineAssignment/student/updateAssignment']);
   });
 
   it('falls back to the catalogue’s message when the server sends none', async () => {

@@ -1,9 +1,8 @@
 import type { UpdateAssignmentJson } from '@campus/domain/assignments/assignments.contract';
+import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { describeHttpFailure, pickFailureMessage } from '@campus/domain/shared/http-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, baseHeaders } from '../../../lib/api-client.ts';
-
-export const updateAssignmentPath = '/api/v2/onlineAssignment/student/updateAssignment';
+import { ApiError, baseHeaders, endpointUrl, type AnswerOf } from '../../../lib/api-client.ts';
 
 /** One save or submit as the user asked for it. */
 export interface UpdateAssignmentRequest {
@@ -16,10 +15,7 @@ export interface UpdateAssignmentRequest {
   signal?: AbortSignal;
 }
 
-export interface MessageAnswer {
-  statusCode: number;
-  message: string;
-}
+export type MessageAnswer = AnswerOf<typeof assignmentsEndpoints.update>;
 
 /** How long to wait before sending again after the connection dropped. */
 export const uploadRetryDelayMs = 1000;
@@ -40,8 +36,11 @@ const uploadHeaders = (idempotencyKey: string) => ({ ...baseHeaders(), 'Idempote
 /** One attempt; failures become ApiError with the catalogue's message, as api-client maps them. */
 function sendOnce(request: UpdateAssignmentRequest, form: FormData): Promise<MessageAnswer> {
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line no-restricted-syntax -- fetch cannot report upload progress
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', updateAssignmentPath);
+    // Method, path and base address from the descriptor and the service table, as `call` takes them.
+    const endpoint = assignmentsEndpoints.update;
+    xhr.open(endpoint.method, endpointUrl(endpoint));
     for (const [name, value] of Object.entries(uploadHeaders(request.idempotencyKey))) {
       xhr.setRequestHeader(name, value);
     }

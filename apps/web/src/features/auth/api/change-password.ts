@@ -1,15 +1,9 @@
+import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call, type InputOf } from '../../../lib/api-client.ts';
 
-/** Body of POST /api/v1/changePwd. */
-export interface ChangePasswordBody {
-  institute_id: number;
-  username?: string;
-  oldPassword: string;
-  newPassword: string;
-  /** The parent's id for a parent login, else the user id (spec part 1 §6). */
-  userid: number;
-}
+/** Body of POST /api/v1/changePwd; `userid` is the parent's id for a parent login, else the user id (spec 1 §6). */
+export type ChangePasswordBody = InputOf<typeof authEndpoints.changePassword>['body'];
 
 export interface ChangePasswordRequest {
   body: ChangePasswordBody;
@@ -19,11 +13,7 @@ export interface ChangePasswordRequest {
 
 /** POST /api/v1/changePwd: the server checks the existing password and revokes the user's other sessions. */
 export function changePassword({ body, authorization }: ChangePasswordRequest) {
-  return apiRequest<{ statusCode: number; message: string }>('/api/v1/changePwd', {
-    method: 'POST',
-    body,
-    headers: authorization ? { Authorization: authorization } : undefined,
-  });
+  return call(authEndpoints.changePassword, { body }, { authorization });
 }
 
 export const useChangePasswordMutation = () => useMutation({ mutationFn: changePassword });

@@ -1,6 +1,6 @@
-import type { ForgotPasswordChoice } from '@campus/domain/auth/auth.contract';
+import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call, type AnswerOf } from '../../../lib/api-client.ts';
 
 export interface ForgotPasswordRequest {
   /** The phone number, digits only. */
@@ -10,20 +10,12 @@ export interface ForgotPasswordRequest {
   choice_id?: string;
 }
 
-/** null: a new password was sent; a list: the phone has several accounts to choose from. */
-export interface ForgotPasswordAnswer {
-  statusCode: number;
-  message: string;
-  result: ForgotPasswordChoice[] | null;
-}
+/** result null: a new password was sent; a list: the phone has several accounts to choose from. */
+export type ForgotPasswordAnswer = AnswerOf<typeof authEndpoints.forgotPassword>;
 
 /** POST /api/v2/user/forgotPassword. */
 export function forgotPassword(request: ForgotPasswordRequest): Promise<ForgotPasswordAnswer> {
-  return apiRequest<ForgotPasswordAnswer>('/api/v2/user/forgotPassword', {
-    method: 'POST',
-    auth: false,
-    body: { ...request, source: 'WEB' },
-  });
+  return call(authEndpoints.forgotPassword, { body: { ...request, source: 'WEB' } }, { auth: false });
 }
 
 export const useForgotPasswordMutation = () => useMutation({ mutationFn: forgotPassword });

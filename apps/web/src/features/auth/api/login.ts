@@ -1,7 +1,7 @@
-import type { LoginAnswer } from '@campus/domain/auth/auth.contract';
+import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
 import { normaliseLogin } from '@campus/domain/auth/login-rules';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { getDeviceId } from '../../../lib/session.ts';
 
 /** Login request timeout (spec part 1 §9). */
@@ -20,13 +20,12 @@ export interface LoginRequest {
 }
 
 /** POST /api/v2/user/v3/login: answers a session, a list of profiles, or a reason the login stops. */
-export function login(request: LoginRequest): Promise<LoginAnswer> {
-  return apiRequest<LoginAnswer>('/api/v2/user/v3/login', {
-    method: 'POST',
-    auth: false,
-    body: { ...request, user_name: normaliseLogin(request.user_name), device_id: getDeviceId(), source: 'WEB' },
-    signal: AbortSignal.timeout(loginTimeoutMs),
-  });
+export function login(request: LoginRequest) {
+  return call(
+    authEndpoints.login,
+    { body: { ...request, user_name: normaliseLogin(request.user_name), device_id: getDeviceId(), source: 'WEB' } },
+    { auth: false, signal: AbortSignal.timeout(loginTimeoutMs) },
+  );
 }
 
 export const useLoginMutation = () => useMutation({ mutationFn: login });

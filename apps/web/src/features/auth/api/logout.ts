@@ -1,16 +1,18 @@
+import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { clearSession, getSession, resetProductTab, tokenLoginRedirect } from '../../../lib/session.ts';
 
 /** GET /api/v1/alternateLogin/logout: revokes the session on the server. */
 export function logout(deviceId: string, authorization?: string) {
-  return apiRequest<unknown>(`/api/v1/alternateLogin/logout?${new URLSearchParams({ deviceId })}`, {
-    headers: authorization ? { Authorization: authorization } : undefined,
+  return call(
+    authEndpoints.logout,
+    { query: { deviceId } },
     // A server that does not answer must not keep the user signed in.
-    signal: AbortSignal.timeout(5000),
-  });
+    { authorization, signal: AbortSignal.timeout(5000) },
+  );
 }
 
 /** What the login screen shows after a logout that carried a message (403, spec part 1 §4). */

@@ -1,20 +1,21 @@
 import { openCourseUserType } from '@campus/domain/auth/user-types';
-import type { Announcement } from '@campus/domain/home/home.contract';
+import { homeEndpoints } from '@campus/domain/home/home.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 
 /** Who the announcements are fetched for: open-course users (99) name no student (spec part 1 §6, §7). */
 type AnnouncementReader = Pick<StoredSession, 'institute_id' | 'user_type' | 'student_id'>;
 
 /** GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: newest first. */
-export async function getAnnouncements(reader: AnnouncementReader, signal?: AbortSignal): Promise<Announcement[]> {
-  const query = new URLSearchParams({ is_active: 'true' });
-  if (reader.user_type !== openCourseUserType && reader.student_id !== null) {
-    query.set('student_id', String(reader.student_id));
-  }
-  const answer = await apiRequest<{ data: { result: Announcement[] } }>(
-    `/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/${reader.institute_id}?${query}`,
+export async function getAnnouncements(reader: AnnouncementReader, signal?: AbortSignal) {
+  const namesStudent = reader.user_type !== openCourseUserType && reader.student_id !== null;
+  const answer = await call(
+    homeEndpoints.announcements,
+    {
+      params: { instituteId: reader.institute_id },
+      query: { is_active: 'true', student_id: namesStudent ? reader.student_id : undefined },
+    },
     { signal },
   );
   return answer.data.result;

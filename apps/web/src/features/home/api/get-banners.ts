@@ -1,14 +1,12 @@
-import type { BannersResult } from '@campus/domain/home/home-rules';
 import { maxBanners } from '@campus/domain/home/home-rules';
+import { homeEndpoints } from '@campus/domain/home/home.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 
 /** GET /api/v1/banner-prom/for_student/{userType}: up to 5 banners and the promotional pop-up. */
-export async function getBanners(userType: number, signal?: AbortSignal): Promise<BannersResult> {
-  const answer = await apiRequest<{ result: BannersResult }>(`/api/v1/banner-prom/for_student/${userType}`, {
-    signal,
-  });
+export async function getBanners(userType: number, signal?: AbortSignal) {
+  const answer = await call(homeEndpoints.banners, { params: { userType } }, { signal });
   return { banner: answer.result.banner.slice(0, maxBanners), prom: answer.result.prom };
 }
 

@@ -1,16 +1,13 @@
-import type { ItemTypeDescription } from '@campus/domain/products/product-display';
+import { productsEndpoints } from '@campus/domain/products/products.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /prod/student-product/item-type-description/{id}: what the product holds and where to find it. */
-export async function getItemTypes(
-  productId: number,
-  instituteId: number,
-  signal?: AbortSignal,
-): Promise<ItemTypeDescription[]> {
-  const answer = await apiRequest<{ result: ItemTypeDescription[] }>(
-    `/prod/student-product/item-type-description/${productId}`,
-    { headers: { 'x-prod-inst-id': String(instituteId) }, signal },
+export async function getItemTypes(productId: number, instituteId: number, signal?: AbortSignal) {
+  const answer = await call(
+    productsEndpoints.itemTypes,
+    { params: { id: productId }, headers: { 'x-prod-inst-id': String(instituteId) } },
+    { signal },
   );
   return answer.result;
 }

@@ -1,14 +1,15 @@
-import type { Product } from '@campus/domain/products/products.contract';
+import { productsEndpoints } from '@campus/domain/products/products.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 
 /** GET /prod/student-product/my-products: the product service names the user and institute in headers. */
-export async function getMyProducts(userId: number, instituteId: number, signal?: AbortSignal): Promise<Product[]> {
-  const answer = await apiRequest<{ result: Product[] }>('/prod/student-product/my-products', {
-    headers: { 'x-prod-user-id': String(userId), 'x-prod-inst-id': String(instituteId) },
-    signal,
-  });
+export async function getMyProducts(userId: number, instituteId: number, signal?: AbortSignal) {
+  const answer = await call(
+    productsEndpoints.myProducts,
+    { headers: { 'x-prod-user-id': String(userId), 'x-prod-inst-id': String(instituteId) } },
+    { signal },
+  );
   return answer.result;
 }
 

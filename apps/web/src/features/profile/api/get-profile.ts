@@ -1,18 +1,15 @@
-import type { StudentProfile } from '@campus/domain/profile/profile.contract';
+import { profileEndpoints } from '@campus/domain/profile/profile.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 
 /** GET /api/v1/students/get-student-detail/{institute_id}/{stud_id}: Aadhar numbers come masked. */
-export async function getProfile(
-  instituteId: number,
-  studentId: number | null,
-  signal?: AbortSignal,
-): Promise<StudentProfile> {
+export async function getProfile(instituteId: number, studentId: number | null, signal?: AbortSignal) {
   // A login without a student (an open-course buyer) has no student profile to read.
   if (studentId === null) throw new ApiError(404, 'Not Found');
-  const answer = await apiRequest<{ result: StudentProfile }>(
-    `/api/v1/students/get-student-detail/${instituteId}/${studentId}`,
+  const answer = await call(
+    profileEndpoints.profile,
+    { params: { institute_id: instituteId, stud_id: studentId } },
     { signal },
   );
   return answer.result;

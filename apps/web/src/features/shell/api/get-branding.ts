@@ -1,11 +1,11 @@
 import type { LogoResult } from '@campus/domain/shell/shell.contract';
+import { shellEndpoints } from '@campus/domain/shell/shell.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/v1/institutes/getLogoAndFavIcon for the host the browser used. */
-export async function getBranding(host: string, signal?: AbortSignal): Promise<LogoResult> {
-  const query = new URLSearchParams({ virtualHostUrl: host });
-  const answer = await apiRequest<{ result: LogoResult }>(`/api/v1/institutes/getLogoAndFavIcon?${query}`, { signal });
+export async function getBranding(host: string, signal?: AbortSignal) {
+  const answer = await call(shellEndpoints.branding, { query: { virtualHostUrl: host } }, { signal });
   return answer.result;
 }
 

@@ -17,7 +17,7 @@ const id = z.coerce
 
 /** Body of POST /api/v2/onlineAssignment/student/getAssignmentsDetail. */
 export const assignmentListBodySchema = z.object({
-  category_id: z.coerce.number().int().optional(),
+  category_id: z.coerce.number<number | string>().int().optional(),
   institute_id: id,
   student_id: id,
 });
@@ -54,6 +54,8 @@ export const attachmentSchema = z.object({
   /** Bytes; 0 for links. */
   size: z.number().int(),
 });
+/** An attachment as listed. */
+export type Attachment = z.infer<typeof attachmentSchema>;
 
 export const studentAttachmentSchema = attachmentSchema.extend({
   is_link: z.boolean(),
@@ -122,7 +124,7 @@ export const downloadAnswerSchema = z.object({
 export const updateAssignmentJsonSchema = z
   .object({
     institute_id: id,
-    category_id: z.coerce.number().int().optional(),
+    category_id: z.coerce.number<number | string>().int().optional(),
     studentId_array: z.array(id).length(1, 'name exactly one student'),
     file_id: id,
     student_status: z.enum(['Draft', 'Submitted'], { error: 'must be Draft or Submitted' }),

@@ -29,7 +29,10 @@ export const loginBodySchema = z.object({
   password,
   device_id: deviceId,
   source: z.literal('WEB', { error: 'must be WEB' }).default('WEB'),
-  user_type: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').optional(),
+  user_type: z.coerce
+    .number<number | string>({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .optional(),
   user_id: id.optional(),
   institute_id: id.optional(),
   logout_from_all_devices: z.boolean({ error: 'must be true or false' }).optional(),
@@ -244,7 +247,7 @@ export const ssoLinkAnswerSchema = z.object({ link: z.string(), token: z.string(
 export const messageAnswerSchema = z.object({ statusCode: z.number().int(), message: z.string() });
 
 const instituteIdParams = z.object({
-  instituteId: z.coerce.number({ error: 'must be a whole number' }).int().positive(),
+  instituteId: z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive(),
 });
 
 /** Request and answer schemas of each auth endpoint. */

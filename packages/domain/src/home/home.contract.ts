@@ -39,7 +39,7 @@ export type Announcement = z.infer<typeof announcementSchema>;
 /** Query of the announcement fetch: student_id for students and parents, none for open-course users. */
 export const announcementQuerySchema = z.object({
   is_active: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  student_id: z.coerce.number({ error: 'must be a whole number' }).int().positive().optional(),
+  student_id: z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive().optional(),
 });
 
 /** Answer of GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: `data.result`. */
@@ -48,11 +48,13 @@ export const announcementsAnswerSchema = z.object({ data: z.object({ result: z.a
 /** Request and answer schemas of each home endpoint. */
 export const homeSchemas = {
   banners: {
-    params: z.object({ userType: z.coerce.number({ error: 'must be a whole number' }).int() }),
+    params: z.object({ userType: z.coerce.number<number | string>({ error: 'must be a whole number' }).int() }),
     answer: bannersAnswerSchema,
   },
   announcements: {
-    params: z.object({ instituteId: z.coerce.number({ error: 'must be a whole number' }).int().positive() }),
+    params: z.object({
+      instituteId: z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive(),
+    }),
     query: announcementQuerySchema,
     answer: announcementsAnswerSchema,
   },

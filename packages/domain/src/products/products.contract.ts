@@ -40,15 +40,15 @@ export const itemTypeDescriptionAnswerSchema = z.object({
 
 /** Headers the product service reads (spec part 1 §7); the server checks they are the session's own. */
 export const productHeadersSchema = z.object({
-  'x-prod-user-id': z.coerce.number({ error: 'must be a whole number' }).int().positive(),
-  'x-prod-inst-id': z.coerce.number({ error: 'must be a whole number' }).int().positive(),
+  'x-prod-user-id': z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive(),
+  'x-prod-inst-id': z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive(),
 });
 
 /** Request and answer schemas of each product endpoint. */
 export const productsSchemas = {
   myProducts: { headers: productHeadersSchema, answer: myProductsAnswerSchema },
   itemTypes: {
-    params: z.object({ id: z.coerce.number({ error: 'must be a whole number' }).int().positive() }),
+    params: z.object({ id: z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive() }),
     headers: productHeadersSchema.pick({ 'x-prod-inst-id': true }),
     answer: itemTypeDescriptionAnswerSchema,
   },

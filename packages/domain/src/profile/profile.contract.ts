@@ -75,7 +75,7 @@ export const profileUpdateBodySchema = z
   });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
-const wholeNumber = z.coerce.number({ error: 'must be a whole number' }).int().positive();
+const wholeNumber = z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive();
 
 /** Request and answer schemas of each profile endpoint. */
 export const profileSchemas = {

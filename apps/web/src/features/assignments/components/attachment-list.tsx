@@ -1,16 +1,13 @@
 import { formatMegabytes, maxFileNameDisplay, truncateName } from '@campus/domain/assignments/assignment-list';
 import { linkHref } from '@campus/domain/assignments/assignment-submission';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { Attachment } from '@campus/domain/assignments/assignments.contract';
 import type { ReactNode } from 'react';
 import { useDownloadAttachment } from '../api/download-file.ts';
 import { showToast } from '../../../components/toast.ts';
 
-/** What a listed file needs. */
-export interface ListedFile {
-  attachment_id: number;
-  attachment_display_name: string;
-  size: number;
-}
+/** What a listed file needs: a few fields of the contract's attachment. */
+export type ListedFile = Pick<Attachment, 'attachment_id' | 'attachment_display_name' | 'size'>;
 
 /** A Download button that asks for a fresh signed address on every click, then starts the download. */
 export function DownloadButton({ instituteId, file }: { instituteId: number; file: ListedFile }) {

@@ -1,14 +1,9 @@
 import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
 import { useMutation } from '@tanstack/react-query';
-import { call, type AnswerOf } from '../../../lib/api-client.ts';
+import { call, type AnswerOf, type InputOf } from '../../../lib/api-client.ts';
 
-export interface ForgotPasswordRequest {
-  /** The phone number, digits only. */
-  user_name: string;
-  institute_id?: number;
-  /** Set when the phone has several accounts and one was picked ('Forgot Password For'). */
-  choice_id?: string;
-}
+/** What the screen sends: the phone number, and the account picked when it has several ('Forgot Password For'). */
+export type ForgotPasswordRequest = Omit<InputOf<typeof authEndpoints.forgotPassword>['body'], 'source' | 'user_id'>;
 
 /** result null: a new password was sent; a list: the phone has several accounts to choose from. */
 export type ForgotPasswordAnswer = AnswerOf<typeof authEndpoints.forgotPassword>;

@@ -9,12 +9,12 @@ type AnnouncementReader = Pick<StoredSession, 'institute_id' | 'user_type' | 'st
 
 /** GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: newest first. */
 export async function getAnnouncements(reader: AnnouncementReader, signal?: AbortSignal) {
-  const namesStudent = reader.user_type !== openCourseUserType && reader.student_id !== null;
+  const namesStudent = reader.user_type !== openCourseUserType;
   const answer = await call(
     homeEndpoints.announcements,
     {
       params: { instituteId: reader.institute_id },
-      query: { is_active: 'true', student_id: namesStudent ? reader.student_id : undefined },
+      query: { is_active: 'true', student_id: namesStudent ? (reader.student_id ?? undefined) : undefined },
     },
     { signal },
   );

@@ -52,6 +52,13 @@ const configSchema = z.object({
    * Demo institutes (public passwords and SSO keys): `auto` seeds an empty embedded (PGlite) database only;
    * `true` also seeds PostgreSQL and allows starting on a PostgreSQL database that holds them; `false` never.
    */
+  /** Connections each API process keeps to PostgreSQL (see the README's figures for how it was chosen). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .default(10),
   SEED_DEMO: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
   /** `false` turns off the OpenAPI pages at /docs (production). */
   DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),

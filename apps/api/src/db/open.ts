@@ -16,13 +16,13 @@ export class DemoOnPostgresError extends Error {
  * migrates it and seeds the demo on an empty one.
  */
 export async function openConfiguredDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'SEED_DEMO'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'SEED_DEMO'> & Partial<Pick<Config, 'DATABASE_POOL_SIZE'>>,
   now: () => Date,
   storage: Storage,
 ): Promise<Database & { seeded: boolean }> {
   let database: Database;
   if (config.DATABASE_URL) {
-    database = await openPostgres(config.DATABASE_URL);
+    database = await openPostgres(config.DATABASE_URL, { poolSize: config.DATABASE_POOL_SIZE });
   } else {
     const dataDir = resolve(config.DATA_DIR);
     const release = lockDataDir(dataDir);

@@ -19,8 +19,8 @@ export interface ReferenceSql {
   academicYears: string;
   flags: string;
   batchIds: string;
-  /** The announcements query cut around its `"batch_id" in (…)` list, whose length varies with the student. */
-  announcements: { before: string; after: string; firstListParam: number; listLength: number };
+  /** The announcements query; the student's batch ids travel as one array parameter. */
+  announcements: string;
 }
 
 /** Finds each statement the reference needs among the captured ones; throws naming the one that is missing. */
@@ -30,46 +30,27 @@ export function pickReferenceSql(all: Statement[]): ReferenceSql {
     if (!found) throw new Error(`reference server: the real server sent no ${what} query (${pattern})`);
     return found.text;
   };
-  const announcements = find('announcements', /from "announcements"/);
-  const list = /("announcement_audiences"\."batch_id" in \()([^)]*)\)/.exec(announcements);
-  if (!list) throw new Error('reference server: no batch_id list in the announcements query');
-  const placeholders = list[2]!.split(',').map((item) => Number(item.trim().slice(1)));
   return {
-    session: find('session', /from "sessions" where "sessions"\."token_hash" = \$1/),
+    session: find('session', /from sessions where token_hash = \$1/),
     host: find('host', /from "institute_hosts"/),
     academicYears: find('academic years', /from "academic_years"/),
-    flags: find('institute flags', /from "institutes" where/),
+    flags: find('institute settings', /from "institutes" where "institutes"\."id" = \$1/),
     batchIds: find('batch ids', /select "batch_id" from "enrolments"/),
-    announcements: {
-      before: announcements.slice(0, list.index + list[1]!.length),
-      after: announcements.slice(list.index + list[0].length - 1),
-      firstListParam: placeholders[0]!,
-      listLength: placeholders.length,
-    },
+    announcements: find('announcements', /from "announcements"/),
   };
 }
 
-/** The announcements statement for a list of `count` batch ids (the placeholders after it move along). */
-function announcementsText(sql: ReferenceSql['announcements'], count: number): string {
-  const list = Array.from({ length: Math.max(count, 1) }, (_, index) => `$${sql.firstListParam + index}`);
-  const shift = Math.max(count, 1) - sql.listLength;
-  const after = sql.after.replace(/\$(\d+)/g, (_, n: string) =>
-    Number(n) > sql.firstListParam ? `$${Number(n) + shift}` : `$${n}`,
-  );
-  return `${sql.before}${list.join(', ')}${after}`;
-}
-
 interface Session {
-  institute_id: number;
+  instituteId: number;
   scope: string;
-  user_id: number;
-  student_id: number | null;
-  user_type: number;
-  device_id: string;
-  academic_year_ids: number[];
-  must_change_password: boolean;
-  expires_at: Date;
-  revoked_at: Date | null;
+  userId: number;
+  studentId: number | null;
+  userType: number;
+  deviceId: string;
+  academicYearIds: number[];
+  mustChangePassword: boolean;
+  expiresAt: Date;
+  revokedAt: Date | null;
 }
 
 class Refused extends Error {
@@ -86,7 +67,8 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
   pg.types.setTypeParser(1082, (value) => value);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const hosts = new Map<string, { instituteId: number | undefined; until: number }>();
-  const announcementTexts = new Map<number, string>();
+  // Institute settings cached for a minute, as the real server caches them.
+  const settings = new Map<number, { timeZone: string; until: number }>();
 
   /** Sends a statement, noting it when the request asked for a trace. */
   const query = async <Row>(trace: Statement[] | undefined, text: string, params: unknown[]) => {
@@ -104,7 +86,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
     const tokenHash = createHash('sha256').update(credential.token).digest('hex');
     const [row] = await query<Session>(trace, sql.session, [tokenHash]);
     if (!row || row.scope !== 'main') throw new Refused(401, 'Unauthorized');
-    if (row.revoked_at || row.expires_at.getTime() <= Date.now() || row.device_id !== credential.deviceId)
+    if (row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.deviceId !== credential.deviceId)
       throw new Refused(403, 'You have been logged out. Please login again.');
     const host = request.host.replace(/:\d+$/, '').toLowerCase();
     let hit = hosts.get(host);
@@ -113,10 +95,10 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
       hit = { instituteId: found?.institute_id, until: Date.now() + 60_000 };
       hosts.set(host, hit);
     }
-    if (hit.instituteId !== row.institute_id) throw new Refused(403, 'This login belongs to another institute.');
-    if (!row.academic_year_ids.includes(credential.academicYearId))
+    if (hit.instituteId !== row.instituteId) throw new Refused(403, 'This login belongs to another institute.');
+    if (!row.academicYearIds.includes(credential.academicYearId))
       throw new Refused(403, 'You are not enrolled in this academic year.');
-    if (row.must_change_password) throw new Refused(403, 'Please set a new password first.');
+    if (row.mustChangePassword) throw new Refused(403, 'Please set a new password first.');
     return Object.assign(row, { academicYearId: credential.academicYearId });
   }
 
@@ -157,24 +139,26 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
       const trace = traced(request);
       const user = await session(request, trace);
       const instituteId = Number(request.params.instituteId);
-      if (instituteId !== user.institute_id || Number(request.query.student_id) !== user.student_id)
-        throw new Refused(403, 'You may only read your own announcements');
-      const [[flags], batches] = await Promise.all([
-        query<{ time_zone: string | null }>(trace, sql.flags, [instituteId]),
-        query<{ batch_id: number }>(trace, sql.batchIds, [instituteId, user.student_id, user.academicYearId]),
+      if (instituteId !== user.instituteId || Number(request.query.student_id) !== user.studentId)
+        throw new Refused(404, 'Not Found');
+      let setting = settings.get(instituteId);
+      if (!setting || setting.until <= Date.now()) {
+        const [found] = await query<{ timeZone: string }>(trace, sql.flags, [instituteId]);
+        setting = { timeZone: found?.timeZone ?? 'Asia/Kolkata', until: Date.now() + 60_000 };
+        settings.set(instituteId, setting);
+      }
+      const batches = await query<{ batch_id: number }>(trace, sql.batchIds, [
+        instituteId,
+        user.studentId,
+        user.academicYearId,
       ]);
       const batchIds = batches.map((row) => row.batch_id);
-      let text = announcementTexts.get(batchIds.length);
-      if (!text) announcementTexts.set(batchIds.length, (text = announcementsText(sql.announcements, batchIds.length)));
-      const rows = await query<Record<string, unknown> & { announced_at: Date; updated_at: Date }>(trace, text, [
-        instituteId,
-        true,
-        instituteId,
-        instituteId,
-        ...(batchIds.length > 0 ? batchIds : [null]),
-        500,
-      ]);
-      const timeZone = flags?.time_zone ?? 'Asia/Kolkata';
+      const rows = await query<Record<string, unknown> & { announced_at: Date; updated_at: Date }>(
+        trace,
+        sql.announcements,
+        [instituteId, true, instituteId, instituteId, batchIds, 500],
+      );
+      const timeZone = setting.timeZone;
       return answer(reply, trace, {
         data: {
           result: rows.map((row) => {

@@ -6,6 +6,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
+/** Where a database opened with `logQuery` keeps it for statements sent past drizzle. */
+export const rawQueryLogger = Symbol('rawQueryLogger');
+
 /** The Drizzle database, whichever driver sits below it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -114,6 +117,8 @@ export async function openPostgres(
   }
   const logger = logQuery ? { logQuery } : undefined;
   const db = drizzleNodePg({ client: pool, ...options, ...(logger ? { logger } : {}) }) as unknown as Db;
+  // Statements sent past drizzle (db/prepared.ts sqlRows) are logged too, so the benchmark captures every one.
+  if (logQuery) Object.assign(db, { [rawQueryLogger]: logQuery });
   return {
     db,
     kind: 'postgres',

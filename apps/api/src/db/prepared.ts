@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db } from './client.ts';
+import { rawQueryLogger, type Db } from './client.ts';
 
 /** Anything drizzle can run later with values for its placeholders. */
 interface Runnable<R> {
@@ -31,7 +31,11 @@ interface PgliteClient {
  * where building through drizzle costs more than it gives. Named, so PostgreSQL prepares it once per connection.
  */
 export async function sqlRows<T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client: pg.Pool | PgliteClient }).$client;
+  const { $client: client, [rawQueryLogger]: log } = db as unknown as {
+    $client: pg.Pool | PgliteClient;
+    [rawQueryLogger]?: (text: string, params: unknown[]) => void;
+  };
+  log?.(text, values);
   if (client instanceof pg.Pool) return (await client.query<T & pg.QueryResultRow>({ name, text, values })).rows;
   return (await client.query<T>(text, values)).rows;
 }

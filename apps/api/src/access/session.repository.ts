@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { prepared, sqlRows } from '../db/prepared.ts';
-import { instituteApiKeys, instituteHosts } from '../db/schema/index.ts';
+import { instituteApiKeys, instituteHosts, sessions } from '../db/schema/index.ts';
 
 /** The columns of a session a request needs. */
 export interface SessionLookup {
@@ -58,4 +58,67 @@ const apiKeyQuery = prepared((db) =>
 export async function findInstituteIdByApiKey(db: Db, keyHash: string): Promise<number | undefined> {
   const [row] = await apiKeyQuery(db, { keyHash });
   return row?.instituteId;
+}
+
+// The writes of sign-in, sign-out and password change live here too, so one module owns every session statement
+// and no area needs the auth feature to end or count sessions.
+
+/** Live main sessions of an account on devices other than `deviceId`. */
+export async function countSessionsElsewhere(
+  db: Db,
+  instituteId: number,
+  accountUserId: number,
+  deviceId: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.instituteId, instituteId),
+        eq(sessions.accountUserId, accountUserId),
+        eq(sessions.scope, 'main'),
+        ne(sessions.deviceId, deviceId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** Revokes an account's live sessions: all of them, only one device's or one login's, or all but one login's. */
+export async function revokeSessions(
+  db: Db,
+  instituteId: number,
+  accountUserId: number,
+  now: Date,
+  filter: { deviceId?: string; loginId?: string; exceptLoginId?: string } = {},
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.instituteId, instituteId),
+        eq(sessions.accountUserId, accountUserId),
+        isNull(sessions.revokedAt),
+        filter.deviceId === undefined ? undefined : eq(sessions.deviceId, filter.deviceId),
+        filter.loginId === undefined ? undefined : eq(sessions.loginId, filter.loginId),
+        filter.exceptLoginId === undefined ? undefined : ne(sessions.loginId, filter.exceptLoginId),
+      ),
+    );
+}
+
+/** Writes new sessions (one per profile of a sign-in). */
+export async function insertSessions(db: Db, rows: (typeof sessions.$inferInsert)[]): Promise<void> {
+  await db.insert(sessions).values(rows);
+}
+
+/** Lifts the must-change-password mark from every session of one login. */
+export async function clearMustChangePassword(db: Db, instituteId: number, loginId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ mustChangePassword: false })
+    .where(and(eq(sessions.instituteId, instituteId), eq(sessions.loginId, loginId)));
 }

@@ -8,6 +8,9 @@ import { productsRoutes } from './products/products.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { shellRoutes } from './shell/shell.routes.ts';
 
+// The app sets the sign-in rate limits through this index, so it imports no feature directly.
+export { defaultAuthRateLimits, type AuthRateLimits } from './auth/auth.routes.ts';
+
 /** What the areas need from the app beyond the app itself. */
 export interface FeatureOptions {
   sms: SmsSender;

@@ -4,7 +4,6 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -109,23 +108,4 @@ export const assignmentAttachments = pgTable(
       .on(t.instituteId, t.submissionId, t.sha256, t.displayName)
       .where(sql`${t.kind} = 'student_file'`),
   ],
-);
-
-/** Files written to storage whose database rows are not committed yet; what remains at start-up is removed. */
-export const pendingFiles = pgTable('pending_files', {
-  fileKey: text().primaryKey(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Answers of writes sent with an Idempotency-Key, so a retry gets the first answer instead of a second write. */
-export const idempotentWrites = pgTable(
-  'idempotent_writes',
-  {
-    instituteId: integer().notNull(),
-    userId: integer().notNull(),
-    key: text().notNull(),
-    answer: jsonb().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.instituteId, t.userId, t.key] })],
 );

@@ -6,3 +6,4 @@ export * from './home.ts';
 export * from './products.ts';
 export * from './settings.ts';
 export * from './assignments.ts';
+export * from './uploads.ts';

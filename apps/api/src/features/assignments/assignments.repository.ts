@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { assignmentAttachments, idempotentWrites } from '../../db/schema/index.ts';
+import { assignmentAttachments } from '../../db/schema/index.ts';
 
 export { findAssignments, findAttachmentsByIds } from '../../access/access.repository.ts';
 
@@ -40,18 +40,4 @@ export function findAttachments(
   return submissionId === undefined
     ? attachmentsOfAssignment(db, { instituteId, assignmentId, kinds: kinds.join(',') })
     : attachmentsOfSubmission(db, { instituteId, assignmentId, kinds: kinds.join(','), submissionId });
-}
-
-export async function findIdempotentAnswer(db: Db, instituteId: number, userId: number, key: string) {
-  const [row] = await db
-    .select({ answer: idempotentWrites.answer })
-    .from(idempotentWrites)
-    .where(
-      and(
-        eq(idempotentWrites.instituteId, instituteId),
-        eq(idempotentWrites.userId, userId),
-        eq(idempotentWrites.key, key),
-      ),
-    );
-  return row?.answer as { statusCode: number; message: string } | undefined;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
@@ -8,7 +8,6 @@ import {
   enrolments,
   institutes,
   instituteHosts,
-  sessions,
   smsOutbox,
   ssoTokens,
   studentParents,
@@ -19,7 +18,6 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type InstituteRow = typeof institutes.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
 
 export async function findInstitute(db: Db, instituteId: number): Promise<InstituteRow | undefined> {
   const [row] = await db.select().from(institutes).where(eq(institutes.id, instituteId));
@@ -212,64 +210,6 @@ export async function clearAttempts(db: Db, instituteId: number, bucket: string,
         eq(attemptCounters.key, key),
       ),
     );
-}
-
-/** Live main sessions of an account on devices other than `deviceId`. */
-export async function countSessionsElsewhere(
-  db: Db,
-  instituteId: number,
-  accountUserId: number,
-  deviceId: string,
-  now: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.instituteId, instituteId),
-        eq(sessions.accountUserId, accountUserId),
-        eq(sessions.scope, 'main'),
-        ne(sessions.deviceId, deviceId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return row?.total ?? 0;
-}
-
-/** Revokes an account's live sessions: all of them, only one device's or one login's, or all but one login's. */
-export async function revokeSessions(
-  db: Db,
-  instituteId: number,
-  accountUserId: number,
-  now: Date,
-  filter: { deviceId?: string; loginId?: string; exceptLoginId?: string } = {},
-): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessions.instituteId, instituteId),
-        eq(sessions.accountUserId, accountUserId),
-        isNull(sessions.revokedAt),
-        filter.deviceId === undefined ? undefined : eq(sessions.deviceId, filter.deviceId),
-        filter.loginId === undefined ? undefined : eq(sessions.loginId, filter.loginId),
-        filter.exceptLoginId === undefined ? undefined : ne(sessions.loginId, filter.exceptLoginId),
-      ),
-    );
-}
-
-export async function insertSessions(db: Db, rows: (typeof sessions.$inferInsert)[]): Promise<void> {
-  await db.insert(sessions).values(rows);
-}
-
-export async function clearMustChangePassword(db: Db, instituteId: number, loginId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ mustChangePassword: false })
-    .where(and(eq(sessions.instituteId, instituteId), eq(sessions.loginId, loginId)));
 }
 
 export async function updatePasswordHash(db: Db, instituteId: number, userId: number, passwordHash: string) {

@@ -13,7 +13,6 @@ import { hashToken } from '../../lib/tokens.ts';
 import {
   clearAttempts,
   consumeSsoToken,
-  countSessionsElsewhere,
   findChildren,
   findInstitute,
   findLoginKey,
@@ -23,10 +22,10 @@ import {
   findUsersByLogin,
   releaseAttempt,
   reserveAttempt,
-  revokeSessions,
   type AttemptLimit,
   type UserRow,
 } from './auth.repository.ts';
+import { countSessionsElsewhere, revokeSessions } from '../../access/session.repository.ts';
 import { startSession, type Profile } from './session-builder.ts';
 
 /** Failed attempts per login and address within the window that lock that pair. */

@@ -6,7 +6,6 @@ import { AppError } from '../../errors.ts';
 import { hashPassword, newTemporaryPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import {
-  clearMustChangePassword,
   findInstitute,
   findTemporaryPassword,
   findUser,
@@ -16,11 +15,11 @@ import {
   releaseAttempt,
   reserveAttempt,
   reserveAttemptCount,
-  revokeSessions,
   saveTemporaryPassword,
   updatePasswordHash,
   type AttemptLimit,
 } from './auth.repository.ts';
+import { clearMustChangePassword, revokeSessions } from '../../access/session.repository.ts';
 
 /** Messages of the password change (spec part 1 §5 and §8), verbatim. */
 export const passwordMessages = {

@@ -8,10 +8,10 @@ import {
   findCurrentYear,
   findInstituteYears,
   findStudentYears,
-  insertSessions,
   type InstituteRow,
   type UserRow,
 } from './auth.repository.ts';
+import { insertSessions } from '../../access/session.repository.ts';
 
 /** One way to sign in with a login: as a student (or open-course user), or as a parent viewing one child. */
 export interface Profile {

@@ -1,23 +1,9 @@
 import { endOfDayInZone } from '@campus/domain/calendar/calendar';
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import type { Storage } from '../../lib/storage.ts';
-import {
-  assignmentAttachments,
-  assignments,
-  batches,
-  enrolments,
-  institutes,
-  students,
-  subjects,
-  submissions,
-  users,
-} from '../schema/index.ts';
-import { demoLogins } from './demo-accounts.ts';
-import { tinyPdf } from './demo-files.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { assignmentAttachments, assignments, submissions } from '../../schema/index.ts';
+import type { DemoContext, DemoInstitute } from '../context.ts';
+import { demoLogins } from '../demo-accounts.ts';
+import { tinyPdf } from '../demo-files.ts';
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
@@ -47,35 +33,20 @@ const plans: Plan[] = [
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function seedFor(tx: Tx, storage: Storage, now: Date, instituteName: string, login: string) {
-  const [institute] = await tx.select().from(institutes).where(eq(institutes.name, instituteName));
-  const byLogin = login.includes('@') ? eq(users.email, login) : eq(users.phone, login);
-  const [student] = await tx
-    .select({ id: students.id })
-    .from(students)
-    .innerJoin(users, and(eq(users.instituteId, students.instituteId), eq(users.id, students.userId)))
-    .where(and(eq(students.instituteId, institute!.id), byLogin, eq(users.userType, 1)));
-  const [enrolment] = await tx
-    .select({ batchId: enrolments.batchId, standardId: batches.standardId })
-    .from(enrolments)
-    .innerJoin(batches, and(eq(batches.instituteId, enrolments.instituteId), eq(batches.id, enrolments.batchId)))
-    .where(and(eq(enrolments.instituteId, institute!.id), eq(enrolments.studentId, student!.id)))
-    .orderBy(asc(enrolments.academicYearId))
-    .then((rows) => rows.slice(-1));
-  const subjectRows = await tx
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(and(eq(subjects.instituteId, institute!.id), eq(subjects.standardId, enrolment!.standardId)))
-    .orderBy(asc(subjects.id));
-  const lastMinuteToday = new Date(endOfDayInZone(now, institute!.timeZone).getTime() - 60_000);
+async function seedFor({ tx, storage, now }: DemoContext, institute: DemoInstitute, login: string) {
+  const student = institute.account(login, 1);
+  const batchId = student.batchIds[0]!;
+  const { standardId } = institute.batches.find((batch) => batch.id === batchId)!;
+  const subjectRows = institute.subjects.filter((subject) => subject.standardId === standardId);
+  const lastMinuteToday = new Date(endOfDayInZone(now, institute.timeZone).getTime() - 60_000);
 
   for (const plan of plans) {
     const dueAt = plan.due === 'today' ? lastMinuteToday : new Date(now.getTime() + plan.due);
     const [assignment] = await tx
       .insert(assignments)
       .values({
-        instituteId: institute!.id,
-        batchId: enrolment!.batchId,
+        instituteId: institute.id,
+        batchId: batchId,
         subjectId: subjectRows[plan.subject % subjectRows.length]!.id,
         title: plan.title,
         topicName: 'Term 2',
@@ -91,7 +62,7 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, instituteName: strin
     const sheet = tinyPdf(`${plan.title} - question sheet`);
     const sheetFile = await storage.putBuffer(sheet, 'pdf');
     await tx.insert(assignmentAttachments).values({
-      instituteId: institute!.id,
+      instituteId: institute.id,
       assignmentId: assignment!.id,
       kind: 'teacher',
       displayName: `${plan.title.split(':')[0]} - question sheet.pdf`,
@@ -101,7 +72,7 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, instituteName: strin
     if (plan.solution) {
       const solution = await storage.putBuffer(tinyPdf(`${plan.title} - solution`), 'pdf');
       await tx.insert(assignmentAttachments).values({
-        instituteId: institute!.id,
+        instituteId: institute.id,
         assignmentId: assignment!.id,
         kind: 'solution',
         displayName: 'Solution.pdf',
@@ -114,9 +85,9 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, instituteName: strin
     const [submission] = await tx
       .insert(submissions)
       .values({
-        instituteId: institute!.id,
+        instituteId: institute.id,
         assignmentId: assignment!.id,
-        studentId: student!.id,
+        studentId: student.studentId!,
         status: isSubmitted ? 'Submitted' : 'Draft',
         studentComment: isSubmitted ? 'Done, please check.' : 'Half done, finishing tonight.',
         submittedAt: isSubmitted ? new Date(dueAt.getTime() - day) : null,
@@ -131,7 +102,7 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, instituteName: strin
     const answerFile = await storage.putBuffer(answer, 'txt');
     await tx.insert(assignmentAttachments).values([
       {
-        instituteId: institute!.id,
+        instituteId: institute.id,
         assignmentId: assignment!.id,
         submissionId: submission!.id,
         kind: 'student_file',
@@ -141,7 +112,7 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, instituteName: strin
         sha256: sha(answer),
       },
       {
-        instituteId: institute!.id,
+        instituteId: institute.id,
         assignmentId: assignment!.id,
         submissionId: submission!.id,
         kind: 'student_link',
@@ -154,7 +125,7 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, instituteName: strin
 }
 
 /** Assignments in every state the screens show, for the Greenfield and Apex demo students. */
-export async function seedDemoAssignments(tx: Tx, storage: Storage, now: Date): Promise<void> {
-  await seedFor(tx, storage, now, 'Greenfield Public School', demoLogins.greenfieldStudent);
-  await seedFor(tx, storage, now, 'Apex Coaching Institute', demoLogins.apexStudent);
+export async function seed(context: DemoContext): Promise<void> {
+  await seedFor(context, context.institutes.greenfield, demoLogins.greenfieldStudent);
+  await seedFor(context, context.institutes.apex, demoLogins.apexStudent);
 }

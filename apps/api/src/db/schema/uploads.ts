@@ -1,0 +1,20 @@
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Files written to storage whose database rows are not committed yet; what remains at start-up is removed. */
+export const pendingFiles = pgTable('pending_files', {
+  fileKey: text().primaryKey(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Answers of writes sent with an Idempotency-Key, so a retry gets the first answer instead of a second write. */
+export const idempotentWrites = pgTable(
+  'idempotent_writes',
+  {
+    instituteId: integer().notNull(),
+    userId: integer().notNull(),
+    key: text().notNull(),
+    answer: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instituteId, t.userId, t.key] })],
+);

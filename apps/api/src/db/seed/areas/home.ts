@@ -1,0 +1,170 @@
+import { addDays } from '@campus/domain/calendar/calendar';
+import type { Storage } from '../../../lib/storage.ts';
+import { announcementAudiences, announcements, banners } from '../../schema/index.ts';
+import type { DemoContext, Tx } from '../context.ts';
+import { demoLogins } from '../demo-accounts.ts';
+import { tinyPdf } from '../demo-files.ts';
+
+/** An instant `days` from today at hh:mm in Kolkata (UTC+05:30, no daylight saving). */
+const at = (today: string, days: number, time: string) => new Date(`${addDays(today, days)}T${time}:00+05:30`);
+
+const noticeImage = (title: string, colour: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400"><rect width="800" height="400" fill="${colour}"/><text x="400" y="210" text-anchor="middle" font-family="Arial,sans-serif" font-size="40" font-weight="700" fill="#fff">${title}</text></svg>`;
+
+interface NoticeSpec {
+  title: string;
+  html: string;
+  by: string;
+  daysAgo: number;
+  time: string;
+  updatedTime: string;
+  audience: number[];
+  image?: string;
+  attachment?: string;
+}
+
+async function addNotices(tx: Tx, storage: Storage, instituteIdValue: number, today: string, notices: NoticeSpec[]) {
+  for (const notice of notices) {
+    const image = notice.image ? await storage.putBuffer(noticeImage(notice.image, '#1864ab'), 'svg') : undefined;
+    const file = notice.attachment ? await storage.putBuffer(tinyPdf(notice.attachment), 'pdf') : undefined;
+    const [row] = await tx
+      .insert(announcements)
+      .values({
+        instituteId: instituteIdValue,
+        title: notice.title,
+        descriptionHtml: notice.html,
+        updatedBy: notice.by,
+        announcedAt: at(today, -notice.daysAgo, notice.time),
+        updatedAt: at(today, -notice.daysAgo, notice.updatedTime),
+        imageFileKey: image?.key ?? null,
+        attachmentFileKey: file?.key ?? null,
+        attachmentName: notice.attachment ? `${notice.title}.pdf` : null,
+      })
+      .returning({ id: announcements.id });
+    if (notice.audience.length > 0) {
+      await tx
+        .insert(announcementAudiences)
+        .values(
+          notice.audience.map((batchId) => ({ instituteId: instituteIdValue, announcementId: row!.id, batchId })),
+        );
+    }
+  }
+}
+
+async function seedGreenfieldHome({ tx, storage, today, institutes: { greenfield } }: DemoContext) {
+  const { id } = greenfield;
+  const aaravBatches = greenfield.account(demoLogins.greenfieldStudent, 1).batchIds;
+  const [otherBatch] = greenfield.batches;
+  await addNotices(tx, storage, id, today, [
+    {
+      title: 'Annual Sports Day',
+      html: '<p>The Annual Sports Day will be held on the main ground. All students assemble by <b>7:45 AM</b> in house colours.</p>',
+      by: 'Principal Office',
+      daysAgo: 0,
+      time: '08:15',
+      updatedTime: '16:35',
+      audience: [],
+      image: 'Annual Sports Day',
+    },
+    {
+      title: 'Parent-Teacher Meeting',
+      html: '<p>PTM for your section is on Saturday from 9 AM to 12 noon. Please bring the report card.</p><script>alert("x")</script>',
+      by: 'Class Teacher',
+      daysAgo: 1,
+      time: '10:00',
+      updatedTime: '10:20',
+      audience: aaravBatches,
+      attachment: 'PTM schedule',
+    },
+    {
+      title: 'Winter uniform from 1 December',
+      html: '<p>Students will wear the winter uniform from <i>1 December</i>. Blazers are compulsory on Mondays.</p>',
+      by: 'Administration',
+      daysAgo: 3,
+      time: '09:30',
+      updatedTime: '11:05',
+      audience: [],
+    },
+    {
+      title: 'Science Exhibition entries',
+      html: '<ul><li>Teams of up to 3</li><li>Submit the abstract by Friday</li></ul><img src="x" onerror="alert(1)">',
+      by: 'Science Department',
+      daysAgo: 6,
+      time: '13:45',
+      updatedTime: '14:10',
+      audience: aaravBatches,
+    },
+    {
+      title: 'Library books return',
+      html: '<p>Return all library books before the term break.</p>',
+      by: 'Librarian',
+      daysAgo: 12,
+      time: '12:00',
+      updatedTime: '12:00',
+      audience: [],
+    },
+    {
+      title: 'Class 6 A picnic',
+      html: '<p>Only for Class 6 A: the picnic leaves at 8 AM.</p>',
+      by: 'Class Teacher',
+      daysAgo: 2,
+      time: '15:00',
+      updatedTime: '15:00',
+      audience: otherBatch && !aaravBatches.includes(otherBatch.id) ? [otherBatch.id] : [],
+    },
+  ]);
+
+  const landing = ['', 'TIME TABLE', 'MY EXAM', '', 'ASSIGNMENTS', 'STUDY MATERIALS'];
+  await tx.insert(banners).values([
+    ...landing.map((landingScreen, index) => ({
+      instituteId: id,
+      kind: 'banner' as const,
+      webUrl: `/my-account/demo/banner-${index + 1}.svg`,
+      isRedirect: index === 0 || index === 3,
+      redirectLink:
+        index === 0
+          ? 'https://greenfield.example/admissions'
+          : index === 3
+            ? 'https://greenfield.example/mock-tests'
+            : '',
+      landingScreen,
+      sortOrder: index,
+    })),
+    { instituteId: id, kind: 'promo' as const, webUrl: '/my-account/demo/promo.svg', sortOrder: 0 },
+  ]);
+}
+
+async function seedApexHome({ tx, storage, today, institutes: { apex } }: DemoContext) {
+  const { id } = apex;
+  const nehaBatches = apex.account(demoLogins.apexStudent, 1).batchIds;
+  // Addressed to batches only, so the open-course buyer (who has none) sees the empty state.
+  await addNotices(tx, storage, id, today, [
+    {
+      title: 'JEE mock test series',
+      html: '<p>Full-length mock tests every Sunday at 9 AM in the exam desk.</p>',
+      by: 'Academic Head',
+      daysAgo: 0,
+      time: '07:30',
+      updatedTime: '07:45',
+      audience: nehaBatches,
+    },
+    {
+      title: 'Doubt clearing sessions',
+      html: '<p>Physics doubt sessions on Wednesdays, 6 PM, live.</p>',
+      by: 'Physics Faculty',
+      daysAgo: 4,
+      time: '18:00',
+      updatedTime: '18:10',
+      audience: nehaBatches,
+    },
+  ]);
+  await tx
+    .insert(banners)
+    .values({ instituteId: id, kind: 'banner', webUrl: '/my-account/demo/banner-4.svg', sortOrder: 0 });
+}
+
+/** Notices and banners of the home screen, covering every state it can show. */
+export async function seed(context: DemoContext): Promise<void> {
+  await seedGreenfieldHome(context);
+  await seedApexHome(context);
+}

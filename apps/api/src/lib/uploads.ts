@@ -1,0 +1,236 @@
+import {
+  cleanFileName,
+  detectUploadKind,
+  extensionOf,
+  fileNameProblem,
+  type UploadKind,
+} from '@campus/domain/shared/uploads';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Db } from '../db/client.ts';
+import { clearJournal, journalFiles } from '../db/pending-files.ts';
+import { idempotentWrites } from '../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import type { Staged, Storage } from './storage.ts';
+
+/** What one area takes in a multipart upload: files under limits, and one JSON field describing them. */
+export interface UploadForm<J> {
+  maxFiles: number;
+  /** All files together. */
+  maxBytes: number;
+  /** Kinds taken, recognised by content and confirmed by name; every kind the content check knows by default. */
+  kinds?: readonly UploadKind[];
+  /** The multipart field holding the JSON, and its schema. */
+  jsonField: string;
+  jsonSchema: ZodType<J>;
+  messages: {
+    tooManyFiles: string;
+    tooLarge: string;
+    /** Answer (415) to a request that is not multipart/form-data. */
+    notMultipart: string;
+    notAccepted: (name: string) => string;
+  };
+}
+
+/** A file streamed to a staged object, with the cleaned name it was sent under. */
+export interface ReceivedFile {
+  staged: Staged;
+  name: string;
+}
+
+/** What a handler gets inside `receiveUpload`: the parsed JSON, the staged files and the way to store them. */
+export interface ReceivedUpload<J> {
+  json: J;
+  files: ReceivedFile[];
+  /**
+   * Stores `files` (some of the received ones) for the rows `write` inserts, so that a crash leaves the old state or
+   * the new one: 1. journal new keys, 2. move the files under them, 3. one transaction runs `write` (given the keys
+   * in order), journals `replacedKeys` and clears the new keys' journal. Then the replaced files go, and their
+   * journal entries. On failure the files moved into place are removed again.
+   */
+  store<T>(
+    db: Db,
+    files: ReceivedFile[],
+    replacedKeys: string[],
+    write: (tx: Db, keys: string[]) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** Maps what @fastify/multipart raises on a limit or a bad body to an answer. */
+function multipartError(error: unknown, form: UploadForm<unknown>): AppError | undefined {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError(413, 'PAYLOAD_TOO_LARGE', form.messages.tooManyFiles);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'PAYLOAD_TOO_LARGE', form.messages.tooLarge);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError(413, 'PAYLOAD_TOO_LARGE', 'Too many parts');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', form.messages.notMultipart);
+  }
+  // The multipart parser's own complaints (a cut or garbled body) carry no code; disk errors carry an errno code.
+  if (error instanceof Error && !(error instanceof AppError) && code === undefined) {
+    return new AppError(
+      400,
+      'BAD_REQUEST',
+      `The upload could not be read: send multipart/form-data with the files and a ${form.jsonField} part`,
+    );
+  }
+  return undefined;
+}
+
+function parseJsonField<J>(value: unknown, form: UploadForm<J>): J {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(String(value));
+  } catch {
+    throw new AppError(400, 'VALIDATION_FAILED', `${form.jsonField}: must be JSON`);
+  }
+  const parsed = form.jsonSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `${form.jsonField}.${issue.path.join('.') || 'body'}: ${issue.message}`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Reads a multipart request: every file streams to a staged object (never whole in memory) with the count and total
+ * size enforced while it streams, its name checked and its content recognised; the JSON field is validated. Then
+ * `handle` runs; whatever it did not store is discarded afterwards, and everything staged when reading fails.
+ */
+export async function receiveUpload<J, T>(
+  request: FastifyRequest,
+  storage: Storage,
+  form: UploadForm<J>,
+  handle: (upload: ReceivedUpload<J>) => Promise<T>,
+): Promise<T> {
+  const files: ReceivedFile[] = [];
+  const discardAll = () => Promise.all(files.map((file) => storage.discard(file.staged)));
+  let json: J | undefined;
+  let total = 0;
+  const limits = { files: form.maxFiles, fileSize: form.maxBytes, fields: 5, fieldSize: 200_000, parts: 40 };
+  try {
+    for await (const part of request.parts({ limits })) {
+      if (part.type === 'file') {
+        const nameProblem = fileNameProblem(part.filename ?? '');
+        if (nameProblem) throw new AppError(400, 'VALIDATION_FAILED', nameProblem);
+        const name = cleanFileName(part.filename ?? '');
+        const staged = await storage.stage(part.file, (bytes) => {
+          total += bytes;
+          if (total > form.maxBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', form.messages.tooLarge);
+        });
+        files.push({ staged, name });
+        if (part.file.truncated) throw new AppError(413, 'PAYLOAD_TOO_LARGE', form.messages.tooLarge);
+        const kind = detectUploadKind(staged.head, name);
+        if (!kind || (form.kinds && !form.kinds.includes(kind))) {
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', form.messages.notAccepted(name));
+        }
+      } else if (part.fieldname === form.jsonField) {
+        json = parseJsonField(part.value, form);
+      }
+    }
+    if (json === undefined) throw new AppError(400, 'VALIDATION_FAILED', `${form.jsonField}: is required`);
+  } catch (error) {
+    await discardAll();
+    throw multipartError(error, form as UploadForm<unknown>) ?? error;
+  }
+
+  const store: ReceivedUpload<J>['store'] = async (db, stored, replacedKeys, write) => {
+    const keys = stored.map((file) => storage.reserveKey(extensionOf(file.name)));
+    let committedKeys: string[] = [];
+    try {
+      await journalFiles(db, keys);
+      committedKeys = keys;
+      for (const [index, file] of stored.entries()) await storage.commit(file.staged, keys[index]!);
+      const result = await db.transaction(async (tx) => {
+        const written = await write(tx, keys);
+        await journalFiles(tx, replacedKeys);
+        await clearJournal(tx, keys);
+        return written;
+      });
+      committedKeys = [];
+      await discardAll();
+      // Replaced files go now; were the process to die here, the journal has them for the start-up sweep.
+      for (const key of replacedKeys) await storage.remove(key);
+      await clearJournal(db, replacedKeys);
+      return result;
+    } catch (error) {
+      await discardAll();
+      // Files moved into place for rows that were never committed: nothing points at them.
+      for (const key of committedKeys) await storage.remove(key).catch(() => undefined);
+      await clearJournal(db, committedKeys).catch(() => undefined);
+      throw error;
+    }
+  };
+
+  try {
+    return await handle({ json, files, store });
+  } finally {
+    await discardAll();
+  }
+}
+
+/** Uploads one account may have streaming at once (per API process). */
+export const maxConcurrentUploads = 2;
+export const uploadBusyMessage = 'Another upload is still in progress. Please wait for it to finish.';
+const uploadsInFlight = new Map<string, number>();
+
+/** Runs `upload` holding one of the account's upload slots; refuses (429) when none is free. */
+export async function withUploadSlot<T>(
+  account: { instituteId: number; accountUserId: number },
+  upload: () => Promise<T>,
+): Promise<T> {
+  const slot = `${account.instituteId}:${account.accountUserId}`;
+  const busy = uploadsInFlight.get(slot) ?? 0;
+  if (busy >= maxConcurrentUploads) throw new AppError(429, 'TOO_MANY_REQUESTS', uploadBusyMessage);
+  uploadsInFlight.set(slot, busy + 1);
+  try {
+    return await upload();
+  } finally {
+    const left = (uploadsInFlight.get(slot) ?? 1) - 1;
+    if (left > 0) uploadsInFlight.set(slot, left);
+    else uploadsInFlight.delete(slot);
+  }
+}
+
+/** The request's Idempotency-Key header, when it holds a usable one (1–100 characters). */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  return typeof raw === 'string' && raw.length > 0 && raw.length <= 100 ? raw : undefined;
+}
+
+/** The answer given to the write first sent by this account with `key`, if any. */
+export async function findIdempotentAnswer<A>(
+  db: Db,
+  account: { instituteId: number; accountUserId: number },
+  key: string,
+): Promise<A | undefined> {
+  const [row] = await db
+    .select({ answer: idempotentWrites.answer })
+    .from(idempotentWrites)
+    .where(
+      and(
+        eq(idempotentWrites.instituteId, account.instituteId),
+        eq(idempotentWrites.userId, account.accountUserId),
+        eq(idempotentWrites.key, key),
+      ),
+    );
+  return row?.answer as A | undefined;
+}
+
+/** Keeps `answer` for retries sent with `key`; call it in the write's own transaction. */
+export async function storeIdempotentAnswer(
+  tx: Db,
+  account: { instituteId: number; accountUserId: number },
+  key: string,
+  answer: unknown,
+): Promise<void> {
+  await tx
+    .insert(idempotentWrites)
+    .values({ instituteId: account.instituteId, userId: account.accountUserId, key, answer })
+    .onConflictDoNothing();
+}

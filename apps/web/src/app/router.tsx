@@ -1,4 +1,4 @@
-import { publicPages } from '@campus/domain/shell/pages';
+import { publicPages, signedInPages } from '@campus/domain/shell/pages';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -60,22 +60,22 @@ const profileData = prefetching((session, prefetch) => prefetch(profileQuery(ses
 
 /** Signed-in routes (spec part 1 §2, all exact). Matching ignores case, so /messages and /profile match too. */
 const authenticatedRoutes = (queryClient: QueryClient): RouteObject[] => [
-  { path: '/dashboard', loader: homeData(queryClient), lazy: dashboard },
-  { path: '/announcement', loader: homeData(queryClient), lazy: dashboard },
-  { path: '/timetable', lazy: placeholder('Time Table') },
-  { path: '/studymaterial', lazy: placeholder('Study Materials') },
-  { path: '/live', lazy: placeholder('Live Classes') },
-  { path: '/exam', lazy: placeholder('My Exam') },
-  { path: '/report', lazy: placeholder('Exam Reports') },
-  { path: '/document', lazy: placeholder('Documents') },
-  { path: '/assignment', loader: assignmentsData(queryClient), lazy: assignments },
-  { path: '/assignment/:fileId', lazy: assignmentDetail },
-  { path: '/product', loader: productsData(queryClient), lazy: products },
-  { path: '/product/:id', loader: productsData(queryClient), lazy: productDetail },
-  { path: '/eventCalender', lazy: placeholder('Event Calender') },
-  { path: '/fees', lazy: placeholder('Fees') },
-  { path: '/Messages', lazy: placeholder('Messages') },
-  { path: '/Profile', loader: profileData(queryClient), lazy: profile },
+  { path: signedInPages.dashboard, loader: homeData(queryClient), lazy: dashboard },
+  { path: signedInPages.announcement, loader: homeData(queryClient), lazy: dashboard },
+  { path: signedInPages.timetable, lazy: placeholder('Time Table') },
+  { path: signedInPages.studyLibrary, lazy: placeholder('Study Materials') },
+  { path: signedInPages.live, lazy: placeholder('Live Classes') },
+  { path: signedInPages.exam, lazy: placeholder('My Exam') },
+  { path: signedInPages.report, lazy: placeholder('Exam Reports') },
+  { path: signedInPages.document, lazy: placeholder('Documents') },
+  { path: signedInPages.assignment, loader: assignmentsData(queryClient), lazy: assignments },
+  { path: signedInPages.assignmentDetail, lazy: assignmentDetail },
+  { path: signedInPages.product, loader: productsData(queryClient), lazy: products },
+  { path: signedInPages.productDetail, loader: productsData(queryClient), lazy: productDetail },
+  { path: signedInPages.eventCalender, lazy: placeholder('Event Calender') },
+  { path: signedInPages.fees, lazy: placeholder('Fees') },
+  { path: signedInPages.messages, lazy: placeholder('Messages') },
+  { path: signedInPages.profile, loader: profileData(queryClient), lazy: profile },
 ];
 
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
@@ -92,7 +92,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: authenticatedLayout,
         children: authenticatedRoutes(queryClient),
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={publicPages.signIn} replace /> },
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { signedInPages } from '@campus/domain/shell/pages';
 import { Navigate, useParams } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { AssignmentDetailView } from '../../features/assignments/components/assignment-detail.tsx';
@@ -12,7 +13,7 @@ export function AssignmentDetailScreen() {
   const logout = useLogout();
   const fileId = Number(useParams().fileId);
   if (!session) return null;
-  if (!Number.isInteger(fileId) || fileId <= 0) return <Navigate to="/assignment" replace />;
+  if (!Number.isInteger(fileId) || fileId <= 0) return <Navigate to={signedInPages.assignment} replace />;
   return (
     <AssignmentDetailView
       key={fileId}

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import { publicPages } from '@campus/domain/shell/pages';
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { isLogoutInProgress, useLogout } from '../../features/auth/api/logout.ts';
@@ -12,7 +13,7 @@ export function AuthenticatedLayout() {
   const navigate = useNavigate();
   useEffect(() => {
     // Signed out in another tab: back to the login screen. A logout of this tab navigates on its own.
-    if (!session && !isLogoutInProgress()) void navigate('/', { replace: true });
+    if (!session && !isLogoutInProgress()) void navigate(publicPages.signIn, { replace: true });
   }, [session, navigate]);
   if (!session) return null;
   return (

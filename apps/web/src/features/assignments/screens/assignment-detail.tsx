@@ -1,8 +1,8 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Navigate, useParams } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { AssignmentDetailView } from '../../features/assignments/components/assignment-detail.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useAccountActions } from '../../../lib/account-actions.ts';
+import { useSession } from '../../../lib/session.ts';
+import { AssignmentDetailView } from '../components/assignment-detail.tsx';
 
 /**
  * /assignment/:fileId: one assignment with its submission. The upload does not go through api-client (it
@@ -10,16 +10,9 @@ import { useSession } from '../../lib/session.ts';
  */
 export function AssignmentDetailScreen() {
   const session = useSession();
-  const logout = useLogout();
+  const { logout } = useAccountActions();
   const fileId = Number(useParams().fileId);
   if (!session) return null;
   if (!Number.isInteger(fileId) || fileId <= 0) return <Navigate to={signedInPages.assignment} replace />;
-  return (
-    <AssignmentDetailView
-      key={fileId}
-      session={session}
-      fileId={fileId}
-      onForbidden={(message) => void logout(message)}
-    />
-  );
+  return <AssignmentDetailView key={fileId} session={session} fileId={fileId} onForbidden={logout} />;
 }

@@ -1,4 +1,5 @@
 import { autoLoginParams } from '@campus/domain/auth/auto-login';
+import { publicPages, signedInPages } from '@campus/domain/shell/pages';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { loadSession, rememberOrigin } from '../lib/session.ts';
 
@@ -19,15 +20,15 @@ function appPath(request: Request): string {
 export function requireSession({ request }: LoaderFunctionArgs) {
   if (loadSession(new Date())) return null;
   rememberOrigin(appPath(request));
-  return redirect('/');
+  return redirect(publicPages.signIn);
 }
 
 /** The login screen: a link token goes to /userLogin; a signed-in user goes on to the dashboard. */
 export function loginScreenLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const token = params.get('token');
-  if (token) return redirect(`/userLogin?${new URLSearchParams({ token })}`);
+  if (token) return redirect(`${publicPages.tokenLogin}?${new URLSearchParams({ token })}`);
   // An auto-login address signs in whoever it names, even over a session.
-  if (loadSession(new Date()) && !params.has(autoLoginParams.login)) return redirect('/dashboard');
+  if (loadSession(new Date()) && !params.has(autoLoginParams.login)) return redirect(signedInPages.dashboard);
   return null;
 }

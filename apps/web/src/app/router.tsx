@@ -1,14 +1,13 @@
-import { publicPages } from '@campus/domain/shell/pages';
-import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { publicPages, signedInPages } from '@campus/domain/shell/pages';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
+import { assignmentsRoutes } from '../features/assignments/routes.ts';
 import { TokenLogin } from '../features/auth/components/token-login.tsx';
-import { studentAssignmentsQuery } from '../features/assignments/api/get-assignments.ts';
-import { announcementsQuery } from '../features/home/api/get-announcements.ts';
-import { bannersQuery } from '../features/home/api/get-banners.ts';
-import { myProductsQuery } from '../features/products/api/get-my-products.ts';
-import { profileQuery } from '../features/profile/api/get-profile.ts';
-import { getSession, type StoredSession } from '../lib/session.ts';
+import { homeRoutes } from '../features/home/routes.ts';
+import { productsRoutes } from '../features/products/routes.ts';
+import { profileRoutes } from '../features/profile/routes.ts';
+import type { FeatureRoutes } from '../lib/feature-routes.ts';
 import { basename, loginScreenLoader, requireSession } from './guards.ts';
 import { AccountScreen } from './routes/account.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
@@ -22,60 +21,33 @@ const placeholder = (title: string, schoolTitle?: string) => async () => {
   return { element: <PlaceholderScreen title={title} schoolTitle={schoolTitle} /> };
 };
 
-const dashboard = async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardScreen });
-const assignments = async () => ({ Component: (await import('./routes/assignments.tsx')).AssignmentsScreen });
-const assignmentDetail = async () => ({
-  Component: (await import('./routes/assignment-detail.tsx')).AssignmentDetailScreen,
-});
-const products = async () => ({ Component: (await import('./routes/products.tsx')).ProductsScreen });
-const productDetail = async () => ({ Component: (await import('./routes/product-detail.tsx')).ProductDetailScreen });
-const profile = async () => ({ Component: (await import('./routes/profile.tsx')).ProfileScreen });
 const authenticatedLayout = async () => ({
   Component: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout,
 });
 
 /**
- * A loader that starts a screen's queries alongside its script and returns at once; the screen reads the same
- * queries, and one the screen would not run (`enabled: false`) is not asked either. The parent guard has
- * already sent a signed-out user away.
+ * Each area's signed-in routes (`features/<area>/routes.ts`: paths from `signedInPages`, lazy screens, loaders
+ * that start a screen's requests while its code downloads). Adding an area is its folder and one line here.
  */
-type Prefetch = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K> & { enabled?: unknown }) => void;
-const prefetching =
-  (prefetchAll: (session: StoredSession, prefetch: Prefetch) => void) => (queryClient: QueryClient) => () => {
-    const session = getSession();
-    if (session) {
-      prefetchAll(session, (query) => {
-        if (query.enabled !== false) void queryClient.prefetchQuery(query);
-      });
-    }
-    return null;
-  };
-const homeData = prefetching((session, prefetch) => {
-  prefetch(bannersQuery(session));
-  prefetch(announcementsQuery(session));
-});
-const assignmentsData = prefetching((session, prefetch) => prefetch(studentAssignmentsQuery(session)));
-const productsData = prefetching((session, prefetch) => prefetch(myProductsQuery(session)));
-const profileData = prefetching((session, prefetch) => prefetch(profileQuery(session)));
+const areaRoutes: FeatureRoutes[] = [homeRoutes, assignmentsRoutes, productsRoutes, profileRoutes];
+
+/** Signed-in pages whose area a later issue builds: a plain heading with the menu label until then. */
+const placeholderRoutes = (): RouteObject[] => [
+  { path: signedInPages.timetable, lazy: placeholder('Time Table') },
+  { path: signedInPages.studyLibrary, lazy: placeholder('Study Materials') },
+  { path: signedInPages.live, lazy: placeholder('Live Classes') },
+  { path: signedInPages.exam, lazy: placeholder('My Exam') },
+  { path: signedInPages.report, lazy: placeholder('Exam Reports') },
+  { path: signedInPages.document, lazy: placeholder('Documents') },
+  { path: signedInPages.eventCalender, lazy: placeholder('Event Calender') },
+  { path: signedInPages.fees, lazy: placeholder('Fees') },
+  { path: signedInPages.messages, lazy: placeholder('Messages') },
+];
 
 /** Signed-in routes (spec part 1 §2, all exact). Matching ignores case, so /messages and /profile match too. */
 const authenticatedRoutes = (queryClient: QueryClient): RouteObject[] => [
-  { path: '/dashboard', loader: homeData(queryClient), lazy: dashboard },
-  { path: '/announcement', loader: homeData(queryClient), lazy: dashboard },
-  { path: '/timetable', lazy: placeholder('Time Table') },
-  { path: '/studymaterial', lazy: placeholder('Study Materials') },
-  { path: '/live', lazy: placeholder('Live Classes') },
-  { path: '/exam', lazy: placeholder('My Exam') },
-  { path: '/report', lazy: placeholder('Exam Reports') },
-  { path: '/document', lazy: placeholder('Documents') },
-  { path: '/assignment', loader: assignmentsData(queryClient), lazy: assignments },
-  { path: '/assignment/:fileId', lazy: assignmentDetail },
-  { path: '/product', loader: productsData(queryClient), lazy: products },
-  { path: '/product/:id', loader: productsData(queryClient), lazy: productDetail },
-  { path: '/eventCalender', lazy: placeholder('Event Calender') },
-  { path: '/fees', lazy: placeholder('Fees') },
-  { path: '/Messages', lazy: placeholder('Messages') },
-  { path: '/Profile', loader: profileData(queryClient), lazy: profile },
+  ...areaRoutes.flatMap((routes) => routes(queryClient)),
+  ...placeholderRoutes(),
 ];
 
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
@@ -92,7 +64,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
         lazy: authenticatedLayout,
         children: authenticatedRoutes(queryClient),
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to={publicPages.signIn} replace /> },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { stripTags } from '../shared/text.ts';
+import { signedInPages } from '../shell/pages.ts';
 import type { Announcement, bannerSchema, bannersAnswerSchema } from './home.contract.ts';
 
 /** One banner of the home carousel. */
@@ -55,14 +56,14 @@ export function formatClockTime(now: Date): string {
 
 /** Labels a banner may land on, and the app routes they lead to (spec part 1 §2). */
 export const landingScreens = {
-  'TIME TABLE': '/timetable',
-  'STUDY MATERIALS': '/studymaterial',
-  'LIVE CLASSES': '/live',
-  'MY EXAM': '/exam',
-  DOCUMENTS: '/document',
-  ASSIGNMENTS: '/assignment',
-  'MY PRODUCTS': '/product',
-  'EXAM REPORTS': '/report',
+  'TIME TABLE': signedInPages.timetable,
+  'STUDY MATERIALS': signedInPages.studyLibrary,
+  'LIVE CLASSES': signedInPages.live,
+  'MY EXAM': signedInPages.exam,
+  DOCUMENTS: signedInPages.document,
+  ASSIGNMENTS: signedInPages.assignment,
+  'MY PRODUCTS': signedInPages.product,
+  'EXAM REPORTS': signedInPages.report,
 } as const;
 
 /** The app route a banner lands on, or undefined for an unknown label. */

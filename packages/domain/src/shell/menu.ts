@@ -1,5 +1,6 @@
 import type { InstSetUp } from '../auth/auth.contract.ts';
 import { isParentUserType, openCourseUserType } from '../auth/user-types.ts';
+import { signedInPages } from './pages.ts';
 
 /** What the menu needs to know of the session. */
 export interface MenuContext {
@@ -12,7 +13,7 @@ export interface MenuContext {
 export interface MenuItem {
   key: string;
   label: string;
-  /** Route under the base path. */
+  /** Route under the base path: one of `signedInPages`. */
   path: string;
 }
 
@@ -24,27 +25,27 @@ export function visibleMenuItems(session: MenuContext): MenuItem[] {
   const isOpenCourse = session.user_type === openCourseUserType;
   const { classes, exam, file_manager_study_material: material, store } = session.inst_set_up;
   const items: (MenuItem | false)[] = [
-    { key: 'home', label: 'Home', path: '/dashboard' },
-    { key: 'timetable', label: 'Time Table', path: '/timetable' },
+    { key: 'home', label: 'Home', path: signedInPages.dashboard },
+    { key: 'timetable', label: 'Time Table', path: signedInPages.timetable },
     (material === 'STUDY_MATERIAL' || material === 'BOTH') &&
-      !isParent && { key: 'study-library', label: 'Study Materials', path: '/studymaterial' },
-    hasOnline(classes) && { key: 'live', label: 'Live Classes', path: '/live' },
-    hasOnline(exam) && { key: 'exams', label: 'My Exam', path: '/exam' },
-    (hasOnline(exam) || exam === 'OFFLINE') && { key: 'reports', label: 'Exam Reports', path: '/report' },
+      !isParent && { key: 'study-library', label: 'Study Materials', path: signedInPages.studyLibrary },
+    hasOnline(classes) && { key: 'live', label: 'Live Classes', path: signedInPages.live },
+    hasOnline(exam) && { key: 'exams', label: 'My Exam', path: signedInPages.exam },
+    (hasOnline(exam) || exam === 'OFFLINE') && { key: 'reports', label: 'Exam Reports', path: signedInPages.report },
     (material === 'FILE_MANEGER' || material === 'BOTH') &&
-      !isParent && { key: 'documents', label: 'Documents', path: '/document' },
+      !isParent && { key: 'documents', label: 'Documents', path: signedInPages.document },
     session.enable_online_assignment_feature &&
       !isOpenCourse && {
         key: 'assignments',
         label: session.is_institute_type_school ? 'Homework' : 'Assignments',
-        path: '/assignment',
+        path: signedInPages.assignment,
       },
-    store && { key: 'products', label: 'My Products', path: '/product' },
+    store && { key: 'products', label: 'My Products', path: signedInPages.product },
     session.is_institute_type_school &&
-      !isOpenCourse && { key: 'events', label: 'Event Calender', path: '/eventCalender' },
-    !isOpenCourse && { key: 'fees', label: 'Fees', path: '/fees' },
-    { key: 'messages', label: 'Messages', path: '/Messages' },
-    { key: 'profile', label: 'Profile', path: '/Profile' },
+      !isOpenCourse && { key: 'events', label: 'Event Calender', path: signedInPages.eventCalender },
+    !isOpenCourse && { key: 'fees', label: 'Fees', path: signedInPages.fees },
+    { key: 'messages', label: 'Messages', path: signedInPages.messages },
+    { key: 'profile', label: 'Profile', path: signedInPages.profile },
   ];
   return items.filter((item): item is MenuItem => item !== false);
 }
@@ -52,6 +53,6 @@ export function visibleMenuItems(session: MenuContext): MenuItem[] {
 /** The menu item a path belongs to (case-insensitive, so /messages and /profile match too). */
 export function activeMenuKey(items: MenuItem[], pathname: string): string | undefined {
   const path = pathname.toLowerCase();
-  if (path === '/announcement') return 'home';
+  if (path === signedInPages.announcement.toLowerCase()) return 'home';
   return items.find((item) => path === item.path.toLowerCase() || path.startsWith(`${item.path.toLowerCase()}/`))?.key;
 }

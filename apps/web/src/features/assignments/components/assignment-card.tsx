@@ -1,5 +1,6 @@
 import { daysLeftBadge } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
+import { assignmentDetailPath } from '@campus/domain/shell/pages';
 import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -51,7 +52,7 @@ export function AssignmentCard({ assignment, isOngoing, isSchool }: AssignmentCa
         </Text>
         <Group justify="space-between" align="center" gap="sm">
           <StatusBadge status={assignment.student_status} teacherStatus={assignment.teacher_status} />
-          <Button component={Link} to={`/assignment/${assignment.file_id}`} size="sm" variant="light">
+          <Button component={Link} to={assignmentDetailPath(assignment.file_id)} size="sm" variant="light">
             View<VisuallyHidden> {assignment.title}</VisuallyHidden>
           </Button>
         </Group>

@@ -1,4 +1,5 @@
 import { assignmentListPath, assignmentsLabel } from '@campus/domain/assignments/assignment-list';
+import { signedInPages } from '@campus/domain/shell/pages';
 import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title, VisuallyHidden } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -67,7 +68,7 @@ export function AssignmentDetailView({ session, fileId, onForbidden }: Assignmen
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
     if (!detail.error || detail.data) return;
     showToast(detail.error.message, 'error');
-    void navigate('/dashboard', { replace: true });
+    void navigate(signedInPages.dashboard, { replace: true });
   }, [detail.error, detail.data, navigate]);
 
   const assignment = detail.data;

@@ -7,6 +7,7 @@ import {
 } from '@campus/domain/assignments/assignment-list';
 import { ongoingFilters, pastFilters } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
+import { signedInPages } from '@campus/domain/shell/pages';
 import { NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -38,7 +39,7 @@ export function AssignmentList({ session }: { session: StoredSession }) {
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
     if (!query.error || query.data) return;
     showToast(query.error.message, 'error');
-    void navigate('/dashboard', { replace: true });
+    void navigate(signedInPages.dashboard, { replace: true });
   }, [query.error, query.data, navigate]);
 
   const ongoing = query.data?.upcoming_online_assignment_list ?? noAssignments;

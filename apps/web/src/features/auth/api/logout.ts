@@ -1,4 +1,5 @@
 import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
+import { publicPages } from '@campus/domain/shell/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -49,7 +50,7 @@ export function useLogout() {
           return;
         }
         const state: LogoutState = message ? { logoutMessage: message } : {};
-        await navigate('/', { replace: true, state });
+        await navigate(publicPages.signIn, { replace: true, state });
       } finally {
         isLoggingOut = false;
       }

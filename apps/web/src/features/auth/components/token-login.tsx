@@ -1,5 +1,6 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { deriveLoginOutcome } from '@campus/domain/auth/login-rules';
+import { publicPages, signedInPages } from '@campus/domain/shell/pages';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -46,15 +47,15 @@ export function TokenLogin() {
     if (hasStarted.current) return;
     hasStarted.current = true;
     if (!token) {
-      void navigate('/errorPage', { replace: true });
+      void navigate(publicPages.error, { replace: true });
       return;
     }
     void signInWithToken(token).then((isSignedIn) => {
       if (!isSignedIn) {
-        void navigate('/errorPage', { replace: true });
+        void navigate(publicPages.error, { replace: true });
         return;
       }
-      setTimeout(() => void navigate('/dashboard', { replace: true }), tokenLoginRedirectMs);
+      setTimeout(() => void navigate(signedInPages.dashboard, { replace: true }), tokenLoginRedirectMs);
     });
   }, [token, navigate]);
 

@@ -1,3 +1,4 @@
+import { signedInPages } from '@campus/domain/shell/pages';
 import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -21,7 +22,7 @@ export interface HomeScreenProps {
  * asked for together, in one round, as soon as the screen opens; only the session decides either request.
  */
 export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
-  const isFullList = useLocation().pathname.toLowerCase().startsWith('/announcement');
+  const isFullList = useLocation().pathname.toLowerCase().startsWith(signedInPages.announcement.toLowerCase());
   const banners = useBanners(session);
   const announcements = useAnnouncements(session);
 

@@ -1,6 +1,7 @@
 import { priceLabel } from '@campus/domain/products/products';
 import { formatIsoDate, productImage } from '@campus/domain/products/product-display';
 import type { Product } from '@campus/domain/products/products.contract';
+import { productDetailPath } from '@campus/domain/shell/pages';
 import { Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
 export function ProductCard({ product }: { product: Product }) {
   const image = productImage(product);
   return (
-    <Card component={Link} to={`/product/${product.id}`} withBorder radius="md" padding="md">
+    <Card component={Link} to={productDetailPath(product.id)} withBorder radius="md" padding="md">
       {image && (
         <Card.Section>
           <Image src={image} alt="" h={160} fit="cover" />

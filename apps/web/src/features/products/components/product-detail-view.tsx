@@ -1,5 +1,6 @@
 import { priceLabel } from '@campus/domain/products/products';
 import { formatIsoDate, productImage, sampleVideos } from '@campus/domain/products/product-display';
+import { signedInPages } from '@campus/domain/shell/pages';
 import { Button, Grid, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -23,7 +24,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 const goBack = (
-  <Button component={Link} to="/product" variant="default" w="fit-content">
+  <Button component={Link} to={signedInPages.product} variant="default" w="fit-content">
     Go Back
   </Button>
 );

@@ -2,6 +2,7 @@ import { studentUserType } from '@campus/domain/auth/user-types';
 import { displayAddress, displayDate, profileLabels } from '@campus/domain/profile/profile-display';
 import type { ProfileUpdateBody } from '@campus/domain/profile/profile.contract';
 import { displayDob, displayProfileValue } from '@campus/domain/profile/profile-rules';
+import { signedInPages } from '@campus/domain/shell/pages';
 import { Avatar, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -80,7 +81,7 @@ export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
         <ErrorOverlay
           message={error?.message ?? ''}
           actionLabel="Go to Dashboard"
-          onAction={() => void navigate('/dashboard', { replace: true })}
+          onAction={() => void navigate(signedInPages.dashboard, { replace: true })}
         />
       </Stack>
     );

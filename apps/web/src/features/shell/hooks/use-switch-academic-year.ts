@@ -1,5 +1,6 @@
 import { academicYearName } from '@campus/domain/auth/academic-year';
 import { withAcademicYear } from '@campus/domain/auth/credential';
+import { signedInPages } from '@campus/domain/shell/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,7 +25,7 @@ export function useSwitchAcademicYear() {
         selectedAcadYear: academicYearName(session, yearId),
       });
       void queryClient.invalidateQueries();
-      setTimeout(() => void navigate('/dashboard'), academicYearSwitchDelayMs);
+      setTimeout(() => void navigate(signedInPages.dashboard), academicYearSwitchDelayMs);
     },
     [navigate, queryClient],
   );

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { ProductDetailView } from '../../features/products/components/product-detail-view.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { ProductDetailView } from '../components/product-detail-view.tsx';
 
 /** /product/{id}: one purchased product. */
 export function ProductDetailScreen() {

@@ -1,5 +1,5 @@
-import { AssignmentList } from '../../features/assignments/components/assignment-list.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { AssignmentList } from '../components/assignment-list.tsx';
 
 /** /assignment: the assignments (Homework for schools) of the signed-in student or parent's child. */
 export function AssignmentsScreen() {

@@ -1,5 +1,5 @@
-import { ProductsView } from '../../features/products/components/products-view.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { ProductsView } from '../components/products-view.tsx';
 
 /** /product: My Products with its Active and Expired tabs. */
 export function ProductsScreen() {

@@ -1,0 +1,40 @@
+import { everyMenuItem } from '@campus/domain/shell/menu-fixtures';
+import { signedInPages } from '@campus/domain/shell/pages';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from './providers.tsx';
+import { requireSession } from './guards.ts';
+import { appRoutes } from './router.tsx';
+
+/** A page's path with each `:name` part filled, as a link to it would read. */
+const address = (path: string) => path.replace(/:\w+/g, '1');
+
+/** The route the router renders at `path` under the session guard, or undefined when only the catch-all takes it. */
+function signedInRouteAt(path: string) {
+  const matches = matchRoutes(appRoutes(createQueryClient()), address(path)) ?? [];
+  const leaf = matches.at(-1)?.route;
+  const isGuarded = matches.some((match) => match.route.loader === requireSession);
+  return leaf && leaf.path !== '*' && isGuarded ? leaf : undefined;
+}
+
+describe('router', () => {
+  it.each(Object.entries(signedInPages))('mounts the signed-in page %s (%s) behind the session guard', (_, path) => {
+    expect(signedInRouteAt(path)?.path).toBe(path);
+  });
+
+  it.each(everyMenuItem().map((item) => [item.label, item.path]))(
+    'mounts the path of the menu item %s (%s)',
+    (_, path) => {
+      expect(signedInRouteAt(path)).toBeDefined();
+    },
+  );
+
+  it('matches /messages and /profile whatever their case', () => {
+    expect(signedInRouteAt('/messages')?.path).toBe(signedInPages.messages);
+    expect(signedInRouteAt('/profile')?.path).toBe(signedInPages.profile);
+  });
+
+  it('leaves an unknown path to the catch-all', () => {
+    expect(signedInRouteAt('/nowhere')).toBeUndefined();
+  });
+});

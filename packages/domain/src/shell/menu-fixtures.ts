@@ -1,0 +1,26 @@
+import { deliveryModes, materialModes } from '../auth/auth.contract.ts';
+import { visibleMenuItems, type MenuItem } from './menu.ts';
+
+/**
+ * Every menu item some session sees, one per key: each user type (student, parent, open course) against each
+ * institute setting. For tests that hold the menu against the pages table and the router.
+ */
+export function everyMenuItem(): MenuItem[] {
+  const items = new Map<string, MenuItem>();
+  for (const user_type of [1, 2, 99])
+    for (const is_institute_type_school of [true, false])
+      for (const enable_online_assignment_feature of [true, false])
+        for (const classes of deliveryModes)
+          for (const exam of deliveryModes)
+            for (const file_manager_study_material of materialModes)
+              for (const store of [true, false]) {
+                const session = {
+                  user_type,
+                  is_institute_type_school,
+                  enable_online_assignment_feature,
+                  inst_set_up: { classes, exam, file_manager_study_material, store },
+                };
+                for (const item of visibleMenuItems(session)) items.set(item.key, item);
+              }
+  return [...items.values()];
+}

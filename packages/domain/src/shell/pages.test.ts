@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { landingScreens } from '../home/home-rules.ts';
+import { everyMenuItem } from './menu-fixtures.ts';
+import { assignmentDetailPath, productDetailPath, publicPages, signedInPages } from './pages.ts';
+
+const pagePaths: string[] = Object.values(signedInPages);
+
+describe('signed-in pages (spec part 1 §2)', () => {
+  it('keep the spec’s paths byte for byte', () => {
+    expect(signedInPages).toEqual({
+      dashboard: '/dashboard',
+      announcement: '/announcement',
+      timetable: '/timetable',
+      studyLibrary: '/studymaterial',
+      live: '/live',
+      exam: '/exam',
+      report: '/report',
+      document: '/document',
+      assignment: '/assignment',
+      assignmentDetail: '/assignment/:fileId',
+      product: '/product',
+      productDetail: '/product/:id',
+      eventCalender: '/eventCalender',
+      fees: '/fees',
+      messages: '/Messages',
+      profile: '/Profile',
+    });
+  });
+
+  it('share no path with the sign-in pages', () => {
+    for (const path of Object.values(publicPages)) expect(pagePaths).not.toContain(path);
+  });
+
+  it('hold the path of every menu item', () => {
+    const items = everyMenuItem();
+    expect(items.map((item) => item.key)).toHaveLength(13);
+    for (const item of items) expect(pagePaths, item.key).toContain(item.path);
+  });
+
+  it('hold every screen a banner lands on', () => {
+    for (const path of Object.values(landingScreens)) expect(pagePaths).toContain(path);
+  });
+
+  it('build the addresses of one assignment and one product', () => {
+    expect(assignmentDetailPath(42)).toBe('/assignment/42');
+    expect(productDetailPath(7)).toBe('/product/7');
+  });
+});

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { uploadBusyMessage } from '../src/features/assignments/submission.service.ts';
 import { signIn } from './auth-helpers.ts';
@@ -87,5 +87,22 @@ describe('request timeouts on a listening server', () => {
     held.forEach((socket) => socket.destroy());
     expect(third.status).toBe(429);
     expect(((await third.json()) as { message: string }).message).toBe(uploadBusyMessage);
+  });
+});
+
+describe('request timeouts on answered requests', () => {
+  it('stop their clock once answered: a request never cut late, and inject (no real socket) never crashes', async () => {
+    const app = await createTestApp({ timeouts: { bodyMs: 60_000 } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(200);
+      // Before the fix the body timer outlived the answer and then called destroy() on inject's socket.
+      expect(vi.getTimerCount()).toBe(0);
+      expect(() => vi.runAllTimers()).not.toThrow();
+    } finally {
+      vi.useRealTimers();
+      await app.close();
+    }
   });
 });

@@ -31,12 +31,13 @@ export const timeoutsPlugin = fp(async (app: FastifyInstance, options: { timeout
   // Node's own limit on the whole request stays as a backstop above ours.
   app.server.requestTimeout = timeouts.uploadMaxMs + 60_000;
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
     const socket = raw.socket;
     if (raw.complete || !socket) return;
     const cut = () => {
-      if (!raw.complete) socket.destroy();
+      // inject's stand-in socket has no destroy(); only a real connection is cut.
+      if (!raw.complete && typeof socket.destroy === 'function') socket.destroy();
     };
     let timer: NodeJS.Timeout;
     if (isMultipart(request.headers['content-type'])) {
@@ -56,5 +57,7 @@ export const timeoutsPlugin = fp(async (app: FastifyInstance, options: { timeout
     const stop = () => clearTimeout(timer);
     raw.once('end', stop);
     raw.once('close', stop);
+    // A request answered before its body was read (a refusal, a GET) never ends: the answer stops the clock.
+    reply.raw.once('close', stop);
   });
 });

@@ -105,6 +105,8 @@ async function startServer(port: number, database: { databaseUrl: string } | { d
       : { DATA_DIR: database.dataDir }),
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The pool size can be varied from outside to measure it (README: how the default was chosen).
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     LOGIN_PER_MINUTE: '1000000',

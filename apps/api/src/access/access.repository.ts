@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import {
@@ -36,15 +37,9 @@ export async function findStudentBatchIds(db: Db, instituteId: number, studentId
   return rows.map((row) => row.batchId);
 }
 
-const assignmentsOf = (db: Db, oneOnly: boolean) =>
-  db
-    .select({
-      assignment: assignments,
-      subjectName: subjects.name,
-      courseName: sql<string>`${standards.name} || ' - ' || ${batches.name}`,
-      submission: submissions,
-    })
-    .from(assignments)
+/** Joins an assignment query to subject, course and this student's submission, for `batchIds` (or one `fileId`). */
+function ofStudentBatches<T extends PgSelect>(query: T, oneOnly: boolean) {
+  return query
     .innerJoin(subjects, and(eq(subjects.instituteId, assignments.instituteId), eq(subjects.id, assignments.subjectId)))
     .innerJoin(batches, and(eq(batches.instituteId, assignments.instituteId), eq(batches.id, assignments.batchId)))
     .innerJoin(standards, and(eq(standards.instituteId, batches.instituteId), eq(standards.id, batches.standardId)))
@@ -64,20 +59,64 @@ const assignmentsOf = (db: Db, oneOnly: boolean) =>
       ),
     )
     .orderBy(asc(assignments.dueAt), asc(assignments.id));
-
-const assignmentListQuery = prepared((db) => assignmentsOf(db, false).prepare('access_assignment_list'));
-const assignmentQuery = prepared((db) => assignmentsOf(db, true).prepare('access_assignment'));
-
-/** Assignments of `batchIds` (or the one `fileId` among them) with subject, course and the student's submission. */
-export function findAssignments(db: Db, instituteId: number, studentId: number, batchIds: number[], fileId?: number) {
-  if (batchIds.length === 0) return Promise.resolve([]);
-  return fileId === undefined
-    ? assignmentListQuery(db, { instituteId, studentId, batchIds })
-    : assignmentQuery(db, { instituteId, studentId, batchIds, fileId });
 }
 
-/** One row of `findAssignments`. */
-export type AssignmentRow = Awaited<ReturnType<typeof findAssignments>>[number];
+const courseName = sql<string>`${standards.name} || ' - ' || ${batches.name}`;
+
+// The list carries only what a card shows; the one assignment a policy loads carries everything.
+const assignmentListQuery = prepared((db) =>
+  ofStudentBatches(
+    db
+      .select({
+        assignment: {
+          id: assignments.id,
+          title: assignments.title,
+          dueAt: assignments.dueAt,
+          isLateAllowed: assignments.isLateAllowed,
+        },
+        subjectName: subjects.name,
+        courseName,
+        submission: { status: submissions.status, teacherStatus: submissions.teacherStatus },
+      })
+      .from(assignments)
+      .$dynamic(),
+    false,
+  ).prepare('access_assignment_list'),
+);
+const assignmentQuery = prepared((db) =>
+  ofStudentBatches(
+    db
+      .select({ assignment: assignments, subjectName: subjects.name, courseName, submission: submissions })
+      .from(assignments)
+      .$dynamic(),
+    true,
+  ).prepare('access_assignment'),
+);
+
+/** The assignments of `batchIds`, soonest due first, with what their cards show. */
+export function findAssignmentList(db: Db, instituteId: number, studentId: number, batchIds: number[]) {
+  if (batchIds.length === 0) return Promise.resolve([]);
+  return assignmentListQuery(db, { instituteId, studentId, batchIds });
+}
+
+/** One row of `findAssignmentList`. */
+export type AssignmentListRow = Awaited<ReturnType<typeof findAssignmentList>>[number];
+
+/** The assignment `fileId` if it is set for one of `batchIds`, with subject, course and the student's work. */
+export async function findAssignment(
+  db: Db,
+  instituteId: number,
+  studentId: number,
+  batchIds: number[],
+  fileId: number,
+) {
+  if (batchIds.length === 0) return undefined;
+  const [row] = await assignmentQuery(db, { instituteId, studentId, batchIds, fileId });
+  return row;
+}
+
+/** The assignment a policy loaded. */
+export type AssignmentRow = NonNullable<Awaited<ReturnType<typeof findAssignment>>>;
 
 const attachmentsByIdsQuery = prepared((db) =>
   db

@@ -1,7 +1,7 @@
 import type { DeclaredId, IdKind } from '@campus/domain/shared/endpoint';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { findAssignments, findAttachmentsByIds, hasBoughtProduct } from './access.repository.ts';
+import { findAssignment, findAttachmentsByIds, hasBoughtProduct } from './access.repository.ts';
 import type { RequestScope } from './scope.ts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Not Found');
@@ -49,13 +49,7 @@ export const policies: Record<IdKind, Policy> = {
   },
   async assignment(scope, value) {
     const { instituteId } = scope.session;
-    const [row] = await findAssignments(
-      scope.db,
-      instituteId,
-      scope.studentId,
-      await scope.batchIds(),
-      value as number,
-    );
+    const row = await findAssignment(scope.db, instituteId, scope.studentId, await scope.batchIds(), value as number);
     if (!row) throw notFound();
     scope.assignment = row;
   },

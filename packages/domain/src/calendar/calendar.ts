@@ -14,10 +14,19 @@ function formatter(locale: string, timeZone: string, options: Intl.DateTimeForma
   return found;
 }
 
+const datesOfMinutes = new Map<string, IsoDate>();
+
 /** The calendar date of `now` in `timeZone` (IANA name), as `YYYY-MM-DD`. */
 export function dateInZone(now: Date, timeZone: string): IsoDate {
+  // Lists ask for the dates of the same few instants again and again; each minute of each zone is formatted once.
+  const key = `${timeZone}|${Math.floor(now.getTime() / 60_000)}`;
+  const known = datesOfMinutes.get(key);
+  if (known) return known;
   // en-CA formats dates year first, which is ISO order.
-  return formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const date = formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  if (datesOfMinutes.size >= 10_000) datesOfMinutes.clear();
+  datesOfMinutes.set(key, date);
+  return date;
 }
 
 /** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */

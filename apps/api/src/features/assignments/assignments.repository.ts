@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { assignmentAttachments } from '../../db/schema/index.ts';
 
-export { findAssignments, findAttachmentsByIds } from '../../access/access.repository.ts';
+export { findAssignmentList, findAttachmentsByIds } from '../../access/access.repository.ts';
 
 export type AttachmentRow = typeof assignmentAttachments.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AssignmentRow } from '../../access/access.repository.ts';
 import type { RequestScope } from '../../access/scope.ts';
 import { defineRoute } from '../../access/define-route.ts';
-import { findAssignments, findAttachments } from './assignments.repository.ts';
+import { findAssignmentList, findAttachments } from './assignments.repository.ts';
 import { signedUrl, toAttachment, toDetail, toListItem } from './assignments.service.ts';
 import { saveSubmissionLimited } from './submission.service.ts';
 
@@ -17,7 +17,7 @@ export async function assignmentsRoutes(app: FastifyInstance) {
 
   defineRoute(app, assignmentsContract.list, async ({ scope }) => {
     const [batchIds, timeZone] = await Promise.all([scope.batchIds(), scope.timeZone()]);
-    const rows = await findAssignments(app.db, scope.session.instituteId, scope.studentId, batchIds);
+    const rows = await findAssignmentList(app.db, scope.session.instituteId, scope.studentId, batchIds);
     const now = app.now();
     const items = rows.map((row) => toListItem(row, now, timeZone));
     return {

@@ -3,16 +3,15 @@ import type { AssignmentDetail, AssignmentListItem } from '@campus/domain/assign
 import { dateInZone } from '@campus/domain/calendar/calendar';
 import { fileUrl, type FileSigner } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
-import type { AttachmentRow, findAssignments } from './assignments.repository.ts';
+import type { AssignmentListRow, AssignmentRow } from '../../access/access.repository.ts';
+import type { AttachmentRow } from './assignments.repository.ts';
 import { sanitiseStaffHtml } from '../../lib/staff-html.ts';
-
-type AssignmentRow = Awaited<ReturnType<typeof findAssignments>>[number];
 
 /** Signed addresses of attachments live five minutes: long enough to start the download, no longer. */
 export const downloadLifetimeMs = 5 * 60 * 1000;
 
 /** Status and days left of an assignment for its student at `now`. */
-export function timing(row: AssignmentRow, now: Date, timeZone: string) {
+export function timing(row: AssignmentListRow, now: Date, timeZone: string) {
   const isPast = now.getTime() > row.assignment.dueAt.getTime();
   const status = deriveStudentStatus(
     (row.submission?.status ?? null) as StoredStatus,
@@ -28,7 +27,7 @@ export function timing(row: AssignmentRow, now: Date, timeZone: string) {
   return { isPast, status, ...left };
 }
 
-export function toListItem(row: AssignmentRow, now: Date, timeZone: string): AssignmentListItem {
+export function toListItem(row: AssignmentListRow, now: Date, timeZone: string): AssignmentListItem {
   const { status, days, timeLeft } = timing(row, now, timeZone);
   return {
     file_id: row.assignment.id,

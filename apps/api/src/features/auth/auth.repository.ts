@@ -19,51 +19,90 @@ import {
 export type UserRow = typeof users.$inferSelect;
 export type InstituteRow = typeof institutes.$inferSelect;
 
+const p = (name: string) => sql.placeholder(name);
+
+// Sign-in reads, each built once and run as a named prepared statement.
+const instituteQuery = prepared((db) =>
+  db
+    .select()
+    .from(institutes)
+    .where(eq(institutes.id, p('instituteId')))
+    .prepare('auth_institute'),
+);
+
 export async function findInstitute(db: Db, instituteId: number): Promise<InstituteRow | undefined> {
-  const [row] = await db.select().from(institutes).where(eq(institutes.id, instituteId));
+  const [row] = await instituteQuery(db, { instituteId });
   return row;
 }
 
-export async function findFirstHost(db: Db, instituteId: number): Promise<string | undefined> {
-  const [row] = await db
+const firstHostQuery = prepared((db) =>
+  db
     .select({ host: instituteHosts.host })
     .from(instituteHosts)
-    .where(eq(instituteHosts.instituteId, instituteId))
+    .where(eq(instituteHosts.instituteId, p('instituteId')))
     .orderBy(asc(instituteHosts.host))
-    .limit(1);
+    .limit(1)
+    .prepare('auth_first_host'),
+);
+
+export async function findFirstHost(db: Db, instituteId: number): Promise<string | undefined> {
+  const [row] = await firstHostQuery(db, { instituteId });
   return row?.host;
 }
 
+const usersByPhoneQuery = prepared((db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.instituteId, p('instituteId')), eq(users.phone, p('login'))))
+    .orderBy(asc(users.id))
+    .prepare('auth_users_by_phone'),
+);
+const usersByEmailQuery = prepared((db) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(users.instituteId, p('instituteId')), eq(sql`lower(${users.email})`, p('login'))))
+    .orderBy(asc(users.id))
+    .prepare('auth_users_by_email'),
+);
+
 /** Accounts of an institute that sign in with this phone number or email address. */
 export function findUsersByLogin(db: Db, instituteId: number, login: string): Promise<UserRow[]> {
-  const byLogin = /^\d+$/.test(login) ? eq(users.phone, login) : eq(sql`lower(${users.email})`, login.toLowerCase());
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.instituteId, instituteId), byLogin))
-    .orderBy(asc(users.id));
+  return /^\d+$/.test(login)
+    ? usersByPhoneQuery(db, { instituteId, login })
+    : usersByEmailQuery(db, { instituteId, login: login.toLowerCase() });
 }
 
-export async function findUser(db: Db, instituteId: number, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db
+const userQuery = prepared((db) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.instituteId, instituteId), eq(users.id, userId)));
+    .where(and(eq(users.instituteId, p('instituteId')), eq(users.id, p('userId'))))
+    .prepare('auth_user'),
+);
+
+export async function findUser(db: Db, instituteId: number, userId: number): Promise<UserRow | undefined> {
+  const [row] = await userQuery(db, { instituteId, userId });
   return row;
 }
+
+const studentOfUserQuery = prepared((db) =>
+  db
+    .select()
+    .from(students)
+    .where(and(eq(students.instituteId, p('instituteId')), eq(students.userId, p('userId'))))
+    .prepare('auth_student_of_user'),
+);
 
 /** The student profile of a user, if it has one. */
 export async function findStudentOfUser(db: Db, instituteId: number, userId: number) {
-  const [row] = await db
-    .select()
-    .from(students)
-    .where(and(eq(students.instituteId, instituteId), eq(students.userId, userId)));
+  const [row] = await studentOfUserQuery(db, { instituteId, userId });
   return row;
 }
 
-/** The children a parent account may view, with their user rows. */
-export function findChildren(db: Db, instituteId: number, parentUserId: number) {
-  return db
+const childrenQuery = prepared((db) =>
+  db
     .select({ student: students, user: users })
     .from(studentParents)
     .innerJoin(
@@ -71,22 +110,31 @@ export function findChildren(db: Db, instituteId: number, parentUserId: number) 
       and(eq(students.instituteId, studentParents.instituteId), eq(students.id, studentParents.studentId)),
     )
     .innerJoin(users, and(eq(users.instituteId, students.instituteId), eq(users.id, students.userId)))
-    .where(and(eq(studentParents.instituteId, instituteId), eq(studentParents.parentUserId, parentUserId)))
-    .orderBy(asc(students.id));
-}
+    .where(and(eq(studentParents.instituteId, p('instituteId')), eq(studentParents.parentUserId, p('parentUserId'))))
+    .orderBy(asc(students.id))
+    .prepare('auth_children'),
+);
 
-/** The academic years a student is enrolled in, oldest first. */
-export function findStudentYears(db: Db, instituteId: number, studentId: number) {
-  return db
+/** The children a parent account may view, with their user rows. */
+export const findChildren = (db: Db, instituteId: number, parentUserId: number) =>
+  childrenQuery(db, { instituteId, parentUserId });
+
+const studentYearsQuery = prepared((db) =>
+  db
     .selectDistinct({ id: academicYears.id, name: academicYears.name, startDate: academicYears.startDate })
     .from(enrolments)
     .innerJoin(
       academicYears,
       and(eq(academicYears.instituteId, enrolments.instituteId), eq(academicYears.id, enrolments.academicYearId)),
     )
-    .where(and(eq(enrolments.instituteId, instituteId), eq(enrolments.studentId, studentId)))
-    .orderBy(asc(academicYears.startDate));
-}
+    .where(and(eq(enrolments.instituteId, p('instituteId')), eq(enrolments.studentId, p('studentId'))))
+    .orderBy(asc(academicYears.startDate))
+    .prepare('auth_student_years'),
+);
+
+/** The academic years a student is enrolled in, oldest first. */
+export const findStudentYears = (db: Db, instituteId: number, studentId: number) =>
+  studentYearsQuery(db, { instituteId, studentId });
 
 const instituteYearsQuery = prepared((db) =>
   db
@@ -97,42 +145,52 @@ const instituteYearsQuery = prepared((db) =>
       endDate: academicYears.endDate,
     })
     .from(academicYears)
-    .where(eq(academicYears.instituteId, sql.placeholder('instituteId')))
+    .where(eq(academicYears.instituteId, p('instituteId')))
     .orderBy(asc(academicYears.startDate))
     .prepare('auth_institute_years'),
 );
 
 export const findInstituteYears = (db: Db, instituteId: number) => instituteYearsQuery(db, { instituteId });
 
-/** The institute's academic year holding `today`, if any. */
-export async function findCurrentYear(db: Db, instituteId: number, today: string) {
-  const [row] = await db
+const currentYearQuery = prepared((db) =>
+  db
     .select()
     .from(academicYears)
     .where(
       and(
-        eq(academicYears.instituteId, instituteId),
-        lte(academicYears.startDate, today),
-        gte(academicYears.endDate, today),
+        eq(academicYears.instituteId, p('instituteId')),
+        lte(academicYears.startDate, p('today')),
+        gte(academicYears.endDate, p('today')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_current_year'),
+);
+
+/** The institute's academic year holding `today`, if any. */
+export async function findCurrentYear(db: Db, instituteId: number, today: string) {
+  const [row] = await currentYearQuery(db, { instituteId, today });
   return row;
 }
 
-/** The batch (section) of a student in a year, for labels. */
-export async function findBatchName(db: Db, instituteId: number, studentId: number, academicYearId: number) {
-  const [row] = await db
+const batchNameQuery = prepared((db) =>
+  db
     .select({ name: batches.name })
     .from(enrolments)
     .innerJoin(batches, and(eq(batches.instituteId, enrolments.instituteId), eq(batches.id, enrolments.batchId)))
     .where(
       and(
-        eq(enrolments.instituteId, instituteId),
-        eq(enrolments.studentId, studentId),
-        eq(enrolments.academicYearId, academicYearId),
+        eq(enrolments.instituteId, p('instituteId')),
+        eq(enrolments.studentId, p('studentId')),
+        eq(enrolments.academicYearId, p('academicYearId')),
       ),
-    );
+    )
+    .prepare('auth_batch_name'),
+);
+
+/** The batch (section) of a student in a year, for labels. */
+export async function findBatchName(db: Db, instituteId: number, studentId: number, academicYearId: number) {
+  const [row] = await batchNameQuery(db, { instituteId, studentId, academicYearId });
   return row?.name;
 }
 

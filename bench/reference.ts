@@ -31,7 +31,7 @@ export function pickReferenceSql(all: Statement[]): ReferenceSql {
     return found.text;
   };
   return {
-    session: find('session', /from sessions where token_hash = \$1/),
+    session: find('session', /from sessions s join users u .* where s\.token_hash = \$1/s),
     host: find('host', /from "institute_hosts"/),
     academicYears: find('academic years', /from "academic_years"/),
     flags: find('institute settings', /from "institutes" where "institutes"\."id" = \$1/),
@@ -51,6 +51,7 @@ interface Session {
   mustChangePassword: boolean;
   expiresAt: Date;
   revokedAt: Date | null;
+  accountBlocked: boolean;
 }
 
 class Refused extends Error {
@@ -86,7 +87,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
     const tokenHash = createHash('sha256').update(credential.token).digest('hex');
     const [row] = await query<Session>(trace, sql.session, [tokenHash]);
     if (!row || row.scope !== 'main') throw new Refused(401, 'Unauthorized');
-    if (row.revokedAt || row.expiresAt.getTime() <= Date.now() || row.deviceId !== credential.deviceId)
+    if (row.revokedAt || row.accountBlocked || row.expiresAt.getTime() <= Date.now() || row.deviceId !== credential.deviceId)
       throw new Refused(403, 'You have been logged out. Please login again.');
     const host = request.host.replace(/:\d+$/, '').toLowerCase();
     let hit = hosts.get(host);

@@ -84,6 +84,21 @@ describe('the app', () => {
       expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'No route GET /api/v9/nothing/here' });
     });
 
+    it('answers a path parameter over the router’s limit with 414 {code, message}, not echoing the path', async () => {
+      const secret = `grant-${'x'.repeat(1200)}`;
+      const response = await app.inject({ method: 'GET', url: `/api/v1/files/${secret}` });
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The address is too long.' });
+      expect(response.body).not.toContain('grant-');
+    });
+
+    it('answers a path the router cannot decode with 400 {code, message}, not echoing it', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/files/grant-secret%zz' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The address is not valid.' });
+      expect(response.body).not.toContain('grant-secret');
+    });
+
     it('answers a malformed JSON body with 400', async () => {
       const response = await app.inject({
         method: 'POST',

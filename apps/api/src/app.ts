@@ -16,7 +16,7 @@ import { fileSigner } from './lib/signed-urls.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { defaultRequestTimeouts, timeoutsPlugin, type RequestTimeouts } from './plugins/timeouts.ts';
@@ -117,6 +117,8 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1024 * 1024,
     // Signed file addresses carry their grant in the path.
     routerOptions: { maxParamLength: 1000 },
+    // The router's own 414 and 400 in the common error shape, without echoing the path.
+    frameworkErrors,
     // Forwarded headers (client address, host, protocol) only from the configured proxies; from anyone else
     // they are ignored, so they cannot dodge per-address limits, forge log lines or pick the institute.
     trustProxy: options.config.TRUST_PROXY?.length ? options.config.TRUST_PROXY : false,

@@ -74,6 +74,27 @@ describe('forwarded headers from a proxy named in TRUST_PROXY', () => {
     expect(response.json().result.institute_name).toMatch(/Apex/);
   });
 
+  it.each([
+    ['portal.example:8443', 'https://apex.localhost:8443/my-account/'],
+    ['portal.example:80', 'https://apex.localhost:80/my-account/'],
+    ['portal.example:443', 'https://apex.localhost/my-account/'],
+  ])('mints SSO links with the forwarded protocol and the port of %s', async (host, start) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/sso/link',
+      remoteAddress: '10.0.0.2',
+      headers: {
+        host: 'localhost',
+        'x-forwarded-host': host,
+        'x-forwarded-proto': 'https',
+        'x-api-key': 'demo-apex-sso-key',
+      },
+      payload: { login: 'student@apex.test' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().link).toBe(`${start}?token=${response.json().token}`);
+  });
+
   it('still ignores forwarded headers from an address outside the list', async () => {
     const response = await loginFrom(
       app,

@@ -17,14 +17,20 @@ export interface SessionLookup {
   mustChangePassword: boolean;
   expiresAt: Date;
   revokedAt: Date | null;
+  /** The signed-in account (the parent, for a parent login) is blocked: its open sessions end too. */
+  accountBlocked: boolean;
 }
 
-// Runs on every signed-in request: one named statement, written out so no query is built per call.
-const sessionSql = `select institute_id as "instituteId", login_id as "loginId", scope,
-  account_user_id as "accountUserId", user_id as "userId", student_id as "studentId", user_type as "userType",
-  device_id as "deviceId", academic_year_ids as "academicYearIds", must_change_password as "mustChangePassword",
-  expires_at as "expiresAt", revoked_at as "revokedAt"
-  from sessions where token_hash = $1`;
+// Runs on every signed-in request: one named statement, written out so no query is built per call. The account's
+// blocked flag comes in the same statement (a join on the users primary key), so blocking ends open sessions at no
+// extra round trip.
+const sessionSql = `select s.institute_id as "instituteId", s.login_id as "loginId", s.scope,
+  s.account_user_id as "accountUserId", s.user_id as "userId", s.student_id as "studentId",
+  s.user_type as "userType", s.device_id as "deviceId", s.academic_year_ids as "academicYearIds",
+  s.must_change_password as "mustChangePassword", s.expires_at as "expiresAt", s.revoked_at as "revokedAt",
+  u.is_blocked as "accountBlocked"
+  from sessions s join users u on u.institute_id = s.institute_id and u.id = s.account_user_id
+  where s.token_hash = $1`;
 
 /** The session whose token hashes to `tokenHash`, if any. */
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionLookup | undefined> {

@@ -2,8 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { filesEndpoints } from '@campus/domain/files/files.endpoints';
 import { fillPath } from '@campus/domain/shared/endpoint';
 
-/** What a signed file address grants: one object, under one name and type, until `expiresAt` (ms). */
+/**
+ * What a signed file address grants: one object of one institute, under one name and type, until `expiresAt`
+ * (ms). The file route serves it only at that institute's host names.
+ */
 export interface FileGrant {
+  instituteId: number;
   key: string;
   name: string;
   type: string;

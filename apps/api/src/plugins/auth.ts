@@ -83,7 +83,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
     if (!credential || !session || session.scope !== expectedScope) {
       throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
     }
-    if (session.revokedAt) throw new AppError(403, 'FORBIDDEN', authMessages.revoked);
+    // A blocked account is logged out like a revoked session (login answers it login_option 13).
+    if (session.revokedAt || session.accountBlocked) throw new AppError(403, 'FORBIDDEN', authMessages.revoked);
     if (session.expiresAt.getTime() <= app.now().getTime()) throw new AppError(403, 'FORBIDDEN', authMessages.expired);
     if (session.deviceId !== credential.deviceId) throw new AppError(403, 'FORBIDDEN', authMessages.otherDevice);
     if ((await resolveHost(normaliseHost(request.host))) !== session.instituteId) {

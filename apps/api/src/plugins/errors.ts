@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, codeForStatus } from '../errors.ts';
 
@@ -46,6 +46,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
   }
   return false;
+}
+
+/** Answers of the failures the router meets before any route (and so before the error handler) runs. */
+export const routerMessages = {
+  tooLong: 'The address is too long.',
+  badUrl: 'The address is not valid.',
+} as const;
+
+/**
+ * Fastify's `frameworkErrors`: the router's own failures in the common `{code, message}` shape. Fastify's default
+ * bodies quote the path, which may carry a signed file grant or other secrets, back to the client; these do not.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ code: 'BAD_REQUEST', message: routerMessages.tooLong });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ code: 'BAD_REQUEST', message: routerMessages.badUrl });
+  }
+  request.log.error({ err: error }, 'router failed');
+  return reply.status(500).send({ code: 'INTERNAL', message: 'Internal Server Error' });
 }
 
 /** One error shape, `{code, message}`, for every failure; 5xx details are logged, never sent. */

@@ -28,7 +28,7 @@ export function loginScreenLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const token = params.get('token');
   if (token) return redirect(`${publicPages.tokenLogin}?${new URLSearchParams({ token })}`);
-  // An auto-login address signs in whoever it names, even over a session.
+  // An auto-login address stays here even over a session: the form asks before it replaces another user’s.
   if (loadSession(new Date()) && !params.has(autoLoginParams.login)) return redirect(signedInPages.dashboard);
   return null;
 }

@@ -167,4 +167,14 @@ describe('cleanFileName', () => {
     expect(long.length).toBeLessThanOrEqual(150);
     expect(long.endsWith('.pdf')).toBe(true);
   });
+
+  it('drops right-to-left overrides and every other bidirectional formatting character', () => {
+    // Shown as "invoiceexe.pdf" while it is an .exe.
+    expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    const controls = ['\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E'];
+    const isolates = ['\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const control of [...controls, ...isolates]) expect(cleanFileName(`a${control}b.pdf`)).toBe('ab.pdf');
+    // Right-to-left letters themselves stay.
+    expect(cleanFileName('\u0645\u0644\u0641.pdf')).toBe('\u0645\u0644\u0641.pdf');
+  });
 });

@@ -234,10 +234,23 @@ export const ssoExchangeAnswerSchema = z.object({
   }),
 });
 
-/** Body of the institute system's POST /api/v1/sso/link (authenticated by the institute's API key). */
+/** True for an absolute http: or https: address: the only kind the web app may send a user back to. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Body of the institute system's POST /api/v1/sso/link (authenticated by the institute's API key). The web app
+ * later sends the user to `redirect_url`, so a javascript: or data: address (script on the portal) is refused.
+ */
 export const ssoLinkBodySchema = z.object({
   login: z.string({ error: 'is required' }).min(1, 'is required').max(maxLoginLength),
-  redirect_url: z.string().url('must be a URL').max(2000).optional(),
+  redirect_url: z.string().max(2000).refine(isHttpUrl, 'must be an http:// or https:// address').optional(),
 });
 
 /** Answer of POST /api/v1/sso/link. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAutoLogin } from './auto-login.ts';
+import { isSessionLogin, readAutoLogin } from './auto-login.ts';
 
 /** A tiny query reader, so the test needs no DOM. */
 const query = (search: string) => {
@@ -37,4 +37,26 @@ describe('readAutoLogin (spec part 1 §2)', () => {
       expect(readAutoLogin(query(search))).toBeUndefined();
     },
   );
+});
+
+describe('isSessionLogin', () => {
+  const student = { parentslogin: false, parent_num: '9000000002', student_phone: '9000000001', email_id: 'a@x.test' };
+  const parent = { ...student, parentslogin: true };
+
+  it('matches a student session by its phone or email, ignoring spaces and case', () => {
+    expect(isSessionLogin(student, '90000 00001')).toBe(true);
+    expect(isSessionLogin(student, 'A@X.test')).toBe(true);
+    expect(isSessionLogin(student, '9000000002')).toBe(false);
+    expect(isSessionLogin(student, ' ')).toBe(false);
+  });
+
+  it('matches a parent session by the parent’s phone only', () => {
+    expect(isSessionLogin(parent, '9000000002')).toBe(true);
+    expect(isSessionLogin(parent, '9000000001')).toBe(false);
+    expect(isSessionLogin(parent, 'a@x.test')).toBe(false);
+  });
+
+  it('never matches empty stored values', () => {
+    expect(isSessionLogin({ ...student, email_id: '' }, '')).toBe(false);
+  });
 });

@@ -29,3 +29,32 @@ export function readAutoLogin(params: QueryParams): { login: string; password: s
   if (!password) return undefined;
   return { login, password };
 }
+
+/** What of a signed-in session tells which login it belongs to. */
+export interface SessionLogin {
+  parentslogin: boolean;
+  parent_num: string;
+  student_phone: string;
+  email_id: string;
+}
+
+/**
+ * True when `login` (from an auto-login address) is the login of the signed-in session: the parent's phone for a
+ * parent login, the student's phone or email otherwise. Anything else counts as another user, whom the login screen
+ * asks about before switching (an address that signs in silently over a session is login CSRF).
+ */
+export function isSessionLogin(session: SessionLogin, login: string): boolean {
+  const wanted = login.replace(/\s+/g, '').toLowerCase();
+  if (wanted === '') return false;
+  const own = session.parentslogin ? [session.parent_num] : [session.student_phone, session.email_id];
+  return own.some((value) => value.replace(/\s+/g, '').toLowerCase() === wanted);
+}
+
+/** The question the login screen asks before an auto-login address replaces another user's session. */
+export const switchAccountPrompt = {
+  title: 'Switch account?',
+  message: (currentName: string, login: string) =>
+    `You are signed in as ${currentName}. This link signs in as ${login} instead and signs ${currentName} out of this device. Switch accounts?`,
+  confirm: 'Switch account',
+  cancel: 'Stay signed in',
+} as const;

@@ -92,7 +92,10 @@ export const smsOutbox = pgTable(
   (t) => [primaryKey({ columns: [t.instituteId, t.id] }), index().on(t.instituteId, t.phone, t.createdAt)],
 );
 
-/** A temporary password from forgot-password: valid 15 minutes; the old password keeps working meanwhile. */
+/**
+ * A temporary password from forgot-password: valid 15 minutes and for one sign-in; the old password keeps working
+ * meanwhile.
+ */
 export const temporaryPasswords = pgTable(
   'temporary_passwords',
   {
@@ -100,6 +103,8 @@ export const temporaryPasswords = pgTable(
     userId: integer().notNull(),
     passwordHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set by the first sign-in with it: a temporary password signs in once (the password change still takes it). */
+    usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.instituteId, t.userId] }),

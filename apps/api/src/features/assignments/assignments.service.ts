@@ -46,6 +46,7 @@ export function signedUrl(signer: FileSigner, file: AttachmentRow, now: Date): s
   if (file.kind === 'student_link') return file.url ?? '';
   if (!file.fileKey) return '';
   return fileUrl(signer, {
+    instituteId: file.instituteId,
     key: file.fileKey,
     name: file.displayName,
     type: mimeForKey(file.fileKey),

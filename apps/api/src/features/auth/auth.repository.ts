@@ -300,7 +300,7 @@ export async function saveTemporaryPassword(db: Db, row: typeof temporaryPasswor
     .values(row)
     .onConflictDoUpdate({
       target: [temporaryPasswords.instituteId, temporaryPasswords.userId],
-      set: { passwordHash: row.passwordHash, expiresAt: row.expiresAt },
+      set: { passwordHash: row.passwordHash, expiresAt: row.expiresAt, usedAt: null },
     });
 }
 

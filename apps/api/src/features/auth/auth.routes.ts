@@ -106,7 +106,9 @@ export async function authRoutes(app: FastifyInstance, options: { sms: SmsSender
   );
 
   defineRoute(app, authContract.ssoLink, async ({ request, body }) => {
-    const port = request.port && ![80, 443].includes(request.port) ? `:${request.port}` : '';
+    // The port the request came to, unless it is the protocol's default (80 for http, 443 for https).
+    const defaultPort = request.protocol === 'https' ? 443 : 80;
+    const port = request.port && request.port !== defaultPort ? `:${request.port}` : '';
     return mintSsoLink(app.db, {
       instituteId: request.apiInstituteId!,
       login: body.login,

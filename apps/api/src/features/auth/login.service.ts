@@ -18,7 +18,6 @@ import {
   findLoginKey,
   findStudentOfUser,
   findStudentYears,
-  findTemporaryPassword,
   findUsersByLogin,
   releaseAttempt,
   reserveAttempt,
@@ -27,6 +26,7 @@ import {
 } from './auth.repository.ts';
 import { countSessionsElsewhere, revokeSessions } from '../../access/session.repository.ts';
 import { startSession, type Profile } from './session-builder.ts';
+import { findUnusedTemporaryPassword, useTemporaryPassword } from './temporary-password.repository.ts';
 
 /** Failed attempts per login and address within the window that lock that pair. */
 export const lockoutAttempts = 5;
@@ -44,7 +44,7 @@ const accountLimit: AttemptLimit = { bucket: 'login_account', max: accountLockou
 type Match = { user: UserRow; via: 'password' | 'temporary' | 'key'; keyHash?: string };
 
 /**
- * The accounts among `candidates` that this password opens: own password or a live temporary one. Every
+ * The accounts among `candidates` that this password opens: own password or a live, unused temporary one. Every
  * password check runs only after `logIn` has reserved a failure slot for it. An unknown login still costs one
  * argon2 verification, so timing does not tell existing accounts from unknown ones.
  */
@@ -54,7 +54,7 @@ async function matchPassword(db: Db, instituteId: number, candidates: UserRow[],
   for (const user of candidates) {
     if (await verifyPassword(user.passwordHash, secret)) matches.push({ user, via: 'password' });
     else {
-      const temporary = await findTemporaryPassword(db, instituteId, user.id, now);
+      const temporary = await findUnusedTemporaryPassword(db, instituteId, user.id, now);
       if (temporary && (await verifyPassword(temporary.passwordHash, secret))) matches.push({ user, via: 'temporary' });
     }
   }
@@ -215,6 +215,10 @@ export async function logIn(
   return db.transaction(async (tx) => {
     // A login key is good once: using it up inside the transaction makes a replay lose the race.
     if (chosen.match.via === 'key' && !(await consumeSsoToken(tx, 'key', chosen.match.keyHash!, now))) {
+      throw refused();
+    }
+    // So is a temporary password: its first sign-in uses it up (the password change of this session takes it).
+    if (chosen.match.via === 'temporary' && !(await useTemporaryPassword(tx, instituteId, account.id, now))) {
       throw refused();
     }
     // One live login per account: this one replaces the others (they were confirmed away with option 10).

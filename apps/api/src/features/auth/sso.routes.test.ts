@@ -28,6 +28,42 @@ describe('single sign-on', () => {
     expect(response.json().link).toMatch(/^http:\/\/.+\/my-account\/\?token=[A-Za-z0-9_-]{43}$/);
   });
 
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'ftp://x.test/a', '/x'])(
+    'refuses redirect_url %s with 400 and a clear message',
+    async (redirectUrl) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/sso/link',
+        headers: { 'x-api-key': demoApiKeys.greenfield },
+        payload: { login: demoLogins.greenfieldStudent, redirect_url: redirectUrl },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'body.redirect_url: must be an http:// or https:// address',
+      });
+    },
+  );
+
+  // The link names the institute's first host name (127.0.0.1 for Greenfield) at the port the request came to;
+  // only the protocol's own default port is left out.
+  it.each([
+    ['localhost:8080', 'http://127.0.0.1:8080/my-account/'],
+    ['school.localhost:3000', 'http://127.0.0.1:3000/my-account/'],
+    ['localhost:443', 'http://127.0.0.1:443/my-account/'],
+    ['localhost:80', 'http://127.0.0.1/my-account/'],
+    ['localhost', 'http://127.0.0.1/my-account/'],
+  ])('links to the port the request came to (Host %s)', async (host, start) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/sso/link',
+      headers: { 'x-api-key': demoApiKeys.greenfield, host },
+      payload: { login: demoLogins.greenfieldStudent },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().link).toBe(`${start}?token=${response.json().token}`);
+  });
+
   it('cannot mint a link for another institute’s login', async () => {
     expect((await mint(demoLogins.apexStudent)).statusCode).toBe(404);
   });

@@ -10,13 +10,16 @@ function contentDisposition(disposition: 'inline' | 'attachment', name: string):
 }
 
 /**
- * Serves a stored file to whoever holds a valid signed address: the route that handed the address out checked
- * the user's right to it. Downloads are attachments, and nosniff keeps a file from being run as a page.
+ * Serves a stored file to whoever holds a valid signed address, at its institute's host: the route that handed the
+ * address out checked the user's right to it. Downloads are attachments, and nosniff keeps a file from being run as a page.
  */
 export async function filesRoutes(app: FastifyInstance) {
-  defineRoute(app, filesContract.file, async ({ params, reply }) => {
+  defineRoute(app, filesContract.file, async ({ params, request, reply }) => {
     const grant = app.signer.verify(params.token, app.now());
-    if (!grant) throw new AppError(403, 'FORBIDDEN', 'This file link is invalid or has expired.');
+    // An address works only at the host names of the institute that handed it out.
+    if (!grant || grant.instituteId !== (await app.instituteIdOfHost(request))) {
+      throw new AppError(403, 'FORBIDDEN', 'This file link is invalid or has expired.');
+    }
     const file = await app.storage.open(grant.key).catch(() => undefined);
     if (!file) throw new AppError(404, 'NOT_FOUND', 'Not Found');
     const seconds = Math.max(0, Math.floor((grant.expiresAt - app.now().getTime()) / 1000));

@@ -60,6 +60,7 @@ export async function homeRoutes(app: FastifyInstance) {
             batch_sec_names: row.batchNames ?? 'All',
             announcement_img_url: row.imageFileKey
               ? fileUrl(app.signer, {
+                  instituteId,
                   key: row.imageFileKey,
                   name: row.title,
                   type: mimeForKey(row.imageFileKey),
@@ -70,6 +71,7 @@ export async function homeRoutes(app: FastifyInstance) {
             file_name: row.attachmentName ?? '',
             file_url: row.attachmentFileKey
               ? fileUrl(app.signer, {
+                  instituteId,
                   key: row.attachmentFileKey,
                   name: row.attachmentName ?? 'attachment.pdf',
                   type: mimeForKey(row.attachmentFileKey),

@@ -15,7 +15,11 @@ import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
 import { findProfile, updateProfile } from './profile.repository.ts';
 
-const photoUrlLifetimeMs = 24 * 60 * 60 * 1000;
+/**
+ * A profile photo is private: its address must not stay usable long after the page that showed it (or after a
+ * logout), so it lives minutes, like assignment downloads; the web app asks for the profile again on each visit.
+ */
+export const photoUrlLifetimeMs = 10 * 60 * 1000;
 
 /** Decodes a base64 photo (optionally a data: URL) and checks it is an image of an accepted type and size. */
 function decodePhoto(value: string): { bytes: Buffer; type: string; extension: string } {
@@ -38,6 +42,7 @@ export async function profileRoutes(app: FastifyInstance) {
     const { student, user, places } = found;
     const photoUrl = student.photoFileKey
       ? fileUrl(app.signer, {
+          instituteId: auth.instituteId,
           key: student.photoFileKey,
           name: 'photo',
           type: `image/${student.photoFileKey.split('.').at(-1)}`,

@@ -5,12 +5,14 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../lib/session.ts';
 import {
+  greenfieldParent,
   greenfieldStudent,
   loginAnswer,
   mockBranding,
   mockLogin,
   mockLogout,
   roleEntry,
+  storeSession,
   testDay,
 } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
@@ -418,6 +420,58 @@ describe('auto login and link tokens on the login screen', () => {
     );
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toBe('?lang=en');
+  });
+
+  it('asks before an auto-login address replaces another user’s session, and switches when told to', async () => {
+    const parent = greenfieldParent({ name: 'Rajesh Sharma', parent_num: '9000000002' });
+    storeSession(parent);
+    const logouts = mockLogout();
+    const bodies = mockLogin(() => loginAnswer(greenfieldStudent()));
+    fakeTimeouts();
+    const { router } = await openLogin('/?user=9000000001&pwd=ZGVtbzEyMzQ%3D&lang=en');
+    const dialog = await screen.findByRole('dialog', { name: 'Switch account?' });
+    expect(dialog).toHaveTextContent(
+      'You are signed in as Rajesh Sharma. This link signs in as 9000000001 instead and signs Rajesh Sharma out of this device. Switch accounts?',
+    );
+    // Nothing is sent while the question is open, however long it waits.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(bodies).toHaveLength(0);
+    expect(getSession()?.parentslogin).toBe(true);
+    await userEvent
+      .setup({ advanceTimers: vi.advanceTimersByTime })
+      .click(within(dialog).getByRole('button', { name: 'Switch account' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ user_name: '9000000001', password: 'demo1234' });
+    expect(logouts).toEqual([{ deviceId: parent.device_id, authorization: parent.student_auth }]);
+    expect(await screen.findByRole('heading', { name: 'Good Morning, Aarav Sharma' })).toBeInTheDocument();
+    expect(getSession()?.parentslogin).toBe(false);
+    expect(router.state.location.search).not.toMatch(/user=|pwd=/);
+  });
+
+  it('keeps the current session and drops the address when the user declines the switch', async () => {
+    const parent = greenfieldParent({ name: 'Rajesh Sharma', parent_num: '9000000002' });
+    storeSession(parent);
+    const logouts = mockLogout();
+    const bodies = mockLogin(() => loginAnswer(greenfieldStudent()));
+    const { router } = await openLogin('/?user=9000000001&pwd=ZGVtbzEyMzQ%3D');
+    const dialog = await screen.findByRole('dialog', { name: 'Switch account?' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(getSession()?.parentslogin).toBe(true);
+    expect(bodies).toHaveLength(0);
+    expect(logouts).toHaveLength(0);
+  });
+
+  it('signs the same user in again without asking', async () => {
+    storeSession(greenfieldStudent());
+    const bodies = mockLogin(() => loginAnswer(greenfieldStudent()));
+    fakeTimeouts();
+    await openLogin('/?user=9000000001&pwd=ZGVtbzEyMzQ%3D');
+    await advanceUntil(() => bodies.length > 0);
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Switch account?' })).toBeNull();
   });
 
   it('sends token= on to /userLogin, which exchanges it', async () => {

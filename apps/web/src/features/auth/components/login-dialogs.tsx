@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import { switchAccountPrompt } from '@campus/domain/auth/auto-login';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import type { useSignIn } from '../hooks/use-sign-in.ts';
@@ -18,11 +19,14 @@ export interface LoginDialogsProps {
   instituteId: number | undefined;
   /** The temporary-password change is done: the user signs in again with the new password. */
   onPasswordChanged: () => void;
+  /** An auto-login address for another user than the signed-in one: switch, or keep the current session. */
+  switchPrompt?: { currentName: string; login: string; onConfirm: () => void; onCancel: () => void };
 }
 
 /**
  * The login screen's popups (spec part 1 §2): Alert, the other-device prompt, Select Profile, Select Academic Year,
- * Change Password, Forgot Password and 'Forgot Password For'. Loaded apart from the form, when first needed.
+ * Change Password, Forgot Password and 'Forgot Password For', and the switch-account question of an auto-login
+ * address that arrives over another user's session. Loaded apart from the form, when first needed.
  */
 export function LoginDialogs({
   signInFlow,
@@ -33,6 +37,7 @@ export function LoginDialogs({
   onNewPasswordSent,
   instituteId,
   onPasswordChanged,
+  switchPrompt,
 }: LoginDialogsProps) {
   const { step } = signInFlow;
   return (
@@ -45,6 +50,14 @@ export function LoginDialogs({
         message={step.kind === 'confirm-other-device' ? step.message : undefined}
         onConfirm={signInFlow.confirmOtherDevice}
         onCancel={signInFlow.dismiss}
+      />
+      <ConfirmDialog
+        title={switchAccountPrompt.title}
+        message={switchPrompt && switchAccountPrompt.message(switchPrompt.currentName, switchPrompt.login)}
+        confirmLabel={switchAccountPrompt.confirm}
+        cancelLabel={switchAccountPrompt.cancel}
+        onConfirm={() => switchPrompt?.onConfirm()}
+        onCancel={() => switchPrompt?.onCancel()}
       />
       <SelectProfileDialog
         entries={step.kind === 'choose-profile' ? step.entries : undefined}

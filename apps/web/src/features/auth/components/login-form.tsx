@@ -1,10 +1,10 @@
-import { readAutoLogin, autoLoginParams } from '@campus/domain/auth/auto-login';
+import { autoLoginParams, isSessionLogin, readAutoLogin } from '@campus/domain/auth/auto-login';
 import { loginMessages, validateLogin } from '@campus/domain/auth/login-rules';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { clearSession } from '../../../lib/session.ts';
-import type { LogoutState } from '../api/logout.ts';
+import { clearSession, loadSession, type StoredSession } from '../../../lib/session.ts';
+import { logout, type LogoutState } from '../api/logout.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 
 // The popups (and the dialog machinery they bring) load apart from the form: most visits never open one.
@@ -27,6 +27,11 @@ export function LoginForm({ instituteId }: { instituteId: number | undefined }) 
   const [searchParams] = useSearchParams();
   // Read once: the address loses the parameters when the form is sent.
   const [autoLogin] = useState(() => readAutoLogin(searchParams));
+  // Another user's session open here when an auto-login address arrives: ask before replacing it (login CSRF).
+  const [switchFrom, setSwitchFrom] = useState<StoredSession | undefined>(() => {
+    const current = autoLogin && loadSession(new Date());
+    return current && !isSessionLogin(current, autoLogin.login) ? current : undefined;
+  });
   const [login, setLogin] = useState(autoLogin?.login ?? '');
   const [password, setPassword] = useState(autoLogin?.password ?? '');
   const [fieldError, setFieldError] = useState<string>();
@@ -37,7 +42,7 @@ export function LoginForm({ instituteId }: { instituteId: number | undefined }) 
   const { step, signIn } = signInFlow;
   // Mounted from the first popup on, so closing ones can finish their transition.
   const [hasDialogs, setHasDialogs] = useState(false);
-  if (!hasDialogs && (step.kind !== 'idle' || notice !== undefined || isForgotOpen)) setHasDialogs(true);
+  if (!hasDialogs && (step.kind !== 'idle' || notice !== undefined || isForgotOpen || switchFrom)) setHasDialogs(true);
 
   const send = (loginValue: string, passwordValue: string) => {
     const invalid = validateLogin(loginValue, passwordValue);
@@ -50,21 +55,41 @@ export function LoginForm({ instituteId }: { instituteId: number | undefined }) 
     send(login, password);
   };
 
+  /** Drops the parameters from the address, clears any session here and signs in with them. */
+  const autoSignIn = (link: { login: string; password: string }) => {
+    clearSession();
+    const rest = new URLSearchParams(location.search);
+    rest.delete(autoLoginParams.login);
+    rest.delete(autoLoginParams.password);
+    void navigate({ search: rest.size > 0 ? `?${rest}` : '' }, { replace: true });
+    send(link.login, link.password);
+  };
+
   useEffect(() => {
-    if (!autoLogin) return;
-    const timer = setTimeout(() => {
-      // A link that signs someone in replaces whoever was signed in here.
-      clearSession();
-      const rest = new URLSearchParams(location.search);
-      rest.delete(autoLoginParams.login);
-      rest.delete(autoLoginParams.password);
-      void navigate({ search: rest.size > 0 ? `?${rest}` : '' }, { replace: true });
-      send(autoLogin.login, autoLogin.password);
-    }, autoLoginDelayMs);
+    // Another user's session waits for the answer to the switch question instead.
+    if (!autoLogin || switchFrom) return;
+    // A link for the signed-in user (or with nobody signed in) signs in as before.
+    const timer = setTimeout(() => autoSignIn(autoLogin), autoLoginDelayMs);
     return () => clearTimeout(timer);
     // Runs once for the address the screen opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoLogin]);
+
+  const switchAccount = async () => {
+    const current = switchFrom!;
+    setSwitchFrom(undefined);
+    // End the replaced session on the server too; a server that does not answer does not stop the switch.
+    await logout(current.device_id).catch(() => undefined);
+    autoSignIn(autoLogin!);
+  };
+
+  // Declined: the current session stays, and the address (with the password) is left behind.
+  const staySignedIn = () => {
+    setSwitchFrom(undefined);
+    setLogin('');
+    setPassword('');
+    void navigate('/dashboard', { replace: true });
+  };
 
   const loginError = fieldError && !passwordMessages.includes(fieldError) ? fieldError : undefined;
   const passwordError = fieldError && passwordMessages.includes(fieldError) ? fieldError : undefined;
@@ -122,6 +147,16 @@ export function LoginForm({ instituteId }: { instituteId: number | undefined }) 
             onNewPasswordSent={() => setNotice(loginMessages.forgotPasswordSent)}
             instituteId={instituteId}
             onPasswordChanged={() => setPassword('')}
+            switchPrompt={
+              switchFrom && autoLogin
+                ? {
+                    currentName: switchFrom.name,
+                    login: autoLogin.login,
+                    onConfirm: switchAccount,
+                    onCancel: staySignedIn,
+                  }
+                : undefined
+            }
           />
         </Suspense>
       )}

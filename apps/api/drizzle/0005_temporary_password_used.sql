@@ -1,0 +1,1 @@
+ALTER TABLE "temporary_passwords" ADD COLUMN "used_at" timestamp with time zone;

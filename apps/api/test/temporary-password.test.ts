@@ -1,0 +1,69 @@
+import { loginMessages } from '@campus/domain/auth/login-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLogins } from '../src/db/seed/demo-accounts.ts';
+import type { SmsSender } from '../src/lib/sms.ts';
+import { postLogin, signIn } from './auth-helpers.ts';
+import { createTestApp, fixedNow } from './helpers.ts';
+
+/** A temporary password (forgot password) signs in once; the session it opened can still set the new password. */
+describe('temporary passwords are single use', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let clock = fixedNow;
+  const sent: { phone: string; body: string }[] = [];
+  const sms: SmsSender = { send: async (message) => void sent.push(message) };
+  beforeAll(async () => {
+    app = await createTestApp({
+      now: () => clock,
+      sms,
+      rateLimits: { loginPerMinute: 1000, forgotPasswordPerMinute: 1000 },
+    });
+  });
+  afterAll(() => app.close());
+
+  const sendTemporary = async (login: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v2/user/forgotPassword',
+      payload: { source: 'WEB', user_name: login },
+    });
+    expect(response.json().result).toBeNull();
+    return sent.at(-1)!.body.split(' ')[0]!;
+  };
+
+  it('refuses a temporary password after its first sign-in; the session it opened still changes the password', async () => {
+    const login = demoLogins.greenfieldStudent;
+    const temporary = await sendTemporary(login);
+    const first = await signIn(app, { user_name: login, password: temporary });
+    expect(first.must_change_password).toBe(true);
+
+    clock = new Date(fixedNow.getTime() + 60 * 1000);
+    const again = await postLogin(app, { user_name: login, password: temporary });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe(loginMessages.defaultFailure);
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/changePwd',
+      headers: { authorization: first.student_auth },
+      payload: {
+        institute_id: first.institute_id,
+        userid: first.account_id,
+        oldPassword: temporary,
+        newPassword: 'demo1234',
+      },
+    });
+    expect(changed.json()).toEqual({ statusCode: 200, message: 'Password changed successfully,Please Re-Login!' });
+    expect((await postLogin(app, { user_name: login, password: 'demo1234' })).json().message).toBe('Login successful');
+    clock = fixedNow;
+  });
+
+  it('lets a newly sent temporary password sign in once again', async () => {
+    const login = demoLogins.greenfieldPastYearsOnly;
+    const used = await sendTemporary(login);
+    await signIn(app, { user_name: login, password: used });
+    const next = await sendTemporary(login);
+    expect((await postLogin(app, { user_name: login, password: used })).statusCode).toBe(401);
+    const session = await signIn(app, { user_name: login, password: next });
+    expect(session.must_change_password).toBe(true);
+    expect((await postLogin(app, { user_name: login, password: next })).statusCode).toBe(401);
+  });
+});

@@ -87,7 +87,12 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
     const tokenHash = createHash('sha256').update(credential.token).digest('hex');
     const [row] = await query<Session>(trace, sql.session, [tokenHash]);
     if (!row || row.scope !== 'main') throw new Refused(401, 'Unauthorized');
-    if (row.revokedAt || row.accountBlocked || row.expiresAt.getTime() <= Date.now() || row.deviceId !== credential.deviceId)
+    if (
+      row.revokedAt ||
+      row.accountBlocked ||
+      row.expiresAt.getTime() <= Date.now() ||
+      row.deviceId !== credential.deviceId
+    )
       throw new Refused(403, 'You have been logged out. Please login again.');
     const host = request.host.replace(/:\d+$/, '').toLowerCase();
     let hit = hosts.get(host);

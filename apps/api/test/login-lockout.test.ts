@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { demoApiKeys, demoLogins, demoPassword } from '../src/db/seed/demo-accounts.ts';
+import { accountLockoutAttempts, lockoutAttempts } from '../src/features/auth/login.service.ts';
+import type * as passwords from '../src/lib/passwords.ts';
+import { verifyDummyPassword, verifyPassword } from '../src/lib/passwords.ts';
+import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
+
+// Counts the argon2 checks the server runs, the stand-in one for unknown logins included.
+vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof passwords>();
+  return { ...real, verifyPassword: vi.fn(real.verifyPassword), verifyDummyPassword: vi.fn(real.verifyDummyPassword) };
+});
+
+/**
+ * Who a lock-out locks, on a listening server behind a trusted proxy (loopback), so that each request can come
+ * from its own client address: an attacker's failures lock the attacker's address, not the owner's; many addresses
+ * together meet a ceiling for the login; an unknown login costs the same argon2 work as a known one; and the
+ * institute's single sign-on is never locked by wrong passwords.
+ */
+describe('login lock-out: per address, per login, and not for single sign-on', () => {
+  let app: App;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await buildApp({
+      storage: createTestStorage(),
+      config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: ['127.0.0.1'] },
+      database: await createSeededDatabase(fixedNow),
+      now: () => fixedNow,
+      rateLimits: { loginPerMinute: 10_000, ssoPerMinute: 10_000 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => app.close());
+
+  const login = (user: string, password: string, address: string, device = 'lockout-device') =>
+    fetch(`${base}/api/v2/user/v3/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ user_name: user, password, device_id: device, source: 'WEB' }),
+    });
+
+  it('spends one argon2 verification on an unknown login, as on a known one', async () => {
+    vi.mocked(verifyDummyPassword).mockClear();
+    vi.mocked(verifyPassword).mockClear();
+    const response = await login('9999999999', 'whatever1', '198.51.100.7');
+    expect(response.status).toBe(401);
+    expect(vi.mocked(verifyDummyPassword)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(verifyPassword)).not.toHaveBeenCalled();
+  });
+
+  it('locks the attacking address only: the owner still signs in from their own', async () => {
+    const attacker = '198.51.100.10';
+    const statuses = [];
+    for (let index = 0; index <= lockoutAttempts; index += 1) {
+      statuses.push((await login(demoLogins.greenfieldStudent, `wrong-${index}`, attacker)).status);
+    }
+    expect(statuses.slice(0, lockoutAttempts)).toEqual(Array(lockoutAttempts).fill(401));
+    expect(statuses.at(-1)).toBe(429);
+    expect((await login(demoLogins.greenfieldStudent, demoPassword, attacker)).status).toBe(429);
+    const owner = await login(demoLogins.greenfieldStudent, demoPassword, '203.0.113.5');
+    expect(owner.status).toBe(200);
+    expect(((await owner.json()) as { result: { student_auth?: string } }).result.student_auth).toBeTruthy();
+  });
+
+  it('locks the login everywhere once many addresses together reach the ceiling', async () => {
+    const user = demoLogins.greenfieldFeeDues;
+    const perAddress = lockoutAttempts - 1;
+    const addresses = Math.ceil(accountLockoutAttempts / perAddress);
+    let failures = 0;
+    for (let address = 0; address < addresses; address += 1) {
+      for (let index = 0; index < perAddress && failures < accountLockoutAttempts; index += 1) {
+        expect((await login(user, `wrong-${address}-${index}`, `192.0.2.${address + 1}`)).status).toBe(401);
+        failures += 1;
+      }
+    }
+    // A fresh address, the right password: the login is locked for everyone until the window passes.
+    vi.mocked(verifyPassword).mockClear();
+    expect((await login(user, demoPassword, '192.0.2.200')).status).toBe(429);
+    expect(vi.mocked(verifyPassword)).not.toHaveBeenCalled();
+  });
+
+  it('does not lock single sign-on: a locked login still signs in with a one-time SSO key', async () => {
+    const user = demoLogins.greenfieldParentOfTwo;
+    const address = '198.51.100.20';
+    for (let index = 0; index <= lockoutAttempts; index += 1) await login(user, `wrong-${index}`, address);
+    expect((await login(user, demoPassword, address)).status).toBe(429);
+    const minted = await app.inject({
+      method: 'POST',
+      url: '/api/v1/sso/link',
+      headers: { 'x-api-key': demoApiKeys.greenfield },
+      payload: { login: user },
+    });
+    const exchanged = await app.inject({
+      method: 'POST',
+      url: '/prod/ext/sso/login',
+      payload: { token: minted.json().token },
+    });
+    const key = exchanged.json().data.result.key as string;
+    const viaKey = await login(user, key, address);
+    expect(viaKey.status).toBe(200);
+  });
+});

@@ -9,7 +9,7 @@ import {
   validateLink,
 } from '@campus/domain/assignments/assignment-rules';
 import { updateAssignmentJsonSchema, type UpdateAssignmentJson } from '@campus/domain/assignments/assignments.contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { assignmentAttachments, submissions } from '../../db/schema/index.ts';
@@ -46,6 +46,36 @@ const submissionForm: UploadForm<UpdateAssignmentJson> = {
       `"${name.slice(0, 60)}" is not an accepted file: send Word, Excel, PowerPoint, text, PDF, images or MP4/M4V video.`,
   },
 };
+
+const linksMessage = `You can add up to ${maxAssignmentLinks} links only.`;
+
+/**
+ * Refuses (and so rolls back) a save that left the submission past its limits, counted under the submission's row
+ * lock: the checks before the upload saw the state of that moment, and a parallel save may have added to it since.
+ */
+async function checkStoredLimits(tx: Db, instituteId: number, submissionId: number): Promise<void> {
+  const [totals] = await tx
+    .select({
+      files: sql<number>`count(*) filter (where ${assignmentAttachments.kind} = 'student_file')`.mapWith(Number),
+      bytes:
+        sql<number>`coalesce(sum(${assignmentAttachments.sizeBytes}) filter (where ${assignmentAttachments.kind} = 'student_file'), 0)`.mapWith(
+          Number,
+        ),
+      links: sql<number>`count(*) filter (where ${assignmentAttachments.kind} = 'student_link')`.mapWith(Number),
+    })
+    .from(assignmentAttachments)
+    .where(
+      and(eq(assignmentAttachments.instituteId, instituteId), eq(assignmentAttachments.submissionId, submissionId)),
+    );
+  if (totals!.files > maxAssignmentFiles) {
+    throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.tooManyFiles);
+  }
+  if (totals!.bytes > maxAssignmentBytes)
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', assignmentMessages.totalTooLarge);
+  if (totals!.links > maxAssignmentLinks) {
+    throw new AppError(400, 'VALIDATION_FAILED', linksMessage);
+  }
+}
 
 /** Saves a submission while holding one of the account's upload slots; refuses (429) when none is free. */
 export function saveSubmissionLimited(
@@ -152,7 +182,7 @@ export async function saveSubmission(
       fresh.reduce((sum, upload) => sum + upload.staged.size, 0);
     if (totalBytes > maxAssignmentBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', assignmentMessages.totalTooLarge);
     if (keptLinks.length + json.url_lists.length > maxAssignmentLinks) {
-      throw new AppError(400, 'VALIDATION_FAILED', `You can add up to ${maxAssignmentLinks} links only.`);
+      throw new AppError(400, 'VALIDATION_FAILED', linksMessage);
     }
     if (kept.length + fresh.length + json.url_lists.length === 0) {
       throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.nothingToSubmit);
@@ -162,30 +192,41 @@ export async function saveSubmission(
     const answer = { statusCode: 200, message };
     const removedKeys = removed.map((file) => file.fileKey).filter((key): key is string => key !== null);
     await store(db, fresh, removedKeys, async (tx, keys) => {
-      const [submission] = await tx
+      // The submission row, created if missing, is locked for the rest of the transaction: saves of one submission
+      // commit one after the other, and the limits below count what the earlier ones stored.
+      const ofStudent = and(
+        eq(submissions.instituteId, auth.instituteId),
+        eq(submissions.assignmentId, row.assignment.id),
+        eq(submissions.studentId, auth.studentId!),
+      );
+      await tx
         .insert(submissions)
         .values({
           instituteId: auth.instituteId,
           assignmentId: row.assignment.id,
           studentId: auth.studentId!,
+          status: 'Draft',
+          updatedAt: now,
+        })
+        .onConflictDoNothing();
+      const [submission] = await tx
+        .select({ id: submissions.id, status: submissions.status })
+        .from(submissions)
+        .where(ofStudent)
+        .for('update');
+      // A concurrent submit that won the race keeps its submission.
+      if (!submission || submission.status !== 'Draft') {
+        throw new AppError(409, 'CONFLICT', 'This assignment is already submitted.');
+      }
+      await tx
+        .update(submissions)
+        .set({
           status: json.student_status,
           studentComment: json.student_comment,
           submittedAt: json.student_status === 'Submitted' ? now : null,
           updatedAt: now,
         })
-        .onConflictDoUpdate({
-          target: [submissions.instituteId, submissions.assignmentId, submissions.studentId],
-          set: {
-            status: json.student_status,
-            studentComment: json.student_comment,
-            submittedAt: json.student_status === 'Submitted' ? now : null,
-            updatedAt: now,
-          },
-          // A concurrent submit that won the race keeps its submission.
-          setWhere: eq(submissions.status, 'Draft'),
-        })
-        .returning({ id: submissions.id });
-      if (!submission) throw new AppError(409, 'CONFLICT', 'This assignment is already submitted.');
+        .where(and(eq(submissions.instituteId, auth.instituteId), eq(submissions.id, submission.id)));
       if (removed.length > 0) {
         await tx.delete(assignmentAttachments).where(
           and(
@@ -219,6 +260,7 @@ export async function saveSubmission(
         })),
       ];
       if (rows.length > 0) await tx.insert(assignmentAttachments).values(rows).onConflictDoNothing();
+      await checkStoredLimits(tx, auth.instituteId, submission.id);
       if (idempotencyKey) await storeIdempotentAnswer(tx, auth, idempotencyKey, answer);
     });
     return answer;

@@ -98,14 +98,18 @@ function parseJsonField<J>(value: unknown, form: UploadForm<J>): J {
 }
 
 /**
- * Reads a multipart request: every file streams to a staged object (never whole in memory) with the count and total
- * size enforced while it streams, its name checked and its content recognised; the JSON field is validated. Then
- * `handle` runs; whatever it did not store is discarded afterwards, and everything staged when reading fails.
+ * Reads a multipart request: the JSON field comes first, is validated and passed to `authorize` before any file part
+ * is read, so a sender who may not make the upload is refused without a byte of it on disk. Then every file streams
+ * to a staged object (never whole in memory) with the count and total size enforced while it streams, its name
+ * checked and its content recognised. Then `handle` runs; whatever it did not store is discarded afterwards, and
+ * everything staged when reading fails.
  */
 export async function receiveUpload<J, T>(
   request: FastifyRequest,
   storage: Storage,
   form: UploadForm<J>,
+  /** Checks the sender may make this upload (the ids in the JSON field); throws the refusal. */
+  authorize: (json: J) => Promise<void>,
   handle: (upload: ReceivedUpload<J>) => Promise<T>,
 ): Promise<T> {
   const files: ReceivedFile[] = [];
@@ -116,6 +120,9 @@ export async function receiveUpload<J, T>(
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
+        if (json === undefined) {
+          throw new AppError(400, 'BAD_REQUEST', `Send the ${form.jsonField} field before the files`);
+        }
         const nameProblem = fileNameProblem(part.filename ?? '');
         if (nameProblem) throw new AppError(400, 'VALIDATION_FAILED', nameProblem);
         const name = cleanFileName(part.filename ?? '');
@@ -130,7 +137,11 @@ export async function receiveUpload<J, T>(
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', form.messages.notAccepted(name));
         }
       } else if (part.fieldname === form.jsonField) {
-        json = parseJsonField(part.value, form);
+        // Only the field that was authorized may describe the upload.
+        if (json !== undefined) throw new AppError(400, 'BAD_REQUEST', `Send the ${form.jsonField} field once`);
+        const parsed = parseJsonField(part.value, form);
+        await authorize(parsed);
+        json = parsed;
       }
     }
     if (json === undefined) throw new AppError(400, 'VALIDATION_FAILED', `${form.jsonField}: is required`);

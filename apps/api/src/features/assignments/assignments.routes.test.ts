@@ -399,6 +399,21 @@ describe('assignments', () => {
       expect(stagedFiles()).toEqual([]);
     });
 
+    it('refuses files sent before fileJson (their sender is checked first), naming the field', async () => {
+      const fileId = item('Map work: rivers of India').file_id;
+      const before = await countStored(fileId);
+      const response = await update(
+        aarav,
+        [{ filename: 'early.pdf', content: pdfBytes() }],
+        { file_id: fileId, student_status: 'Draft' },
+        { jsonFirst: false },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Send the fileJson field before the files');
+      expect(await countStored(fileId)).toBe(before);
+      expect(stagedFiles()).toEqual([]);
+    });
+
     it('refuses fields fileJson does not know (marks, __proto__), changing nothing', async () => {
       const fileId = item('Map work: rivers of India').file_id;
       for (const extra of [

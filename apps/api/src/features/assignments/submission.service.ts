@@ -101,12 +101,19 @@ export async function saveSubmission(
   request: FastifyRequest,
   auth: AuthContext,
   now: Date,
-  /** Runs the policies of the ids in fileJson (institute, student, assignment, attachments); answers the assignment. */
+  /**
+   * Runs the policies of the ids in fileJson (institute, student, assignment, attachments); answers the assignment.
+   * Called as soon as fileJson is read, before any file part.
+   */
   authorize: (json: UpdateAssignmentJson) => Promise<AssignmentRow>,
 ): Promise<Answer> {
   const idempotencyKey = idempotencyKeyOf(request);
-  return receiveUpload(request, storage, submissionForm, async ({ json, files: uploads, store }) => {
-    const row = await authorize(json);
+  let authorized: AssignmentRow | undefined;
+  const authorizeJson = async (json: UpdateAssignmentJson) => {
+    authorized = await authorize(json);
+  };
+  return receiveUpload(request, storage, submissionForm, authorizeJson, async ({ json, files: uploads, store }) => {
+    const row = authorized!;
     // A replay is answered only after its ids passed their policies: no answer leaves without that check.
     if (idempotencyKey) {
       const earlier = await findIdempotentAnswer<Answer>(db, auth, idempotencyKey);

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { uploadBusyMessage } from '../src/features/assignments/submission.service.ts';
+import type { Session } from '@campus/domain/auth/auth.contract';
 import { signIn } from './auth-helpers.ts';
 import { createTestApp } from './helpers.ts';
 
@@ -30,6 +31,30 @@ function trickle(port: number, head: string, body: string): Promise<number> {
   });
 }
 
+/** A valid fileJson part for a draft of the session's first pending assignment: uploads send it before their files. */
+async function fileJsonPart(app: Awaited<ReturnType<typeof createTestApp>>, session: Session, boundary: string) {
+  const list = await app.inject({
+    method: 'POST',
+    url: '/api/v2/onlineAssignment/student/getAssignmentsDetail',
+    headers: { authorization: session.student_auth },
+    payload: { category_id: 255, institute_id: session.institute_id, student_id: session.student_id },
+  });
+  const pending = (
+    list.json().result.upcoming_online_assignment_list as { file_id: number; student_status: string }[]
+  ).find((item) => item.student_status === 'Pending')!;
+  const fileJson = {
+    institute_id: session.institute_id,
+    category_id: 255,
+    studentId_array: [session.student_id],
+    file_id: pending.file_id,
+    student_status: 'Draft',
+    student_comment: '',
+    attachmentId_array: [],
+    url_lists: [],
+  };
+  return `--${boundary}\r\nContent-Disposition: form-data; name="fileJson"\r\n\r\n${JSON.stringify(fileJson)}\r\n`;
+}
+
 describe('request timeouts on a listening server', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let port: number;
@@ -54,7 +79,7 @@ describe('request timeouts on a listening server', () => {
   it('cuts an upload that arrives below the minimum data rate', async () => {
     const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });
     const boundary = 'slowboundary';
-    const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${'a'.repeat(80)}\r\n--${boundary}--\r\n`;
+    const body = `${await fileJsonPart(app, session, boundary)}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${'a'.repeat(80)}\r\n--${boundary}--\r\n`;
     const head =
       'POST /api/v2/onlineAssignment/student/updateAssignment HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
       `Authorization: ${session.student_auth}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
@@ -69,6 +94,7 @@ describe('request timeouts on a listening server', () => {
       'POST /api/v2/onlineAssignment/student/updateAssignment HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
       `Authorization: ${session.student_auth}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\n` +
       'Content-Length: 100000\r\n\r\n' +
+      (await fileJsonPart(app, session, boundary)) +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n`;
     // Two uploads held open, sending steadily enough not to be cut.
     const held = [connect(port, '127.0.0.1'), connect(port, '127.0.0.1')];

@@ -5,6 +5,7 @@ import {
   fileNameProblem,
   type UploadKind,
 } from '@campus/domain/shared/uploads';
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
@@ -43,6 +44,8 @@ export interface ReceivedFile {
 export interface ReceivedUpload<J> {
   json: J;
   files: ReceivedFile[];
+  /** SHA-256 of the request: the JSON field as sent, then each file's SHA-256 and name, in order. */
+  requestHash: string;
   /**
    * Stores `files` (some of the received ones) for the rows `write` inserts, so that a crash leaves the old state or
    * the new one: 1. journal new keys, 2. move the files under them, 3. one transaction runs `write` (given the keys
@@ -98,24 +101,32 @@ function parseJsonField<J>(value: unknown, form: UploadForm<J>): J {
 }
 
 /**
- * Reads a multipart request: every file streams to a staged object (never whole in memory) with the count and total
- * size enforced while it streams, its name checked and its content recognised; the JSON field is validated. Then
- * `handle` runs; whatever it did not store is discarded afterwards, and everything staged when reading fails.
+ * Reads a multipart request: the JSON field comes first, is validated and passed to `authorize` before any file part
+ * is read, so a sender who may not make the upload is refused without a byte of it on disk. Then every file streams
+ * to a staged object (never whole in memory) with the count and total size enforced while it streams, its name
+ * checked and its content recognised. Then `handle` runs; whatever it did not store is discarded afterwards, and
+ * everything staged when reading fails.
  */
 export async function receiveUpload<J, T>(
   request: FastifyRequest,
   storage: Storage,
   form: UploadForm<J>,
+  /** Checks the sender may make this upload (the ids in the JSON field); throws the refusal. */
+  authorize: (json: J) => Promise<void>,
   handle: (upload: ReceivedUpload<J>) => Promise<T>,
 ): Promise<T> {
   const files: ReceivedFile[] = [];
   const discardAll = () => Promise.all(files.map((file) => storage.discard(file.staged)));
   let json: J | undefined;
+  let jsonText = '';
   let total = 0;
   const limits = { files: form.maxFiles, fileSize: form.maxBytes, fields: 5, fieldSize: 200_000, parts: 40 };
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
+        if (json === undefined) {
+          throw new AppError(400, 'BAD_REQUEST', `Send the ${form.jsonField} field before the files`);
+        }
         const nameProblem = fileNameProblem(part.filename ?? '');
         if (nameProblem) throw new AppError(400, 'VALIDATION_FAILED', nameProblem);
         const name = cleanFileName(part.filename ?? '');
@@ -130,7 +141,12 @@ export async function receiveUpload<J, T>(
           throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', form.messages.notAccepted(name));
         }
       } else if (part.fieldname === form.jsonField) {
-        json = parseJsonField(part.value, form);
+        // Only the field that was authorized may describe the upload.
+        if (json !== undefined) throw new AppError(400, 'BAD_REQUEST', `Send the ${form.jsonField} field once`);
+        const parsed = parseJsonField(part.value, form);
+        await authorize(parsed);
+        json = parsed;
+        jsonText = String(part.value);
       }
     }
     if (json === undefined) throw new AppError(400, 'VALIDATION_FAILED', `${form.jsonField}: is required`);
@@ -167,8 +183,11 @@ export async function receiveUpload<J, T>(
     }
   };
 
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify([jsonText, ...files.map((file) => [file.staged.sha256, file.name])]))
+    .digest('hex');
   try {
-    return await handle({ json, files, store });
+    return await handle({ json, files, requestHash, store });
   } finally {
     await discardAll();
   }
@@ -197,20 +216,46 @@ export async function withUploadSlot<T>(
   }
 }
 
+/** A write sent with an Idempotency-Key: the key, the endpoint it was sent to and the hash of the request. */
+export interface IdempotentRequest {
+  key: string;
+  route: string;
+  requestHash: string;
+}
+
+export const idempotencyKeyReusedMessage =
+  'This Idempotency-Key was already used for a different request. Send a new key with a new request.';
+const keyReused = () => new AppError(422, 'CONFLICT', idempotencyKeyReusedMessage);
+
+/**
+ * The request's Idempotency-Key with what it is bound to: the endpoint (its descriptor id) and `requestHash`;
+ * undefined when the request carries no usable key.
+ */
+export function idempotentRequestOf(request: FastifyRequest, requestHash: string): IdempotentRequest | undefined {
+  const key = idempotencyKeyOf(request);
+  if (!key) return undefined;
+  const endpoint = (request.routeOptions.config as { endpoint?: { id: string } }).endpoint;
+  return { key, route: endpoint?.id ?? `${request.method} ${request.routeOptions.url ?? ''}`, requestHash };
+}
+
 /** The request's Idempotency-Key header, when it holds a usable one (1–100 characters). */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   return typeof raw === 'string' && raw.length > 0 && raw.length <= 100 ? raw : undefined;
 }
 
-/** The answer given to the write first sent by this account with `key`, if any. */
-export async function findIdempotentAnswer<A>(
+/** The stored write of this account's `key`, if any. */
+async function findIdempotentWrite(
   db: Db,
   account: { instituteId: number; accountUserId: number },
   key: string,
-): Promise<A | undefined> {
+): Promise<{ route: string; requestHash: string; answer: unknown } | undefined> {
   const [row] = await db
-    .select({ answer: idempotentWrites.answer })
+    .select({
+      route: idempotentWrites.route,
+      requestHash: idempotentWrites.requestHash,
+      answer: idempotentWrites.answer,
+    })
     .from(idempotentWrites)
     .where(
       and(
@@ -219,18 +264,47 @@ export async function findIdempotentAnswer<A>(
         eq(idempotentWrites.key, key),
       ),
     );
-  return row?.answer as A | undefined;
+  return row;
 }
 
-/** Keeps `answer` for retries sent with `key`; call it in the write's own transaction. */
+/**
+ * The answer given to the write first sent by this account with this key, if any; refuses (422) when the key was
+ * first sent to another endpoint or with another request, so a changed request is never answered a stale success.
+ */
+export async function findIdempotentAnswer<A>(
+  db: Db,
+  account: { instituteId: number; accountUserId: number },
+  request: IdempotentRequest,
+): Promise<A | undefined> {
+  const row = await findIdempotentWrite(db, account, request.key);
+  if (!row) return undefined;
+  if (row.route !== request.route || row.requestHash !== request.requestHash) throw keyReused();
+  return row.answer as A;
+}
+
+/**
+ * Keeps `answer` for retries of `request`; call it in the write's own transaction. When a parallel write took the
+ * key first with another request, this one is refused (422) and its transaction rolls back.
+ */
 export async function storeIdempotentAnswer(
   tx: Db,
   account: { instituteId: number; accountUserId: number },
-  key: string,
+  request: IdempotentRequest,
   answer: unknown,
 ): Promise<void> {
-  await tx
+  const inserted = await tx
     .insert(idempotentWrites)
-    .values({ instituteId: account.instituteId, userId: account.accountUserId, key, answer })
-    .onConflictDoNothing();
+    .values({
+      instituteId: account.instituteId,
+      userId: account.accountUserId,
+      key: request.key,
+      route: request.route,
+      requestHash: request.requestHash,
+      answer,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotentWrites.key });
+  if (inserted.length > 0) return;
+  const row = await findIdempotentWrite(tx, account, request.key);
+  if (row && (row.route !== request.route || row.requestHash !== request.requestHash)) throw keyReused();
 }

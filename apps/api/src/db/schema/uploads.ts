@@ -13,6 +13,10 @@ export const idempotentWrites = pgTable(
     instituteId: integer().notNull(),
     userId: integer().notNull(),
     key: text().notNull(),
+    /** The endpoint the key was first sent to (its descriptor id). */
+    route: text().notNull().default(''),
+    /** SHA-256 of the request first sent with the key: the same key with another request is refused. */
+    requestHash: text().notNull().default(''),
     answer: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -310,6 +310,40 @@ describe('assignments', () => {
       expect(files).toHaveLength(1);
     });
 
+    it('refuses (422) an Idempotency-Key sent again with a different request, changing nothing', async () => {
+      const fileId = item('Essay: my favourite festival').file_id;
+      const send = (text: string, comment: string) =>
+        update(
+          aarav,
+          [{ filename: 'outline.txt', content: textBytes(text) }],
+          { file_id: fileId, student_status: 'Draft', student_comment: comment },
+          { headers: { 'idempotency-key': 'essay-outline-1' } },
+        );
+      expect((await send('Outline', 'plan')).json()).toEqual({
+        statusCode: 200,
+        message: 'Assignment saved as draft successfully!',
+      });
+      const before = (await studentFiles(aarav, fileId)).json().result.student_attachment;
+      // The same request again: the stored answer.
+      expect((await send('Outline', 'plan')).json()).toEqual({
+        statusCode: 200,
+        message: 'Assignment saved as draft successfully!',
+      });
+      for (const [text, comment] of [
+        ['Outline, second version', 'plan'],
+        ['Outline', 'a different comment'],
+      ]) {
+        const changed = await send(text!, comment!);
+        expect(changed.statusCode).toBe(422);
+        expect(changed.json()).toEqual({
+          code: 'CONFLICT',
+          message: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+        });
+      }
+      expect((await studentFiles(aarav, fileId)).json().result.student_attachment).toEqual(before);
+      expect((await detail(aarav, fileId)).json().result.student_comment).toBe('plan');
+    });
+
     it('refuses a parent’s draft and submit', async () => {
       const fileId = item('Map work: rivers of India').file_id;
       for (const status of ['Draft', 'Submitted']) {
@@ -395,6 +429,21 @@ describe('assignments', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('File names must be at most 255 characters and must not name a folder.');
+      expect(await countStored(fileId)).toBe(before);
+      expect(stagedFiles()).toEqual([]);
+    });
+
+    it('refuses files sent before fileJson (their sender is checked first), naming the field', async () => {
+      const fileId = item('Map work: rivers of India').file_id;
+      const before = await countStored(fileId);
+      const response = await update(
+        aarav,
+        [{ filename: 'early.pdf', content: pdfBytes() }],
+        { file_id: fileId, student_status: 'Draft' },
+        { jsonFirst: false },
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Send the fileJson field before the files');
       expect(await countStored(fileId)).toBe(before);
       expect(stagedFiles()).toEqual([]);
     });

@@ -14,6 +14,12 @@ const assignmentOf = (scope: RequestScope): AssignmentRow => scope.assignment!;
 export async function assignmentsRoutes(app: FastifyInstance) {
   // Keep the name as sent, folders and all, so a path is refused rather than silently cut to its base.
   await app.register(multipart, { preservePath: true });
+  // An upload refused before its body was read (its sender may not make it): the connection is closed after the
+  // answer, so the client stops sending and the socket is not left paused mid-body. Fastify does the same when a
+  // body it parses itself is refused.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
 
   defineRoute(app, assignmentsContract.list, async ({ scope }) => {
     const [batchIds, timeZone] = await Promise.all([scope.batchIds(), scope.timeZone()]);

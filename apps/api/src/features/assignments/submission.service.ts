@@ -9,7 +9,7 @@ import {
   validateLink,
 } from '@campus/domain/assignments/assignment-rules';
 import { updateAssignmentJsonSchema, type UpdateAssignmentJson } from '@campus/domain/assignments/assignments.contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { assignmentAttachments, submissions } from '../../db/schema/index.ts';
@@ -17,7 +17,7 @@ import { AppError } from '../../errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   findIdempotentAnswer,
-  idempotencyKeyOf,
+  idempotentRequestOf,
   receiveUpload,
   storeIdempotentAnswer,
   withUploadSlot,
@@ -47,6 +47,36 @@ const submissionForm: UploadForm<UpdateAssignmentJson> = {
   },
 };
 
+const linksMessage = `You can add up to ${maxAssignmentLinks} links only.`;
+
+/**
+ * Refuses (and so rolls back) a save that left the submission past its limits, counted under the submission's row
+ * lock: the checks before the upload saw the state of that moment, and a parallel save may have added to it since.
+ */
+async function checkStoredLimits(tx: Db, instituteId: number, submissionId: number): Promise<void> {
+  const [totals] = await tx
+    .select({
+      files: sql<number>`count(*) filter (where ${assignmentAttachments.kind} = 'student_file')`.mapWith(Number),
+      bytes:
+        sql<number>`coalesce(sum(${assignmentAttachments.sizeBytes}) filter (where ${assignmentAttachments.kind} = 'student_file'), 0)`.mapWith(
+          Number,
+        ),
+      links: sql<number>`count(*) filter (where ${assignmentAttachments.kind} = 'student_link')`.mapWith(Number),
+    })
+    .from(assignmentAttachments)
+    .where(
+      and(eq(assignmentAttachments.instituteId, instituteId), eq(assignmentAttachments.submissionId, submissionId)),
+    );
+  if (totals!.files > maxAssignmentFiles) {
+    throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.tooManyFiles);
+  }
+  if (totals!.bytes > maxAssignmentBytes)
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', assignmentMessages.totalTooLarge);
+  if (totals!.links > maxAssignmentLinks) {
+    throw new AppError(400, 'VALIDATION_FAILED', linksMessage);
+  }
+}
+
 /** Saves a submission while holding one of the account's upload slots; refuses (429) when none is free. */
 export function saveSubmissionLimited(
   db: Db,
@@ -71,156 +101,184 @@ export async function saveSubmission(
   request: FastifyRequest,
   auth: AuthContext,
   now: Date,
-  /** Runs the policies of the ids in fileJson (institute, student, assignment, attachments); answers the assignment. */
+  /**
+   * Runs the policies of the ids in fileJson (institute, student, assignment, attachments); answers the assignment.
+   * Called as soon as fileJson is read, before any file part.
+   */
   authorize: (json: UpdateAssignmentJson) => Promise<AssignmentRow>,
 ): Promise<Answer> {
-  const idempotencyKey = idempotencyKeyOf(request);
-  return receiveUpload(request, storage, submissionForm, async ({ json, files: uploads, store }) => {
-    const row = await authorize(json);
-    // A replay is answered only after its ids passed their policies: no answer leaves without that check.
-    if (idempotencyKey) {
-      const earlier = await findIdempotentAnswer<Answer>(db, auth, idempotencyKey);
-      if (earlier) return earlier;
-    }
-    for (const link of json.url_lists) {
-      const problem = validateLink(link);
-      if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
-    }
-    const existing = await findAttachments(
-      db,
-      auth.instituteId,
-      row.assignment.id,
-      ['student_file', 'student_link'],
-      row.submission?.id ?? null,
-    );
+  let authorized: AssignmentRow | undefined;
+  const authorizeJson = async (json: UpdateAssignmentJson) => {
+    authorized = await authorize(json);
+  };
+  return receiveUpload(
+    request,
+    storage,
+    submissionForm,
+    authorizeJson,
+    async ({ json, files: uploads, requestHash, store }) => {
+      const row = authorized!;
+      // A replay is answered only after its ids passed their policies: no answer leaves without that check. The key
+      // answers only the request it was first sent with.
+      const idempotent = idempotentRequestOf(request, requestHash);
+      if (idempotent) {
+        const earlier = await findIdempotentAnswer<Answer>(db, auth, idempotent);
+        if (earlier) return earlier;
+      }
+      for (const link of json.url_lists) {
+        const problem = validateLink(link);
+        if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
+      }
+      const existing = await findAttachments(
+        db,
+        auth.instituteId,
+        row.assignment.id,
+        ['student_file', 'student_link'],
+        row.submission?.id ?? null,
+      );
 
-    const isPast = now.getTime() > row.assignment.dueAt.getTime();
-    const status = deriveStudentStatus(row.submission?.status ?? null, isPast, row.assignment.isLateAllowed);
-    const isReplay =
-      status === 'Submitted' &&
-      json.student_status === 'Submitted' &&
-      json.attachmentId_array.length === 0 &&
-      json.student_comment === row.submission?.studentComment &&
-      uploads.every((upload) =>
-        existing.some((file) => file.sha256 === upload.staged.sha256 && file.displayName === upload.name),
-      ) &&
-      json.url_lists.every((link) =>
-        existing.some((file) => file.kind === 'student_link' && file.url === link.url.trim()),
+      const isPast = now.getTime() > row.assignment.dueAt.getTime();
+      const status = deriveStudentStatus(row.submission?.status ?? null, isPast, row.assignment.isLateAllowed);
+      const isReplay =
+        status === 'Submitted' &&
+        json.student_status === 'Submitted' &&
+        json.attachmentId_array.length === 0 &&
+        json.student_comment === row.submission?.studentComment &&
+        uploads.every((upload) =>
+          existing.some((file) => file.sha256 === upload.staged.sha256 && file.displayName === upload.name),
+        ) &&
+        json.url_lists.every((link) =>
+          existing.some((file) => file.kind === 'student_link' && file.url === link.url.trim()),
+        );
+      if (isReplay) {
+        return { statusCode: 200, message: assignmentMessages.submitted };
+      }
+      if (json.student_status === 'Draft' && !canSaveDraft(status, isPast)) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          status === 'Submitted'
+            ? 'This assignment is already submitted.'
+            : 'A draft can be saved only while the assignment is ongoing.',
+        );
+      }
+      if (json.student_status === 'Submitted' && !canSubmit(status)) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          status === 'Submitted'
+            ? 'This assignment is already submitted.'
+            : 'The due date has passed and late submission is not allowed.',
+        );
+      }
+      const removed = existing.filter((file) => json.attachmentId_array.includes(file.id));
+      if (removed.length !== new Set(json.attachmentId_array).size) {
+        throw new AppError(400, 'VALIDATION_FAILED', 'attachmentId_array names an attachment that is not yours');
+      }
+      const kept = existing.filter((file) => !json.attachmentId_array.includes(file.id));
+      // The same file under the same name, already kept or sent twice, is stored once.
+      const isSame = (upload: ReceivedFile, other: { sha256: string | null; displayName: string }) =>
+        other.sha256 === upload.staged.sha256 && other.displayName === upload.name;
+      const fresh = uploads.filter(
+        (upload, index) =>
+          !kept.some((file) => isSame(upload, file)) &&
+          uploads.findIndex((other) => isSame(upload, { sha256: other.staged.sha256, displayName: other.name })) ===
+            index,
       );
-    if (isReplay) {
-      return { statusCode: 200, message: assignmentMessages.submitted };
-    }
-    if (json.student_status === 'Draft' && !canSaveDraft(status, isPast)) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        status === 'Submitted'
-          ? 'This assignment is already submitted.'
-          : 'A draft can be saved only while the assignment is ongoing.',
-      );
-    }
-    if (json.student_status === 'Submitted' && !canSubmit(status)) {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        status === 'Submitted'
-          ? 'This assignment is already submitted.'
-          : 'The due date has passed and late submission is not allowed.',
-      );
-    }
-    const removed = existing.filter((file) => json.attachmentId_array.includes(file.id));
-    if (removed.length !== new Set(json.attachmentId_array).size) {
-      throw new AppError(400, 'VALIDATION_FAILED', 'attachmentId_array names an attachment that is not yours');
-    }
-    const kept = existing.filter((file) => !json.attachmentId_array.includes(file.id));
-    // The same file under the same name, already kept or sent twice, is stored once.
-    const isSame = (upload: ReceivedFile, other: { sha256: string | null; displayName: string }) =>
-      other.sha256 === upload.staged.sha256 && other.displayName === upload.name;
-    const fresh = uploads.filter(
-      (upload, index) =>
-        !kept.some((file) => isSame(upload, file)) &&
-        uploads.findIndex((other) => isSame(upload, { sha256: other.staged.sha256, displayName: other.name })) ===
-          index,
-    );
-    const keptFiles = kept.filter((file) => file.kind === 'student_file');
-    const keptLinks = kept.filter((file) => file.kind === 'student_link');
-    if (keptFiles.length + fresh.length > maxAssignmentFiles) {
-      throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.tooManyFiles);
-    }
-    const totalBytes =
-      keptFiles.reduce((sum, file) => sum + file.sizeBytes, 0) +
-      fresh.reduce((sum, upload) => sum + upload.staged.size, 0);
-    if (totalBytes > maxAssignmentBytes) throw new AppError(413, 'PAYLOAD_TOO_LARGE', assignmentMessages.totalTooLarge);
-    if (keptLinks.length + json.url_lists.length > maxAssignmentLinks) {
-      throw new AppError(400, 'VALIDATION_FAILED', `You can add up to ${maxAssignmentLinks} links only.`);
-    }
-    if (kept.length + fresh.length + json.url_lists.length === 0) {
-      throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.nothingToSubmit);
-    }
+      const keptFiles = kept.filter((file) => file.kind === 'student_file');
+      const keptLinks = kept.filter((file) => file.kind === 'student_link');
+      if (keptFiles.length + fresh.length > maxAssignmentFiles) {
+        throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.tooManyFiles);
+      }
+      const totalBytes =
+        keptFiles.reduce((sum, file) => sum + file.sizeBytes, 0) +
+        fresh.reduce((sum, upload) => sum + upload.staged.size, 0);
+      if (totalBytes > maxAssignmentBytes)
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', assignmentMessages.totalTooLarge);
+      if (keptLinks.length + json.url_lists.length > maxAssignmentLinks) {
+        throw new AppError(400, 'VALIDATION_FAILED', linksMessage);
+      }
+      if (kept.length + fresh.length + json.url_lists.length === 0) {
+        throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.nothingToSubmit);
+      }
 
-    const message = json.student_status === 'Submitted' ? assignmentMessages.submitted : assignmentMessages.savedDraft;
-    const answer = { statusCode: 200, message };
-    const removedKeys = removed.map((file) => file.fileKey).filter((key): key is string => key !== null);
-    await store(db, fresh, removedKeys, async (tx, keys) => {
-      const [submission] = await tx
-        .insert(submissions)
-        .values({
-          instituteId: auth.instituteId,
-          assignmentId: row.assignment.id,
-          studentId: auth.studentId!,
-          status: json.student_status,
-          studentComment: json.student_comment,
-          submittedAt: json.student_status === 'Submitted' ? now : null,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: [submissions.instituteId, submissions.assignmentId, submissions.studentId],
-          set: {
+      const message =
+        json.student_status === 'Submitted' ? assignmentMessages.submitted : assignmentMessages.savedDraft;
+      const answer = { statusCode: 200, message };
+      const removedKeys = removed.map((file) => file.fileKey).filter((key): key is string => key !== null);
+      await store(db, fresh, removedKeys, async (tx, keys) => {
+        // The submission row, created if missing, is locked for the rest of the transaction: saves of one submission
+        // commit one after the other, and the limits below count what the earlier ones stored.
+        const ofStudent = and(
+          eq(submissions.instituteId, auth.instituteId),
+          eq(submissions.assignmentId, row.assignment.id),
+          eq(submissions.studentId, auth.studentId!),
+        );
+        await tx
+          .insert(submissions)
+          .values({
+            instituteId: auth.instituteId,
+            assignmentId: row.assignment.id,
+            studentId: auth.studentId!,
+            status: 'Draft',
+            updatedAt: now,
+          })
+          .onConflictDoNothing();
+        const [submission] = await tx
+          .select({ id: submissions.id, status: submissions.status })
+          .from(submissions)
+          .where(ofStudent)
+          .for('update');
+        // A concurrent submit that won the race keeps its submission.
+        if (!submission || submission.status !== 'Draft') {
+          throw new AppError(409, 'CONFLICT', 'This assignment is already submitted.');
+        }
+        await tx
+          .update(submissions)
+          .set({
             status: json.student_status,
             studentComment: json.student_comment,
             submittedAt: json.student_status === 'Submitted' ? now : null,
             updatedAt: now,
-          },
-          // A concurrent submit that won the race keeps its submission.
-          setWhere: eq(submissions.status, 'Draft'),
-        })
-        .returning({ id: submissions.id });
-      if (!submission) throw new AppError(409, 'CONFLICT', 'This assignment is already submitted.');
-      if (removed.length > 0) {
-        await tx.delete(assignmentAttachments).where(
-          and(
-            eq(assignmentAttachments.instituteId, auth.instituteId),
-            inArray(
-              assignmentAttachments.id,
-              removed.map((file) => file.id),
+          })
+          .where(and(eq(submissions.instituteId, auth.instituteId), eq(submissions.id, submission.id)));
+        if (removed.length > 0) {
+          await tx.delete(assignmentAttachments).where(
+            and(
+              eq(assignmentAttachments.instituteId, auth.instituteId),
+              inArray(
+                assignmentAttachments.id,
+                removed.map((file) => file.id),
+              ),
             ),
-          ),
-        );
-      }
-      const rows = [
-        ...fresh.map((upload, index) => ({
-          instituteId: auth.instituteId,
-          assignmentId: row.assignment.id,
-          submissionId: submission.id,
-          kind: 'student_file' as const,
-          displayName: upload.name,
-          fileKey: keys[index]!,
-          sizeBytes: upload.staged.size,
-          sha256: upload.staged.sha256,
-        })),
-        ...json.url_lists.map((link) => ({
-          instituteId: auth.instituteId,
-          assignmentId: row.assignment.id,
-          submissionId: submission.id,
-          kind: 'student_link' as const,
-          displayName: link.display_name.trim(),
-          url: link.url.trim(),
-          remarks: link.remarks ?? '',
-        })),
-      ];
-      if (rows.length > 0) await tx.insert(assignmentAttachments).values(rows).onConflictDoNothing();
-      if (idempotencyKey) await storeIdempotentAnswer(tx, auth, idempotencyKey, answer);
-    });
-    return answer;
-  });
+          );
+        }
+        const rows = [
+          ...fresh.map((upload, index) => ({
+            instituteId: auth.instituteId,
+            assignmentId: row.assignment.id,
+            submissionId: submission.id,
+            kind: 'student_file' as const,
+            displayName: upload.name,
+            fileKey: keys[index]!,
+            sizeBytes: upload.staged.size,
+            sha256: upload.staged.sha256,
+          })),
+          ...json.url_lists.map((link) => ({
+            instituteId: auth.instituteId,
+            assignmentId: row.assignment.id,
+            submissionId: submission.id,
+            kind: 'student_link' as const,
+            displayName: link.display_name.trim(),
+            url: link.url.trim(),
+            remarks: link.remarks ?? '',
+          })),
+        ];
+        if (rows.length > 0) await tx.insert(assignmentAttachments).values(rows).onConflictDoNothing();
+        await checkStoredLimits(tx, auth.instituteId, submission.id);
+        if (idempotent) await storeIdempotentAnswer(tx, auth, idempotent, answer);
+      });
+      return answer;
+    },
+  );
 }

@@ -280,20 +280,6 @@ export async function updatePasswordHash(db: Db, instituteId: number, userId: nu
     .where(and(eq(temporaryPasswords.instituteId, instituteId), eq(temporaryPasswords.userId, userId)));
 }
 
-export async function findTemporaryPassword(db: Db, instituteId: number, userId: number, now: Date) {
-  const [row] = await db
-    .select()
-    .from(temporaryPasswords)
-    .where(
-      and(
-        eq(temporaryPasswords.instituteId, instituteId),
-        eq(temporaryPasswords.userId, userId),
-        gt(temporaryPasswords.expiresAt, now),
-      ),
-    );
-  return row;
-}
-
 export async function saveTemporaryPassword(db: Db, row: typeof temporaryPasswords.$inferInsert): Promise<void> {
   await db
     .insert(temporaryPasswords)

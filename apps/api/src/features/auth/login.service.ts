@@ -26,7 +26,7 @@ import {
 } from './auth.repository.ts';
 import { countSessionsElsewhere, revokeSessions } from '../../access/session.repository.ts';
 import { startSession, type Profile } from './session-builder.ts';
-import { findUnusedTemporaryPassword, useTemporaryPassword } from './temporary-password.repository.ts';
+import { findTemporaryPassword, useTemporaryPassword } from './temporary-password.repository.ts';
 
 /** Failed attempts per login and address within the window that lock that pair. */
 export const lockoutAttempts = 5;
@@ -54,7 +54,7 @@ async function matchPassword(db: Db, instituteId: number, candidates: UserRow[],
   for (const user of candidates) {
     if (await verifyPassword(user.passwordHash, secret)) matches.push({ user, via: 'password' });
     else {
-      const temporary = await findUnusedTemporaryPassword(db, instituteId, user.id, now);
+      const temporary = await findTemporaryPassword(db, instituteId, user.id, now, { unusedOnly: true });
       if (temporary && (await verifyPassword(temporary.passwordHash, secret))) matches.push({ user, via: 'temporary' });
     }
   }

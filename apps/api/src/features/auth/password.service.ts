@@ -1,13 +1,11 @@
 import { isParentUserType, type ForgotPasswordChoice } from '@campus/domain/auth/auth.contract';
 import type { FastifyBaseLogger } from 'fastify';
-
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, newTemporaryPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import {
   findInstitute,
-  findTemporaryPassword,
   findUser,
   findUsersByLogin,
   markSmsSent,
@@ -19,6 +17,7 @@ import {
   updatePasswordHash,
   type AttemptLimit,
 } from './auth.repository.ts';
+import { findTemporaryPassword } from './temporary-password.repository.ts';
 import { clearMustChangePassword, revokeSessions } from '../../access/session.repository.ts';
 
 /** Messages of the password change (spec part 1 §5 and §8), verbatim. */

@@ -2,8 +2,17 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { temporaryPasswords } from '../../db/schema/index.ts';
 
-/** The still unused, unexpired temporary password of an account: the only kind a login accepts. */
-export async function findUnusedTemporaryPassword(db: Db, instituteId: number, userId: number, now: Date) {
+/**
+ * The unexpired temporary password of an account; with `unusedOnly`, only one not used yet (the only kind a login
+ * accepts — the password change of the session it started still takes a used one).
+ */
+export async function findTemporaryPassword(
+  db: Db,
+  instituteId: number,
+  userId: number,
+  now: Date,
+  { unusedOnly = false }: { unusedOnly?: boolean } = {},
+) {
   const [row] = await db
     .select()
     .from(temporaryPasswords)
@@ -12,7 +21,7 @@ export async function findUnusedTemporaryPassword(db: Db, instituteId: number, u
         eq(temporaryPasswords.instituteId, instituteId),
         eq(temporaryPasswords.userId, userId),
         gt(temporaryPasswords.expiresAt, now),
-        isNull(temporaryPasswords.usedAt),
+        unusedOnly ? isNull(temporaryPasswords.usedAt) : undefined,
       ),
     );
   return row;

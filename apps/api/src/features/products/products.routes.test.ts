@@ -1,19 +1,53 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { createInstitute, createProduct, createStudent, createUser, purchase } from '../../../test/factories.ts';
+import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 
+// Built from factories, not the demo: a coaching institute with a course buyer and a student, and a school.
 describe('products', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let buyer: Session;
-  let neha: Session;
-  let aarav: Session;
+  let student: Session;
+  let other: Session;
+  let paidId: number;
+
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 1000 } });
-    buyer = await signIn(app, { user_name: demoLogins.apexBuyer }, { host: 'apex.localhost' });
-    neha = await signIn(app, { user_name: demoLogins.apexStudent }, { host: 'apex.localhost' });
-    aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const coaching = await createInstitute(db, { host: 'coaching.test', isSchool: false, isStoreEnabled: true });
+    const school = await createInstitute(db, { host: 'localhost' });
+    const buyerLogin = await createUser(db, coaching, { userType: 99 });
+    const studentLogin = await createStudent(db, coaching);
+    const otherLogin = await createStudent(db, school);
+    const free = await createProduct(db, coaching, { title: 'Coding for Kids', pricePaise: 0 });
+    paidId = await createProduct(db, coaching, {
+      title: 'JEE Main Crash Course',
+      pricePaise: 1_249_900,
+      aboutHtml: '<p>Recorded <b>lectures</b>, notes and tests.</p>',
+      sampleVideoUrls: [
+        'https://www.youtube.com/watch?v=a',
+        'https://www.youtube.com/watch?v=b',
+        'https://x.test/s.mp4',
+      ],
+      itemTypes: ['Video Lectures', 'Mock Tests', 'Notes'],
+    });
+    const expired = await createProduct(db, coaching, { title: 'NEET Biology Booster', pricePaise: 799_900 });
+    await purchase(db, coaching, buyerLogin.userId, free, { enrolledDaysAgo: 10 });
+    await purchase(db, coaching, buyerLogin.userId, paidId, { enrolledDaysAgo: 20 });
+    await purchase(db, coaching, buyerLogin.userId, expired, { enrolledDaysAgo: 400, days: 90 });
+    app = await createTestApp({ database, rateLimits: { loginPerMinute: 1000 } });
+    buyer = await signIn(
+      app,
+      { user_name: buyerLogin.login, password: buyerLogin.password },
+      { host: 'coaching.test' },
+    );
+    student = await signIn(
+      app,
+      { user_name: studentLogin.login, password: studentLogin.password },
+      { host: 'coaching.test' },
+    );
+    other = await signIn(app, { user_name: otherLogin.login, password: otherLogin.password });
   });
   afterAll(() => app.close());
 
@@ -21,7 +55,7 @@ describe('products', () => {
     session: Session,
     userId = session.user_id,
     instituteId = session.institute_id,
-    host = 'apex.localhost',
+    host = 'coaching.test',
   ) =>
     app.inject({
       method: 'GET',
@@ -34,7 +68,7 @@ describe('products', () => {
       },
     });
 
-  it('lists the buyer’s active, expired and free products', async () => {
+  it('lists the buyer’s products newest purchase first: free, paid, and expired', async () => {
     const response = await myProducts(buyer);
     expect(response.statusCode).toBe(200);
     const result = response.json().result;
@@ -50,47 +84,46 @@ describe('products', () => {
       ['NEET Biology Booster', 1, 799_900],
     ]);
     const jee = result[1];
-    expect(jee.about).toBe(
-      'JEE Main Crash Course brings recorded lectures, notes and tests together. Study at your pace; new content weekly.',
-    );
+    expect(jee.about).toBe('Recorded lectures, notes and tests.');
     expect(JSON.parse(jee.youtube_url)).toHaveLength(2);
-    expect(jee.video_url).toMatch(/\.mp4$/);
+    expect(jee.video_url).toBe('https://x.test/s.mp4');
   });
 
   it('refuses headers naming another user or institute', async () => {
-    expect((await myProducts(buyer, neha.user_id)).statusCode).toBe(403);
-    expect((await myProducts(buyer, buyer.user_id, aarav.institute_id)).statusCode).toBe(403);
-    const foreign = await myProducts(aarav, buyer.user_id, buyer.institute_id, 'localhost');
+    expect((await myProducts(buyer, student.user_id)).statusCode).toBe(403);
+    expect((await myProducts(buyer, buyer.user_id, other.institute_id)).statusCode).toBe(403);
+    const foreign = await myProducts(other, buyer.user_id, buyer.institute_id, 'localhost');
     expect(foreign.statusCode).toBe(403);
     expect(foreign.body).not.toContain('JEE');
   });
 
   it('describes the item types of a product the user bought, and nothing of one they did not', async () => {
-    const products = (await myProducts(buyer)).json().result;
     const describe = (session: Session, id: number) =>
       app.inject({
         method: 'GET',
         url: `/prod/student-product/item-type-description/${id}`,
         headers: {
           authorization: session.student_auth,
-          host: 'apex.localhost',
+          host: 'coaching.test',
           'x-prod-inst-id': String(session.institute_id),
         },
       });
-    const own = await describe(buyer, products[1].id);
+    const own = await describe(buyer, paidId);
     expect(own.json().result.map((item: { item_type: string }) => item.item_type)).toEqual([
       'Video Lectures',
       'Mock Tests',
       'Notes',
     ]);
-    expect((await describe(neha, products[1].id)).statusCode).toBe(404);
+    const refused = await describe(student, paidId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('No Products Available');
   });
 
   it('needs the product headers', async () => {
     const response = await app.inject({
       method: 'GET',
       url: '/prod/student-product/my-products',
-      headers: { authorization: buyer.student_auth, host: 'apex.localhost' },
+      headers: { authorization: buyer.student_auth, host: 'coaching.test' },
     });
     expect(response.statusCode).toBe(400);
   });

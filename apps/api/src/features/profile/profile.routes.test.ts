@@ -1,8 +1,8 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { getAs, signIn } from '../../../test/auth-helpers.ts';
+import { createInstitute, createParent, createStudent } from '../../../test/factories.ts';
+import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 
 const pngPixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
@@ -12,13 +12,29 @@ describe('profile', () => {
   let parent: Session;
   let sara: Session;
   let neha: Session;
+  // Built from factories: a school that lets students edit their profile, and a coaching institute that does not.
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 1000 } });
-    aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
-    const list = (await postLogin(app, { user_name: demoLogins.greenfieldParentOfTwo })).json().result;
-    parent = await signIn(app, { user_name: demoLogins.greenfieldParentOfTwo, user_type: 2, user_id: list[0].user_id });
-    sara = await signIn(app, { user_name: demoLogins.greenfieldPastYearsOnly });
-    neha = await signIn(app, { user_name: demoLogins.apexStudent }, { host: 'apex.localhost' });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', isProfileUpdateAllowed: true });
+    const coaching = await createInstitute(db, { host: 'apex.localhost', isSchool: false });
+    const owner = await createStudent(db, school, {
+      user: { name: 'Aarav Sharma' },
+      student: {
+        dob: '2012-05-14',
+        bloodGroup: 'B+',
+        aadharNo: '5678 4321 8765 2109',
+        parentAadharNo: '1111 2222 3333 5544',
+      },
+    });
+    const classmate = await createStudent(db, school);
+    const parentLogin = await createParent(db, school, [owner.studentId]);
+    const elsewhere = await createStudent(db, coaching);
+    app = await createTestApp({ database, rateLimits: { loginPerMinute: 1000 } });
+    aarav = await signIn(app, { user_name: owner.login, password: owner.password });
+    parent = await signIn(app, { user_name: parentLogin.login, password: parentLogin.password });
+    sara = await signIn(app, { user_name: classmate.login, password: classmate.password });
+    neha = await signIn(app, { user_name: elsewhere.login, password: elsewhere.password }, { host: 'apex.localhost' });
   });
   afterAll(() => app.close());
 
@@ -125,7 +141,7 @@ describe('profile', () => {
       expect((await detail(aarav)).json().result.address).not.toMatch(/was here/);
     });
 
-    it('refuses edits where the institute does not allow them (Apex)', async () => {
+    it('refuses edits where the institute does not allow them', async () => {
       const response = await update(neha, { address: 'x' }, neha.user_id, 'apex.localhost');
       expect(response.statusCode).toBe(403);
     });

@@ -3,8 +3,12 @@
 // depend on the demo's names, which stay free to change.
 import { academicYearOf, addDays, dateInZone } from '@campus/domain/calendar/calendar';
 import type { Db } from '../src/db/client.ts';
+import type { Storage } from '../src/lib/storage.ts';
 import {
   academicYears,
+  announcementAudiences,
+  announcements,
+  banners,
   batches,
   enrolments,
   instituteHosts,
@@ -76,6 +80,7 @@ export async function createInstitute(
   return {
     id: instituteId,
     host: instituteHost,
+    standardId: standard!.id,
     today,
     currentYear: { id: currentYear!.id, batchId: currentBatch!.id },
     previousYear: { id: previousYear!.id, batchId: previousBatch!.id },
@@ -215,4 +220,63 @@ export async function purchase(
     enrolledOn,
     expiresOn: addDays(enrolledOn, days),
   });
+}
+
+/**
+ * A notice, addressed to `batchIds` (none: everyone). `image` and `attachment` are stored in `storage` as files of
+ * the given extension, so their signed addresses serve real bytes.
+ */
+export async function createAnnouncement(
+  db: Db,
+  institute: TestInstitute,
+  {
+    batchIds = [],
+    announcedAt = fixedNow,
+    storage,
+    image,
+    attachment,
+    ...overrides
+  }: Partial<Omit<typeof announcements.$inferInsert, 'instituteId'>> & {
+    batchIds?: number[];
+    storage?: Storage;
+    image?: { bytes: string; extension: string };
+    attachment?: { bytes: string; extension: string; name: string };
+  } = {},
+) {
+  const stored = async (file?: { bytes: string; extension: string }) =>
+    file && storage ? (await storage.putBuffer(file.bytes, file.extension)).key : null;
+  const [row] = await db
+    .insert(announcements)
+    .values({
+      instituteId: institute.id,
+      title: `Notice ${next()}`,
+      descriptionHtml: '<p>Notice</p>',
+      updatedBy: 'Office',
+      announcedAt,
+      updatedAt: announcedAt,
+      imageFileKey: await stored(image),
+      attachmentFileKey: await stored(attachment),
+      attachmentName: attachment?.name ?? null,
+      ...overrides,
+    })
+    .returning({ id: announcements.id });
+  const announcementId = row!.id;
+  if (batchIds.length > 0) {
+    await db
+      .insert(announcementAudiences)
+      .values(batchIds.map((batchId) => ({ instituteId: institute.id, announcementId, batchId })));
+  }
+  return announcementId;
+}
+
+/** A home banner (or the promo pop-up), shown to every user type unless `userTypes` says otherwise. */
+export async function createBanner(
+  db: Db,
+  institute: TestInstitute,
+  overrides: Partial<Omit<typeof banners.$inferInsert, 'instituteId'>> = {},
+) {
+  const n = next();
+  await db
+    .insert(banners)
+    .values({ instituteId: institute.id, kind: 'banner', webUrl: `/banners/${n}.svg`, sortOrder: n, ...overrides });
 }

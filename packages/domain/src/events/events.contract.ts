@@ -73,6 +73,7 @@ export const eventDetailBodySchema = z.object({
 export const eventsForTimetableBodySchema = z
   .object({
     institution_id: id,
+    /** Sent by the timetable; the window below already says which days, so it is only checked. */
     year,
     student_id: id.optional(),
     /** First day of the window, `YYYY-MM-DD`. */

@@ -116,6 +116,27 @@ const examples: Record<string, (ids: Ids) => Input> = {
   'assignments.download': (ids) => ({
     body: { attachmentId_array: [ids.ownAttachmentId], institute_id: ids.instituteId },
   }),
+  'events.detail': (ids) => ({
+    body: {
+      institution_id: ids.instituteId,
+      month: 11,
+      year: 2026,
+      student_id: ids.studentId,
+      is_all_event_for_student: true,
+      event_type: 0,
+      search_date: null,
+      is_yearly_view: false,
+    },
+  }),
+  'events.forTimetable': (ids) => ({
+    body: {
+      institution_id: ids.instituteId,
+      year: 2026,
+      student_id: ids.studentId,
+      event_start_Date: '2026-11-01',
+      event_end_date: '2026-11-30',
+    },
+  }),
   'assignments.update': (ids) => ({
     multipart: {
       institute_id: ids.instituteId,

@@ -11,6 +11,7 @@ import {
   banners,
   batches,
   enrolments,
+  events,
   instituteHosts,
   institutes,
   productItemTypes,
@@ -279,4 +280,24 @@ export async function createBanner(
   await db
     .insert(banners)
     .values({ instituteId: institute.id, kind: 'banner', webUrl: `/banners/${n}.svg`, sortOrder: n, ...overrides });
+}
+
+/** An event or holiday of the institute: a one-day all-day holiday (type 1) on the institute's today unless told. */
+export async function createEvent(
+  db: Db,
+  institute: TestInstitute,
+  overrides: Partial<Omit<typeof events.$inferInsert, 'instituteId'>> = {},
+) {
+  const [row] = await db
+    .insert(events)
+    .values({
+      instituteId: institute.id,
+      eventType: 1,
+      title: `Test Event ${next()}`,
+      startDate: institute.today,
+      endDate: overrides.startDate ?? institute.today,
+      ...overrides,
+    })
+    .returning({ id: events.id });
+  return row!.id;
 }

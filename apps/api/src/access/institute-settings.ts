@@ -10,6 +10,7 @@ export interface InstituteSettings {
   currencyCode: string;
   isMarketingAndBanner: boolean;
   isProfileUpdateAllowed: boolean;
+  isSchool: boolean;
 }
 
 const settingsQuery = prepared((db) =>
@@ -19,6 +20,7 @@ const settingsQuery = prepared((db) =>
       currencyCode: institutes.currencyCode,
       isMarketingAndBanner: institutes.isMarketingAndBanner,
       isProfileUpdateAllowed: institutes.isProfileUpdateAllowed,
+      isSchool: institutes.isSchool,
     })
     .from(institutes)
     .where(eq(institutes.id, sql.placeholder('instituteId')))
@@ -31,6 +33,7 @@ const fallback: InstituteSettings = {
   currencyCode: 'INR',
   isMarketingAndBanner: false,
   isProfileUpdateAllowed: false,
+  isSchool: false,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { assignmentsContract } from '@campus/domain/assignments/assignments.contract';
 import { authContract } from '@campus/domain/auth/auth.contract';
+import { eventsContract } from '@campus/domain/events/events.contract';
 import { filesContract } from '@campus/domain/files/files.contract';
 import { homeContract } from '@campus/domain/home/home.contract';
 import { productsContract } from '@campus/domain/products/products.contract';
@@ -16,6 +17,7 @@ export const contracts = {
   profile: profileContract,
   products: productsContract,
   assignments: assignmentsContract,
+  events: eventsContract,
 };
 
 /** Every endpoint of the API. */

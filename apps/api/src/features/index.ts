@@ -3,6 +3,7 @@ import type { SmsSender } from '../lib/sms.ts';
 import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { authRoutes, type AuthRateLimits } from './auth/auth.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
@@ -26,4 +27,5 @@ export async function registerFeatures(app: FastifyInstance, options: FeatureOpt
   await app.register(profileRoutes);
   await app.register(productsRoutes);
   await app.register(assignmentsRoutes);
+  await app.register(eventsRoutes);
 }

@@ -7,3 +7,4 @@ export * from './products.ts';
 export * from './settings.ts';
 export * from './assignments.ts';
 export * from './uploads.ts';
+export * from './events.ts';

@@ -41,6 +41,8 @@ interface Ids {
   draftFileId: number;
   ownAttachmentId: number;
   productId: number;
+  /** The owner's phone as the messages call names it (`+919000000001`). */
+  phone: string;
   foreign: Record<IdKind, unknown[]>;
 }
 
@@ -128,6 +130,10 @@ const examples: Record<string, (ids: Ids) => Input> = {
       url_lists: [],
     },
   }),
+  'messages.byPhone': (ids) => ({
+    params: { instituteId: ids.instituteId, phone: ids.phone },
+    query: { start_index: 0, batch_size: 1000 },
+  }),
 };
 
 /** The identities whose session satisfies each kind of id when the call names the owner's ids. */
@@ -146,6 +152,8 @@ const satisfies: Record<IdKind, Identity[]> = {
   assignment: viewsOwner,
   attachment: viewsOwner,
   product: viewsOwner,
+  // The account's own phone: a parent's is the parent's, not the child's.
+  phone: ['owner'],
   choice: sameInstitute,
 };
 
@@ -348,6 +356,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       draftFileId: draft.file_id,
       ownAttachmentId: files.json().result.student_attachment[0].attachment_id,
       productId: purchased.json().result[0].id,
+      phone: `+${owner.country_calling_code.replace(/^\+/, '')}${owner.student_phone}`,
       foreign: {
         institute: [neha.institute_id],
         student: [other.student_id, neha.student_id],
@@ -359,6 +368,8 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
         attachment: [otherAttachment, apexAttachment],
         product: [unboughtProduct, apexProduct],
         choice: [other.user_id, neha.user_id],
+        // The owner's parent here, and a parent of the other institute.
+        phone: ['+919000000002', '+919100000002'],
       },
     };
   });

@@ -2,6 +2,7 @@ import { assignmentsContract } from '@campus/domain/assignments/assignments.cont
 import { authContract } from '@campus/domain/auth/auth.contract';
 import { filesContract } from '@campus/domain/files/files.contract';
 import { homeContract } from '@campus/domain/home/home.contract';
+import { messagesContract } from '@campus/domain/messages/messages.contract';
 import { productsContract } from '@campus/domain/products/products.contract';
 import { profileContract } from '@campus/domain/profile/profile.contract';
 import { routeKey, type AccessRule, type BoundEndpoint } from '@campus/domain/shared/endpoint';
@@ -16,6 +17,7 @@ export const contracts = {
   profile: profileContract,
   products: productsContract,
   assignments: assignmentsContract,
+  messages: messagesContract,
 };
 
 /** Every endpoint of the API. */

@@ -4,6 +4,7 @@ import { assignmentsRoutes } from './assignments/assignments.routes.ts';
 import { authRoutes, type AuthRateLimits } from './auth/auth.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { shellRoutes } from './shell/shell.routes.ts';
@@ -26,4 +27,5 @@ export async function registerFeatures(app: FastifyInstance, options: FeatureOpt
   await app.register(profileRoutes);
   await app.register(productsRoutes);
   await app.register(assignmentsRoutes);
+  await app.register(messagesRoutes);
 }

@@ -28,7 +28,15 @@ const identities = [
 type Identity = (typeof identities)[number];
 
 /** Strings only the owner's data holds; a denial must contain none of them. */
-const ownerMarkers = ['Aarav', '4321 8765', 'XXXX-XXXX-2109', 'Green Park', 'my-answers.txt', 'Maths Olympiad'];
+const ownerMarkers = [
+  'Aarav',
+  '4321 8765',
+  'XXXX-XXXX-2109',
+  'Green Park',
+  'my-answers.txt',
+  'Maths Olympiad',
+  'heavy rain',
+];
 
 /** The owner's ids, and for each kind the values that name someone else's object (same and other institute). */
 interface Ids {

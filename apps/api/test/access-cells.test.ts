@@ -28,7 +28,15 @@ const identities = [
 type Identity = (typeof identities)[number];
 
 /** Strings only the owner's data holds; a denial must contain none of them. */
-const ownerMarkers = ['Aarav', '4321 8765', 'XXXX-XXXX-2109', 'Green Park', 'my-answers.txt', 'Maths Olympiad'];
+const ownerMarkers = [
+  'Aarav',
+  '4321 8765',
+  'XXXX-XXXX-2109',
+  'Green Park',
+  'my-answers.txt',
+  'Maths Olympiad',
+  'heavy rain',
+];
 
 /** The owner's ids, and for each kind the values that name someone else's object (same and other institute). */
 interface Ids {
@@ -41,6 +49,8 @@ interface Ids {
   draftFileId: number;
   ownAttachmentId: number;
   productId: number;
+  /** The owner's phone as the messages call names it (`+919000000001`). */
+  phone: string;
   foreign: Record<IdKind, unknown[]>;
 }
 
@@ -149,6 +159,10 @@ const examples: Record<string, (ids: Ids) => Input> = {
       url_lists: [],
     },
   }),
+  'messages.byPhone': (ids) => ({
+    params: { instituteId: ids.instituteId, phone: ids.phone },
+    query: { start_index: 0, batch_size: 1000 },
+  }),
 };
 
 /** The identities whose session satisfies each kind of id when the call names the owner's ids. */
@@ -167,6 +181,8 @@ const satisfies: Record<IdKind, Identity[]> = {
   assignment: viewsOwner,
   attachment: viewsOwner,
   product: viewsOwner,
+  // The account's own phone: a parent's is the parent's, not the child's.
+  phone: ['owner'],
   choice: sameInstitute,
 };
 
@@ -369,6 +385,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       draftFileId: draft.file_id,
       ownAttachmentId: files.json().result.student_attachment[0].attachment_id,
       productId: purchased.json().result[0].id,
+      phone: `+${owner.country_calling_code.replace(/^\+/, '')}${owner.student_phone}`,
       foreign: {
         institute: [neha.institute_id],
         student: [other.student_id, neha.student_id],
@@ -380,6 +397,8 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
         attachment: [otherAttachment, apexAttachment],
         product: [unboughtProduct, apexProduct],
         choice: [other.user_id, neha.user_id],
+        // The owner's parent here, and a parent of the other institute.
+        phone: ['+919000000002', '+919100000002'],
       },
     };
   });

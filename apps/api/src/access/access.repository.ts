@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import {
   assignmentAttachments,
+  institutes,
   assignments,
   batches,
   enrolments,
@@ -11,6 +12,7 @@ import {
   standards,
   subjects,
   submissions,
+  users,
 } from '../db/schema/index.ts';
 
 // The lookups the policies make: each one prepared once, index-backed, keyed by the institute first.
@@ -170,4 +172,19 @@ const purchaseQuery = prepared((db) =>
 /** True when the user bought the product. */
 export async function hasBoughtProduct(db: Db, instituteId: number, userId: number, productId: number) {
   return (await purchaseQuery(db, { instituteId, userId, productId })).length > 0;
+}
+
+const accountPhoneQuery = prepared((db) =>
+  db
+    .select({ phone: users.phone, countryCallingCode: institutes.countryCallingCode })
+    .from(users)
+    .innerJoin(institutes, eq(institutes.id, users.instituteId))
+    .where(and(eq(users.instituteId, p('instituteId')), eq(users.id, p('userId'))))
+    .prepare('access_account_phone'),
+);
+
+/** The phone of an account (without country code; null when it has none) and its institute's calling code. */
+export async function findAccountPhone(db: Db, instituteId: number, userId: number) {
+  const [row] = await accountPhoneQuery(db, { instituteId, userId });
+  return row;
 }

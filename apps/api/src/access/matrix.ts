@@ -3,6 +3,7 @@ import { authContract } from '@campus/domain/auth/auth.contract';
 import { eventsContract } from '@campus/domain/events/events.contract';
 import { filesContract } from '@campus/domain/files/files.contract';
 import { homeContract } from '@campus/domain/home/home.contract';
+import { messagesContract } from '@campus/domain/messages/messages.contract';
 import { productsContract } from '@campus/domain/products/products.contract';
 import { profileContract } from '@campus/domain/profile/profile.contract';
 import { routeKey, type AccessRule, type BoundEndpoint } from '@campus/domain/shared/endpoint';
@@ -18,6 +19,7 @@ export const contracts = {
   products: productsContract,
   assignments: assignmentsContract,
   events: eventsContract,
+  messages: messagesContract,
 };
 
 /** Every endpoint of the API. */

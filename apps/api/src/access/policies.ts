@@ -1,7 +1,8 @@
+import { inboxPhoneOf } from '@campus/domain/messages/messages-rules';
 import type { DeclaredId, IdKind } from '@campus/domain/shared/endpoint';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { findAssignment, findAttachmentsByIds, hasBoughtProduct } from './access.repository.ts';
+import { findAccountPhone, findAssignment, findAttachmentsByIds, hasBoughtProduct } from './access.repository.ts';
 import type { RequestScope } from './scope.ts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Not Found');
@@ -69,6 +70,16 @@ export const policies: Record<IdKind, Policy> = {
     });
     if (visible.length !== ids.length) throw notFound();
     scope.attachments = visible;
+  },
+  async phone(scope, value) {
+    // The account that signed in owns the phone (a parent's inbox is the parent's, whichever child is viewed).
+    const { instituteId, accountUserId } = scope.session;
+    const row = await findAccountPhone(scope.db, instituteId, accountUserId);
+    if (!row?.phone) throw notFound();
+    if (value !== inboxPhoneOf(row.countryCallingCode, row.phone)) {
+      throw forbidden('You may only read the messages sent to your own phone number');
+    }
+    scope.accountPhone = row.phone;
   },
   choice() {
     // Resolved by the login service only among the accounts the request's own login and password (or phone)

@@ -17,6 +17,7 @@ export class RequestScope {
   assignment?: AssignmentRow;
   /** The attachments declared `attachment` ids named, once their policy allowed them. */
   attachments?: AttachmentAccessRow[];
+  private accountPhoneValue?: string;
   private batchIdsOnce?: Promise<number[]>;
 
   constructor(
@@ -24,6 +25,16 @@ export class RequestScope {
     /** The signed-in user, or null on anonymous routes. */
     readonly auth: AuthContext | null,
   ) {}
+
+  /** The phone (without country code) a declared `phone` id named, once its policy allowed it. */
+  get accountPhone(): string {
+    if (this.accountPhoneValue === undefined) throw new Error('No phone id was declared and checked');
+    return this.accountPhoneValue;
+  }
+
+  set accountPhone(phone: string) {
+    this.accountPhoneValue = phone;
+  }
 
   /** The database the request's lookups run on. */
   get db() {

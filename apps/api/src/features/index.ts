@@ -5,6 +5,7 @@ import { authRoutes, type AuthRateLimits } from './auth/auth.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { shellRoutes } from './shell/shell.routes.ts';
@@ -28,4 +29,5 @@ export async function registerFeatures(app: FastifyInstance, options: FeatureOpt
   await app.register(productsRoutes);
   await app.register(assignmentsRoutes);
   await app.register(eventsRoutes);
+  await app.register(messagesRoutes);
 }

@@ -5,6 +5,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { assignmentsRoutes } from '../features/assignments/routes.ts';
 import { TokenLogin } from '../features/auth/components/token-login.tsx';
 import { homeRoutes } from '../features/home/routes.ts';
+import { messagesRoutes } from '../features/messages/routes.ts';
 import { productsRoutes } from '../features/products/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import type { FeatureRoutes } from '../lib/feature-routes.ts';
@@ -29,7 +30,7 @@ const authenticatedLayout = async () => ({
  * Each area's signed-in routes (`features/<area>/routes.ts`: paths from `signedInPages`, lazy screens, loaders
  * that start a screen's requests while its code downloads). Adding an area is its folder and one line here.
  */
-const areaRoutes: FeatureRoutes[] = [homeRoutes, assignmentsRoutes, productsRoutes, profileRoutes];
+const areaRoutes: FeatureRoutes[] = [homeRoutes, assignmentsRoutes, productsRoutes, profileRoutes, messagesRoutes];
 
 /** Signed-in pages whose area a later issue builds: a plain heading with the menu label until then. */
 const placeholderRoutes = (): RouteObject[] => [
@@ -41,7 +42,6 @@ const placeholderRoutes = (): RouteObject[] => [
   { path: signedInPages.document, lazy: placeholder('Documents') },
   { path: signedInPages.eventCalender, lazy: placeholder('Event Calender') },
   { path: signedInPages.fees, lazy: placeholder('Fees') },
-  { path: signedInPages.messages, lazy: placeholder('Messages') },
 ];
 
 /** Signed-in routes (spec part 1 §2, all exact). Matching ignores case, so /messages and /profile match too. */

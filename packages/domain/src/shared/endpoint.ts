@@ -33,6 +33,8 @@ export type IdLocation = 'params' | 'query' | 'body' | 'headers' | 'multipart';
  * - assignment: an assignment set for the student's batches this year;
  * - attachment: an assignment file the student may open (teacher files, released solutions, own submission);
  * - product: a product the user bought;
+ * - phone: the phone number of the account that signed in (parents: the parent's), with the institute's country
+ *   calling code in front (`+919000000001`);
  * - choice: on sign-in calls, one of the accounts the request's own login matches (the login service picks it
  *   only from that set, after the password or phone check, so it names nothing the caller could not reach).
  */
@@ -46,6 +48,7 @@ export type IdKind =
   | 'assignment'
   | 'attachment'
   | 'product'
+  | 'phone'
   | 'choice';
 
 /** One id an endpoint carries: where, under which name (dots for nested fields), and what it names. */

@@ -75,7 +75,11 @@ export const attemptCounters = pgTable(
   (t) => [primaryKey({ columns: [t.instituteId, t.bucket, t.key] })],
 );
 
-/** Text messages to send; a sender delivers them and marks them sent (the body is then cleared). */
+/**
+ * Every text the institute sends to a phone: a sender delivers it and marks it sent, and it stays as the phone's
+ * inbox (Messages). A temporary password is kept apart from the text, which holds the mask in its place, so the
+ * inbox shows it only while it can still sign in (unexpired, unused, not replaced by a newer one).
+ */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
@@ -83,9 +87,16 @@ export const smsOutbox = pgTable(
       .notNull()
       .references(() => institutes.id, { onDelete: 'cascade' }),
     id: integer().generatedAlwaysAsIdentity(),
+    /** The number without the country calling code, as users.phone holds it. */
     phone: text().notNull(),
+    /** 'forgot_password' (a temporary password), 'notice', 'fee_reminder', … */
     purpose: text().notNull(),
+    /** The text as the inbox shows it; a secret's place holds the mask. */
     body: text().notNull(),
+    /** A temporary password in the text, the account it signs in and when it expires. */
+    secret: text(),
+    secretUserId: integer(),
+    secretExpiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
   },

@@ -295,11 +295,11 @@ export async function queueSms(db: Db, row: typeof smsOutbox.$inferInsert): Prom
   return inserted!.id;
 }
 
-/** Marks a message sent and clears its body, which may hold a temporary password. */
+/** Marks a message sent; its body stays as the phone's inbox (a temporary password is masked in it). */
 export async function markSmsSent(db: Db, instituteId: number, id: number, at: Date): Promise<void> {
   await db
     .update(smsOutbox)
-    .set({ sentAt: at, body: '' })
+    .set({ sentAt: at })
     .where(and(eq(smsOutbox.instituteId, instituteId), eq(smsOutbox.id, id)));
 }
 

@@ -1,4 +1,5 @@
 import { isParentUserType, type ForgotPasswordChoice } from '@campus/domain/auth/auth.contract';
+import { maskedSecret } from '@campus/domain/messages/messages-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -49,6 +50,10 @@ const hourMs = 60 * 60 * 1000;
 const phoneLimit: AttemptLimit = { bucket: 'forgot_phone', max: smsPerPhonePerHour, windowMs: hourMs };
 const addressLimit: AttemptLimit = { bucket: 'forgot_address', max: forgotPerAddressPerHour, windowMs: hourMs };
 
+/** The text of a temporary-password message (the inbox stores it with the mask in the password's place). */
+export const temporaryPasswordText = (instituteName: string, password: string) =>
+  `${password} is your temporary password for ${instituteName}. It is valid for ${temporaryPasswordMinutes} minutes; set a new password after you sign in.`;
+
 /**
  * Forgot password (spec part 1 §4): several accounts on the phone → the list to choose from (a display name
  * and an opaque choice id each, nothing more: nobody is signed in); one (or the one chosen) → a temporary
@@ -93,18 +98,24 @@ export async function sendTemporaryPassword(
   const password = newTemporaryPassword();
   const passwordHash = await hashPassword(password);
   if (!institute || !account) return null;
-  const body = `${password} is your temporary password for ${institute.name}. It is valid for ${temporaryPasswordMinutes} minutes; set a new password after you sign in.`;
+  const text = temporaryPasswordText(institute.name, maskedSecret);
+  const expiresAt = new Date(now.getTime() + temporaryPasswordMinutes * 60 * 1000);
   const smsId = await db.transaction(async (tx) => {
-    await saveTemporaryPassword(tx, {
+    await saveTemporaryPassword(tx, { instituteId, userId: account.id, passwordHash, expiresAt });
+    // The inbox keeps the masked text; the password beside it is shown only while it can still sign in.
+    return queueSms(tx, {
       instituteId,
-      userId: account.id,
-      passwordHash,
-      expiresAt: new Date(now.getTime() + temporaryPasswordMinutes * 60 * 1000),
+      phone,
+      purpose: 'forgot_password',
+      body: text,
+      secret: password,
+      secretUserId: account.id,
+      secretExpiresAt: expiresAt,
+      createdAt: now,
     });
-    return queueSms(tx, { instituteId, phone, purpose: 'forgot_password', body, createdAt: now });
   });
   void sms
-    .send({ phone, body })
+    .send({ phone, body: temporaryPasswordText(institute.name, password) })
     .then(() => markSmsSent(db, instituteId, smsId, now))
     .catch((error: unknown) => input.log.error({ err: error, smsId }, 'SMS not sent'));
   return null;

@@ -1,0 +1,41 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
+import { smsOutbox, temporaryPasswords } from '../../db/schema/index.ts';
+
+const p = (name: string) => sql.placeholder(name);
+
+// A temporary password can still sign in only while its row is the one the message wrote (a newer one replaces
+// it), unexpired and unused; otherwise its text keeps the mask, and the secret never leaves the database.
+const isLive = sql`${smsOutbox.secret} is not null
+  and ${temporaryPasswords.usedAt} is null
+  and ${temporaryPasswords.expiresAt} = ${smsOutbox.secretExpiresAt}
+  and ${smsOutbox.secretExpiresAt} > ${p('now')}::timestamptz`;
+
+const messagesQuery = prepared((db) =>
+  db
+    .select({
+      message: sql<string>`case when ${isLive} then replace(${smsOutbox.body}, ${p('mask')}::text, ${smsOutbox.secret}) else ${smsOutbox.body} end`,
+      createdAt: smsOutbox.createdAt,
+    })
+    .from(smsOutbox)
+    .leftJoin(
+      temporaryPasswords,
+      and(
+        eq(temporaryPasswords.instituteId, smsOutbox.instituteId),
+        eq(temporaryPasswords.userId, smsOutbox.secretUserId),
+      ),
+    )
+    .where(and(eq(smsOutbox.instituteId, p('instituteId')), eq(smsOutbox.phone, p('phone'))))
+    // Index (institute_id, phone, created_at), read backwards; the id orders messages sent in the same instant.
+    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+    .offset(p('startIndex'))
+    .limit(p('batchSize'))
+    .prepare('messages_by_phone'),
+);
+
+/** One batch of the messages sent to `phone` (the number without country code), newest first. */
+export const findMessagesByPhone = (
+  db: Db,
+  input: { instituteId: number; phone: string; startIndex: number; batchSize: number; now: Date; mask: string },
+) => messagesQuery(db, { ...input, now: input.now.toISOString() });

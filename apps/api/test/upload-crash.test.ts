@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client.ts';
-import { announcements, assignmentAttachments, pendingFiles } from '../src/db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { assignmentAttachments, pendingFiles } from '../src/db/schema/index.ts';
 import { multipart } from './multipart.ts';
 import { freePort, killAllServers, startServer, waitReady } from './process.ts';
 
 afterAll(killAllServers);
 
 const kills = 10;
+
+/** Rows of a raw query, whichever driver answered. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 describe('a server killed (SIGKILL) during uploads', () => {
   it(`leaves no row pointing at a missing or partial file, and no partial file, after ${kills} kills`, async () => {
@@ -90,7 +94,20 @@ describe('a server killed (SIGKILL) during uploads', () => {
     const database = await openPglite(join(dataDir, 'pglite'));
     const rows = await database.db.select().from(assignmentAttachments);
     const pending = await database.db.select().from(pendingFiles);
-    const notices = await database.db.select({ key: announcements.attachmentFileKey }).from(announcements);
+    // Every column of any table that holds a storage key (`*_file_key`): files those rows point at are not orphans.
+    const keyColumns = rowsOf<{ table_name: string; column_name: string }>(
+      await database.db.execute(
+        sql`select table_name, column_name from information_schema.columns
+            where table_schema = 'public' and column_name like '%file_key' and table_name <> 'pending_files'`,
+      ),
+    );
+    const storedKeys: string[] = [];
+    for (const { table_name: table, column_name: column } of keyColumns) {
+      const found = rowsOf<{ key: string | null }>(
+        await database.db.execute(sql.raw(`select "${column}" as key from "${table}" where "${column}" is not null`)),
+      );
+      storedKeys.push(...found.map((row) => row.key!));
+    }
     await database.close();
     expect(pending).toEqual([]);
     const withFiles = rows.filter((row) => row.fileKey !== null);
@@ -101,7 +118,7 @@ describe('a server killed (SIGKILL) during uploads', () => {
       expect(statSync(path).size, row.fileKey!).toBe(row.sizeBytes);
     }
     // Every student file on disk is one a row points at: a killed upload left nothing behind.
-    const referenced = new Set([...withFiles.map((row) => row.fileKey), ...notices.map((row) => row.key)]);
+    const referenced = new Set(storedKeys);
     const studentUploads = readdirSync(filesDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.endsWith('.pdf') && !entry.parentPath.includes('.tmp'))
       .map((entry) => join(entry.parentPath, entry.name).slice(filesDir.length + 1));

@@ -1,5 +1,7 @@
 import { loginMessages } from '@campus/domain/auth/login-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { smsOutbox } from '../src/db/schema/index.ts';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import type { SmsSender } from '../src/lib/sms.ts';
 import { postLogin, signIn } from './auth-helpers.ts';
@@ -65,5 +67,26 @@ describe('temporary passwords are single use', () => {
     const session = await signIn(app, { user_name: login, password: next });
     expect(session.must_change_password).toBe(true);
     expect((await postLogin(app, { user_name: login, password: next })).statusCode).toBe(401);
+  });
+
+  /** Temporary passwords the outbox still holds in clear for `phone`. */
+  const secretsAtRest = async (phone: string) =>
+    (
+      await app.db
+        .select({ secret: smsOutbox.secret })
+        .from(smsOutbox)
+        .where(and(eq(smsOutbox.phone, phone), isNotNull(smsOutbox.secret)))
+    ).map((row) => row.secret);
+
+  it('keeps a temporary password in the outbox only while it can sign in', async () => {
+    const login = demoLogins.greenfieldStudent;
+    const replaced = await sendTemporary(login);
+    expect(await secretsAtRest(login)).toEqual([replaced]);
+    const current = await sendTemporary(login);
+    // A newer one replaces it: only the newer one is kept.
+    expect(await secretsAtRest(login)).toEqual([current]);
+    // Used to sign in: gone too (the session's password change checks the hash, not the outbox).
+    expect((await signIn(app, { user_name: login, password: current })).must_change_password).toBe(true);
+    expect(await secretsAtRest(login)).toEqual([]);
   });
 });

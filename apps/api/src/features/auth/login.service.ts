@@ -26,7 +26,7 @@ import {
 } from './auth.repository.ts';
 import { countSessionsElsewhere, revokeSessions } from '../../access/session.repository.ts';
 import { startSession, type Profile } from './session-builder.ts';
-import { findTemporaryPassword, useTemporaryPassword } from './temporary-password.repository.ts';
+import { findTemporaryPassword, forgetOutboxSecrets, useTemporaryPassword } from './temporary-password.repository.ts';
 
 /** Failed attempts per login and address within the window that lock that pair. */
 export const lockoutAttempts = 5;
@@ -218,8 +218,9 @@ export async function logIn(
       throw refused();
     }
     // So is a temporary password: its first sign-in uses it up (the password change of this session takes it).
-    if (chosen.match.via === 'temporary' && !(await useTemporaryPassword(tx, instituteId, account.id, now))) {
-      throw refused();
+    if (chosen.match.via === 'temporary') {
+      if (!(await useTemporaryPassword(tx, instituteId, account.id, now))) throw refused();
+      await forgetOutboxSecrets(tx, instituteId, account.phone, account.id);
     }
     // One live login per account: this one replaces the others (they were confirmed away with option 10).
     await revokeSessions(tx, instituteId, account.id, now);

@@ -18,7 +18,7 @@ import {
   updatePasswordHash,
   type AttemptLimit,
 } from './auth.repository.ts';
-import { findTemporaryPassword } from './temporary-password.repository.ts';
+import { findTemporaryPassword, forgetOutboxSecrets } from './temporary-password.repository.ts';
 import { clearMustChangePassword, revokeSessions } from '../../access/session.repository.ts';
 
 /** Messages of the password change (spec part 1 §5 and §8), verbatim. */
@@ -102,6 +102,8 @@ export async function sendTemporaryPassword(
   const expiresAt = new Date(now.getTime() + temporaryPasswordMinutes * 60 * 1000);
   const smsId = await db.transaction(async (tx) => {
     await saveTemporaryPassword(tx, { instituteId, userId: account.id, passwordHash, expiresAt });
+    // The one it replaces can no longer sign in: its text in the inbox stays masked, and the password goes.
+    await forgetOutboxSecrets(tx, instituteId, phone, account.id);
     // The inbox keeps the masked text; the password beside it is shown only while it can still sign in.
     return queueSms(tx, {
       instituteId,
@@ -162,6 +164,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, input.instituteId, account.id, passwordHash);
+    await forgetOutboxSecrets(tx, input.instituteId, account.phone, account.id);
     await revokeSessions(tx, input.instituteId, account.id, input.now, { exceptLoginId: input.loginId });
     await clearMustChangePassword(tx, input.instituteId, input.loginId);
   });

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { temporaryPasswords } from '../../db/schema/index.ts';
+import { smsOutbox, temporaryPasswords } from '../../db/schema/index.ts';
 
 /**
  * The unexpired temporary password of an account; with `unusedOnly`, only one not used yet (the only kind a login
@@ -45,4 +45,24 @@ export async function useTemporaryPassword(db: Db, instituteId: number, userId: 
     )
     .returning({ userId: temporaryPasswords.userId });
   return used.length > 0;
+}
+
+/**
+ * Removes an account's temporary passwords from the outbox (the inbox keeps the masked text): called when a
+ * password can no longer sign in — replaced by a newer one, used, or the password changed — so none stays at rest
+ * beyond the moment it stops working. Found through the phone's index, then narrowed to the account.
+ */
+export async function forgetOutboxSecrets(db: Db, instituteId: number, phone: string | null, userId: number) {
+  if (!phone) return;
+  await db
+    .update(smsOutbox)
+    .set({ secret: null })
+    .where(
+      and(
+        eq(smsOutbox.instituteId, instituteId),
+        eq(smsOutbox.phone, phone),
+        eq(smsOutbox.secretUserId, userId),
+        isNotNull(smsOutbox.secret),
+      ),
+    );
 }

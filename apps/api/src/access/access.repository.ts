@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { p, prepared } from '../db/prepared.ts';
 import {
   assignmentAttachments,
   institutes,
@@ -16,7 +16,6 @@ import {
 } from '../db/schema/index.ts';
 
 // The lookups the policies make: each one prepared once, index-backed, keyed by the institute first.
-const p = (name: string) => sql.placeholder(name);
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 
 const batchIdsQuery = prepared((db) =>

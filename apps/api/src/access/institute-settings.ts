@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
+import { p, prepared } from '../db/prepared.ts';
 import { institutes } from '../db/schema/index.ts';
-import { sql } from 'drizzle-orm';
 
 /** The institute settings requests read on their way: time zone and the switches that change answers. */
 export interface InstituteSettings {
@@ -23,7 +22,7 @@ const settingsQuery = prepared((db) =>
       isSchool: institutes.isSchool,
     })
     .from(institutes)
-    .where(eq(institutes.id, sql.placeholder('instituteId')))
+    .where(eq(institutes.id, p('instituteId')))
     .prepare('institute_settings'),
 );
 

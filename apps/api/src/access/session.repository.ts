@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { prepared, sqlRows } from '../db/prepared.ts';
+import { p, prepared, sqlRows } from '../db/prepared.ts';
 import { instituteApiKeys, instituteHosts, sessions } from '../db/schema/index.ts';
 
 /** The columns of a session a request needs. */
@@ -42,7 +42,7 @@ const hostQuery = prepared((db) =>
   db
     .select({ instituteId: instituteHosts.instituteId })
     .from(instituteHosts)
-    .where(eq(instituteHosts.host, sql.placeholder('host')))
+    .where(eq(instituteHosts.host, p('host')))
     .prepare('access_host'),
 );
 
@@ -56,7 +56,7 @@ const apiKeyQuery = prepared((db) =>
   db
     .select({ instituteId: instituteApiKeys.instituteId })
     .from(instituteApiKeys)
-    .where(eq(instituteApiKeys.keyHash, sql.placeholder('keyHash')))
+    .where(eq(instituteApiKeys.keyHash, p('keyHash')))
     .prepare('access_api_key'),
 );
 

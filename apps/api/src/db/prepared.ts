@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rawQueryLogger, type Db } from './client.ts';
+
+/** A named placeholder of a prepared query (`p('instituteId')`), filled by the values given at run time. */
+export const p = (name: string) => sql.placeholder(name);
 
 /** Anything drizzle can run later with values for its placeholders. */
 interface Runnable<R> {

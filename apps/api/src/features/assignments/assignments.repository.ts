@@ -1,13 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import { assignmentAttachments } from '../../db/schema/index.ts';
 
 export { findAssignmentList, findAttachmentsByIds } from '../../access/access.repository.ts';
 
 export type AttachmentRow = typeof assignmentAttachments.$inferSelect;
-
-const p = (name: string) => sql.placeholder(name);
 
 const attachmentsQuery = (db: Db, ofSubmission: boolean) =>
   db

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import {
   academicYears,
   attemptCounters,
@@ -18,8 +18,6 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type InstituteRow = typeof institutes.$inferSelect;
-
-const p = (name: string) => sql.placeholder(name);
 
 // Sign-in reads, each built once and run as a named prepared statement.
 const instituteQuery = prepared((db) =>

@@ -1,9 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import { batches, events } from '../../db/schema/index.ts';
-
-const p = (name: string) => sql.placeholder(name);
 
 const eventsQuery = prepared((db) =>
   db

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import { announcementAudiences, announcements, banners } from '../../db/schema/index.ts';
-
-const p = (name: string) => sql.placeholder(name);
 
 const bannersQuery = prepared((db) =>
   db

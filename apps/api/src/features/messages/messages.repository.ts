@@ -1,9 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import { smsOutbox, temporaryPasswords } from '../../db/schema/index.ts';
-
-const p = (name: string) => sql.placeholder(name);
 
 // A temporary password can still sign in only while its row is the one the message wrote (a newer one replaces
 // it), unexpired and unused; otherwise its text keeps the mask, and the secret never leaves the database.

@@ -1,9 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import { productItemTypes, productPurchases, products } from '../../db/schema/index.ts';
-
-const p = (name: string) => sql.placeholder(name);
 
 const purchasedQuery = prepared((db) =>
   db

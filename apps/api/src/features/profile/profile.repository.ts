@@ -1,9 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import { batches, enrolments, institutes, standards, students, users } from '../../db/schema/index.ts';
-
-const p = (name: string) => sql.placeholder(name);
 
 const profileQuery = prepared((db) =>
   db

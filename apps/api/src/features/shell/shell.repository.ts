@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import { instituteHosts, institutes } from '../../db/schema/index.ts';
 
 const brandingQuery = prepared((db) =>
@@ -13,7 +13,7 @@ const brandingQuery = prepared((db) =>
     })
     .from(instituteHosts)
     .innerJoin(institutes, eq(institutes.id, instituteHosts.instituteId))
-    .where(eq(instituteHosts.host, sql.placeholder('host')))
+    .where(eq(instituteHosts.host, p('host')))
     .limit(1)
     .prepare('shell_branding'),
 );

@@ -1,7 +1,7 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createTestApp, fixedNow } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
@@ -126,14 +126,15 @@ describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycod
 
   it('shows a temporary password only while it can sign in: not once replaced, used or expired', async () => {
     const forgot = async () => {
+      const before = sent.length;
       const response = await app.inject({
         method: 'POST',
         url: '/api/v2/user/forgotPassword',
         payload: { source: 'WEB', user_name: demoLogins.greenfieldStudent },
       });
       expect(response.json().result).toBeNull();
-      // The message leaves in the background.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The message leaves in the background: wait for the sender to have it.
+      await vi.waitFor(() => expect(sent.length).toBe(before + 1));
       return sent.at(-1)!.body.split(' ')[0]!;
     };
     const newest = async () => (await messagesOf(aarav, '+919000000001'))[0]!.message;

@@ -96,7 +96,12 @@ export async function runLighthouse(reportDir?: string): Promise<PageSpeed[]> {
         page.waitForFunction(() => location.pathname.endsWith('/dashboard')),
         page.keyboard.press('Enter'),
       ]);
-      // A cold cache for the dashboard too, keeping only the signed-in storage.
+      // A cold cache for the dashboard too, keeping only the signed-in storage: the service worker and its precache
+      // (registered by the signed-in app) go as well, or the dashboard would load from them.
+      await page.evaluate(async () => {
+        for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+        for (const name of await caches.keys()) await caches.delete(name);
+      });
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       const dashboard = await lighthouse(`${base}/dashboard`, { ...flags, disableStorageReset: true }, undefined, page);

@@ -22,9 +22,22 @@ import {
   type Identity,
   type Route,
 } from './routes.ts';
+import { measureReceipts } from './receipts.ts';
+import { measureImport } from './import.ts';
 import { measureUpload } from './upload.ts';
 
-const allParts = ['routes', 'reference', 'sql', 'explain', 'login', 'pglite', 'lighthouse', 'upload'] as const;
+const allParts = [
+  'routes',
+  'reference',
+  'sql',
+  'explain',
+  'login',
+  'pglite',
+  'lighthouse',
+  'upload',
+  'receipts',
+  'import',
+] as const;
 type Part = (typeof allParts)[number];
 
 const { values } = parseArgs({
@@ -432,6 +445,20 @@ if (upload)
     `upload of 150 MB in 20 files: ${upload.throughputMbPerSecond} MB/s, peak ${upload.peakAboveIdleMb} MB above idle`,
   );
 
+const receipts = parts.has('receipts') ? await measureReceipts() : undefined;
+if (receipts)
+  console.log(
+    `receipt PDFs: p50 ${receipts.p50Ms} ms, p99 ${receipts.p99Ms} ms, ${receipts.pdfKb} KB, peak ${receipts.peakRssAboveBeforeMb} MB above start`,
+  );
+
+// The CSV import (issue 17) of each size's students with a parent and an enrolment each, on PostgreSQL.
+const imports = [];
+if (parts.has('import')) {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  for (const size of sizes) imports.push({ students: size, steps: await measureImport(adminUrl.toString(), size) });
+}
+
 const date = new Date().toISOString().slice(0, 10);
 const results = {
   date,
@@ -447,6 +474,8 @@ const results = {
   pglite,
   lighthouse,
   upload,
+  receipts,
+  imports,
 };
 // A partial run (--only, --routes) writes next to the full results instead of over them.
 const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;
@@ -588,6 +617,26 @@ if (upload)
     '',
     `Upload of ${upload.files} files, ${upload.totalMb} MB (PGlite, local disk): ${upload.seconds} s, ${upload.throughputMbPerSecond} MB/s; server memory ${upload.idleRssMb} MB idle, ${upload.peakRssMb} MB peak (${upload.peakAboveIdleMb} MB above idle); answer ${upload.status} ${upload.message}.`,
   );
+if (receipts)
+  lines.push(
+    '',
+    `Receipt PDFs (${receipts.receipts}, one at a time, in process): p50 ${receipts.p50Ms} ms, p99 ${receipts.p99Ms} ms, mean ${receipts.meanMs} ms; ${receipts.pdfKb} KB each; resident memory ${receipts.rssBeforeMb} MB at start, peak ${receipts.peakRssAboveBeforeMb} MB above it; heap growth ${receipts.heapGrowthPerReceiptKb} KB per receipt after GC.`,
+  );
+
+for (const { students, steps } of imports) {
+  const people = steps.filter((step) => ['students', 'parents', 'enrolments'].includes(step.kind));
+  const total = people.reduce((sum, step) => sum + step.seconds, 0);
+  lines.push(
+    '',
+    `Import of ${students} students with a parent and an enrolment each (npm run import, PostgreSQL): ${total.toFixed(1)} s for the three files (goal ≤ 60 s at 100,000).`,
+    '',
+    '| file | rows | seconds | rows/s | importer peak RSS |',
+    '|---|---|---|---|---|',
+    ...steps.map(
+      (step) => `| ${step.kind} | ${step.rows} | ${step.seconds} | ${step.rowsPerSecond} | ${step.peakRssMb} MB |`,
+    ),
+  );
+}
 const largest = runs.at(-1);
 if (largest && Object.keys(largest.plans).length > 0) {
   lines.push('', '## EXPLAIN at the largest size', '');

@@ -86,6 +86,23 @@ function ensureChromium() {
   return false;
 }
 
+/**
+ * LibreOffice (headless) converts office documents for their preview (apps/api/src/lib/office-preview.ts); the
+ * API test of that conversion is skipped without it. Installed like Chromium: Debian's packages, when root.
+ */
+function ensureLibreOffice() {
+  const candidates = [process.env.SOFFICE_PATH, '/usr/bin/soffice'];
+  if (candidates.some((path) => path && existsSync(path))) return;
+  const install =
+    'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui';
+  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+    console.log("LibreOffice is missing; installing Debian's headless LibreOffice packages");
+    if (run('sh', ['-c', `${install} >/dev/null`]) && existsSync('/usr/bin/soffice')) return;
+  }
+  console.log(`LibreOffice is missing (office previews untested). Install it with:\n  ${install}`);
+}
+
+ensureLibreOffice();
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);

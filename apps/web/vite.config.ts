@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The built page runs src/boot.js, which imports the app's entry after the first paint. The entry gets a
@@ -39,7 +40,26 @@ function runAppAfterPaint(): Plugin {
 
 export default defineConfig({
   base: '/my-account/',
-  plugins: [react(), runAppAfterPaint()],
+  plugins: [
+    react(),
+    runAppAfterPaint(),
+    // The installable app's service worker (src/sw.ts; issue 18). The manifest is the server's, per institute
+    // (apps/api/src/plugins/web.ts), and the app registers the worker itself (src/lib/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        // The app's code, styles and images; index.html is the server's per host, kept by the worker at run time.
+        globPatterns: ['**/*.{js,css,svg,png,webp,woff2}'],
+        globIgnores: ['sw.js', 'demo/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

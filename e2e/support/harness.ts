@@ -28,11 +28,23 @@ export interface Harness {
   /** The address of `path` at the institute found by `host` (localhost: Greenfield, apex.localhost: Apex). */
   url(path: string, host?: string): string;
   /** A page in a fresh context; `errors` collects console errors (CSP refusals among them) and page crashes. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page & { errors: string[] }>;
+  /** A page in a new browser context; `serviceWorkers: 'block'` keeps the app's service worker out. */
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    serviceWorkers?: 'allow' | 'block';
+  }): Promise<Page & { errors: string[] }>;
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** A PGlite data directory prepared beforehand (default: a new one, which the server seeds with the demo). */
+  dataDir?: string;
+  /** Serve the web app from this folder (a copy of the build a test may change, as a release would). */
+  webDistDir?: string;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`Chromium is missing; install it with: ${chromiumInstallCommand}`);
   const port = await freePort();
@@ -42,8 +54,9 @@ export async function startHarness(): Promise<Harness> {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-')),
+      DATA_DIR: options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-')),
       LOG_LEVEL: 'warn',
+      ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -63,8 +76,8 @@ export async function startHarness(): Promise<Harness> {
     port,
     browser,
     url: (path, host = 'localhost') => `http://${host}:${port}${path}`,
-    newPage: async ({ width = 390, height = 844 } = {}) => {
-      const context = await browser.newContext({ viewport: { width, height } });
+    newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow' } = {}) => {
+      const context = await browser.newContext({ viewport: { width, height }, serviceWorkers });
       const page = Object.assign(await context.newPage(), { errors: [] as string[] });
       page.on('console', (message) => {
         if (message.type() === 'error') page.errors.push(message.text());

@@ -242,13 +242,63 @@ describe('the app', () => {
       // Logo and name paint from the HTML itself, before the script.
       expect(greenfield).toContain(
         '<div id="root"><div class="boot" aria-busy="true"><img src="/my-account/demo/greenfield-logo.svg" ' +
-          'alt="Greenfield Public School logo" /><p>Greenfield Public School</p></div></div>',
+          'alt="Greenfield Public School logo" data-paint-first /><p>Greenfield Public School</p></div></div>',
       );
       expect(branding(await page('apex.localhost'))).toMatchObject({ instituteName: 'Apex Coaching Institute' });
       const unknown = await page('nobody.example');
       expect(branding(unknown)).toBeUndefined();
       expect(unknown).toContain('<link rel="icon" href="data:," />');
       expect(unknown).toContain('<div id="root"></div>');
+    });
+
+    it("puts the institute's first banner in the dashboard's page and preloads it first, so it paints before the app's code", async () => {
+      const page = async (url: string) =>
+        (await app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body;
+      const dashboard = await page('/my-account/dashboard');
+      const bannerPreload =
+        '<link rel="preload" as="image" href="/my-account/demo/banner-1.svg" fetchpriority="high" />';
+      expect(dashboard).toContain(bannerPreload);
+      // Before the logo's preload, which steps back.
+      expect(dashboard.indexOf(bannerPreload)).toBeLessThan(dashboard.indexOf('greenfield-logo.svg'));
+      expect(dashboard).toMatch(
+        /<img class="boot-banner" src="\/my-account\/demo\/banner-1\.svg" alt="[^"]+" data-paint-first \/>/,
+      );
+      // Other pages paint the logo first, as before.
+      for (const url of ['/my-account/', '/my-account/assignment', '/my-account/announcement']) {
+        const html = await page(url);
+        expect(html).not.toContain('banner-1.svg');
+        expect(html).toContain('alt="Greenfield Public School logo" data-paint-first />');
+      }
+    });
+
+    it('keeps a hostile banner address and text as data in the page', () => {
+      const html = renderIndex(
+        '<link rel="icon" href="data:," /><div id="root"></div>',
+        { instituteId: 1, instituteName: 'School', logoPath: '/logo.svg', favIconPath: '/f.svg' },
+        { webUrl: '/b.svg" onerror="alert(1)', altText: '"><script>alert(1)</script>' },
+      );
+      expect(html).not.toContain('<script>alert');
+      expect(html).not.toContain('" onerror="');
+      expect(html).toContain('src="/b.svg&quot; onerror=&quot;alert(1)"');
+    });
+
+    it('serves each host its institute’s web app manifest (name and icon), linked from the page', async () => {
+      const manifest = async (host: string) =>
+        app.inject({ method: 'GET', url: '/my-account/manifest.webmanifest', headers: { host } });
+      const greenfield = await manifest('localhost:8080');
+      expect(greenfield.statusCode).toBe(200);
+      expect(greenfield.headers['content-type']).toContain('application/manifest+json');
+      expect(greenfield.json()).toMatchObject({
+        name: 'Greenfield Public School',
+        start_url: '/my-account/dashboard',
+        scope: '/my-account/',
+        display: 'standalone',
+        icons: [{ src: '/my-account/demo/greenfield-favicon.svg', type: 'image/svg+xml' }],
+      });
+      expect((await manifest('apex.localhost')).json()).toMatchObject({ name: 'Apex Coaching Institute' });
+      expect((await manifest('nobody.example')).statusCode).toBe(404);
+      const page = (await app.inject({ method: 'GET', url: '/my-account/', headers: { host: 'localhost' } })).body;
+      expect(page).toContain('<link rel="manifest" href="/my-account/manifest.webmanifest" />');
     });
 
     it('leaves the app’s preload links out of sign-in pages only, so the logo downloads first there', async () => {

@@ -1,3 +1,4 @@
+import { studentUserType } from '@campus/domain/auth/user-types';
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,8 @@ import { loadOrCreateSetting } from './db/server-settings.ts';
 import { fileSigner } from './lib/signed-urls.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
+import { videoProvidersFromConfig, type VideoProviders } from './lib/video-providers.ts';
+import type { OfficeConverter } from './lib/office-preview.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -22,6 +25,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { defaultRequestTimeouts, timeoutsPlugin, type RequestTimeouts } from './plugins/timeouts.ts';
 import { webRoutes } from './plugins/web.ts';
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
+import { findFirstBanner } from './features/home/home.repository.ts';
 import { findBrandingByHost } from './features/shell/shell.repository.ts';
 import type { AccessRule } from './types.d.ts';
 
@@ -106,6 +110,10 @@ export interface AppOptions {
   strict?: boolean;
   /** Body and upload timeouts (tests shorten them). */
   timeouts?: Partial<RequestTimeouts>;
+  /** Vimeo and VdoCipher per institute; the default reads VIDEO_CREDENTIALS (lib/video-providers.ts). */
+  videoProviders?: VideoProviders;
+  /** Office previews: undefined finds LibreOffice, null turns them off. */
+  officeConverter?: OfficeConverter | null;
   /** Rules for routes a test adds to the app; real routes are registered from endpoint descriptors. */
   extraAccess?: Record<string, AccessRule>;
 }
@@ -171,11 +179,15 @@ export async function buildApp(options: AppOptions) {
   await registerFeatures(app, {
     sms: options.sms ?? logSmsSender(app.log),
     rateLimits: { ...defaultAuthRateLimits, ...options.rateLimits },
+    videoProviders: options.videoProviders ?? videoProvidersFromConfig(process.env.VIDEO_CREDENTIALS),
+    officeConverter: options.officeConverter,
   });
   await app.register(webRoutes, {
     distDir: options.config.WEB_DIST_DIR ?? defaultDistDir,
     // The page still loads without its branding when the database is away; the app then asks and says why.
     brandingFor: (host) => findBrandingByHost(app.db, normaliseHost(host)).catch(() => undefined),
+    // Students are most of the dashboard's visitors; a parent whose first banner differs downloads one image more.
+    firstBannerFor: (instituteId) => findFirstBanner(app.db, instituteId, studentUserType),
   });
 
   app.addHook('onClose', async () => {

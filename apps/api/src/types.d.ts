@@ -22,6 +22,20 @@ export interface AuthContext {
   deviceId: string;
 }
 
+/** The test attempt behind a panel request (access rule `attempt`). */
+export interface AttemptAuth {
+  instituteId: number;
+  attemptId: number;
+  testId: number;
+  studentId: number | null;
+  userId: number;
+  attemptNo: number;
+  startedAt: Date;
+  endsAt: Date;
+  submittedAt: Date | null;
+  result: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
@@ -47,5 +61,9 @@ declare module 'fastify' {
     auth: AuthContext | null;
     /** The institute of an authenticated institute system (apiKey routes). */
     apiInstituteId: number | null;
+    /** The attempt whose credential a panel request carries (rule `attempt`). */
+    attemptAuth: AttemptAuth | null;
+    /** The admin API key of the institute's system (adminKey routes). */
+    adminKey: { id: number; instituteId: number } | null;
   }
 }

@@ -5,10 +5,23 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { fillPath, type BoundEndpoint, type DeclaredId, type IdKind } from '@campus/domain/shared/endpoint';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminEndpointNames } from '@campus/domain/admin/admin.endpoints';
 import { allEndpoints } from '../src/access/matrix.ts';
 import type { App } from '../src/app.ts';
-import { assignmentAttachments, assignments, productItemTypes, products } from '../src/db/schema/index.ts';
+import {
+  assignmentAttachments,
+  assignments,
+  classRecordings,
+  classSessions,
+  examLabels,
+  examProductTests,
+  examTests,
+  libraryFiles,
+  productItemTypes,
+  products,
+} from '../src/db/schema/index.ts';
 import { demoPassword } from '../src/db/seed/demo-accounts.ts';
+import { createAdminKey, kindExamples } from './admin-kit.ts';
 import { postLogin, signIn, testDevice } from './auth-helpers.ts';
 import { createTestApp, fixedNow } from './helpers.ts';
 import { multipart } from './multipart.ts';
@@ -51,6 +64,27 @@ interface Ids {
   productId: number;
   /** The owner's phone as the messages call names it (`+919000000001`). */
   phone: string;
+  /** The owner's current academic year, and a receipt of the owner's in it with its financial year. */
+  academicYearId: number;
+  receiptNo: string;
+  receiptFinYear: string;
+  /** A live class of the owner's section that has started, one of its aws recordings, and the owner's section. */
+  liveSessionId: number;
+  recordingId: number;
+  batchId: number;
+  /** A test sold only in a product the owner bought (so no classmate sees it), open now. */
+  testId: number;
+  examLabelId: number;
+  /** A test with a released result the owner took, and a question of it the owner bookmarked (report area). */
+  reportTestId: number;
+  questionId: number;
+  /** A paid library course the owner bought, its product, a Vimeo file in it and a subject of the owner's. */
+  courseId: number;
+  courseProductId: number;
+  libraryFileId: number;
+  videoId: string;
+  subjectId: number;
+
   foreign: Record<IdKind, unknown[]>;
 }
 
@@ -96,6 +130,7 @@ const examples: Record<string, (ids: Ids) => Input> = {
   'auth.ssoLink': () => ({ body: { login: '9000000001' } }),
   'auth.ssoExchange': () => ({ body: { token: 'not-a-token' } }),
   'files.file': () => ({ params: { token: 'not.signed' } }),
+  'files.courseFile': () => ({ params: { token: 'not.signed', file: 1 } }),
   'home.banners': (ids) => ({ params: { userType: ids.userType } }),
   'home.announcements': (ids) => ({
     params: { instituteId: ids.instituteId },
@@ -159,10 +194,131 @@ const examples: Record<string, (ids: Ids) => Input> = {
       url_lists: [],
     },
   }),
+  'fees.summary': (ids) => ({
+    params: { instituteId: ids.instituteId, studentId: ids.studentId, academicYearId: ids.academicYearId },
+  }),
+  'fees.receiptDownload': (ids) => ({
+    params: { studentId: ids.studentId, receiptNo: ids.receiptNo },
+    query: { fin_yr: ids.receiptFinYear, acad_year: ids.academicYearId },
+  }),
+  // Public: a forged code answers the same 404 page to everyone.
+  'fees.verifyReceipt': () => ({ params: { code: 'forged-code' } }),
+  'timetable.timetable': (ids) => ({
+    body: {
+      batch_id: -1,
+      course_id: -1,
+      standard_id: -1,
+      subject_id: -1,
+      teacher_id: -1,
+      master_course: '',
+      startdate: '2026-11-01',
+      enddate: '2026-11-30',
+      institute_id: ids.instituteId,
+      student_id: ids.studentId,
+      isCourseStructureTimeTable: 'N',
+      isExamIncludedInTimeTable: 'Y',
+      is_included_online_class: 'Y',
+      is_included_online_exam: 'Y',
+    },
+  }),
+  'timetable.yearCount': (ids) => ({ body: { year: 2026, institute_id: ids.instituteId, student_id: ids.studentId } }),
+  'timetable.attendance': (ids) => ({
+    params: { student_id: ids.studentId, batch_id: ids.batchId },
+    body: {
+      batch_id: ids.batchId,
+      standard_id: -1,
+      subject_id: -1,
+      teacher_id: -1,
+      type: 1,
+      startdate: '2026-04-01',
+      enddate: '2026-11-30',
+      institute_id: ids.instituteId,
+      student_id: ids.studentId,
+    },
+  }),
+  'timetable.feedStatus': (ids) => ({ params: { institute_id: ids.instituteId, student_id: ids.studentId } }),
+  'timetable.feedCreate': (ids) => ({ params: { institute_id: ids.instituteId, student_id: ids.studentId } }),
+  'timetable.feedRevoke': (ids) => ({ params: { institute_id: ids.instituteId, student_id: ids.studentId } }),
+  'timetable.feed': () => ({ params: { secret: 'not-a-feed-secret' } }),
+  'live.meetings': (ids) => ({
+    params: { institute_id: ids.instituteId },
+    body: {
+      institution_id: ids.instituteId,
+      user_id: ids.userId,
+      page_offset: 0,
+      page_size: -1,
+      live_future_past: 1,
+      category: 3,
+      from_date: '21-11-2026',
+      to_date: '21-11-2026',
+    },
+  }),
+  'live.sessionStart': (ids) => ({ params: { instituteId: ids.instituteId, sessionId: ids.liveSessionId } }),
+  'live.recordingDownload': (ids) => ({
+    params: { instituteId: ids.instituteId, downloadId: ids.recordingId },
+    query: { type: 1 },
+  }),
+  'exam.labels': () => ({}),
+  'exam.labelTests': (ids) => ({ params: { labelId: ids.examLabelId } }),
+  'exam.productTestIds': (ids) => ({
+    params: { itemType: 'Online_Test' },
+    headers: { 'x-prod-user-id': String(ids.userId), 'x-prod-inst-id': String(ids.instituteId) },
+  }),
+  'exam.testsById': (ids) => ({ body: { test_ids: String(ids.testId), user_id: ids.userId } }),
+  'exam.time': () => ({}),
+  // Each call hands out a new single-use token and starts nothing.
+  'exam.launch': (ids) => ({ body: { test_id: ids.testId } }),
+  'exam.open': () => ({ body: { launch_token: 'not-a-token' } }),
+  'exam.attempt': () => ({}),
+  'exam.save': () => ({ body: { answers: [{ question_no: 1, seq: 1, answer: 'a' }] } }),
+  'exam.submit': () => ({}),
+  'report.testReport': (ids) => ({
+    params: { accountId: ids.accountUserId, userId: ids.userId, testId: ids.reportTestId, scope: '-1' },
+  }),
+  'report.student': (ids) => ({ params: { studentId: ids.studentId } }),
+  'report.bookmarks': (ids) => ({ params: { userId: ids.userId } }),
+  'report.bookmark': (ids) => ({ params: { userId: ids.userId, questionId: ids.questionId } }),
+  'report.deleteBookmark': (ids) => ({ body: { student_id: ids.studentId, question_id: ids.questionId } }),
+  'report.scoreCard': () => ({ params: { token: 'not.signed' } }),
+  'report.scoreCardPdf': () => ({ params: { token: 'not.signed' } }),
+  'library.ecourses': (ids) => ({
+    params: { institute_id: ids.instituteId, student_or_user_id: ids.studentId },
+    query: { source: 'STUDENT_PORTAL' },
+  }),
+  'library.studyMaterial': (ids) => ({
+    body: { ecourse_id: ids.courseId, institute_id: ids.instituteId, product_id: ids.courseProductId },
+  }),
+  'media.downloadCount': (ids) => ({ body: { file_id: ids.libraryFileId, institute_id: ids.instituteId } }),
+  'media.watchCount': (ids) => ({ body: { video_id: ids.videoId, institute_id: ids.instituteId } }),
+  'media.watchHistory': (ids) => ({ body: { video_id: ids.videoId, watch_duration: 10 } }),
+  'media.videoOtp': (ids) => ({
+    query: { source: 'IOS-APP' },
+    body: { videoID: ids.videoId, institute_id: ids.instituteId, user_id: ids.userId, file_id: ids.libraryFileId },
+  }),
+  'media.vimeoLinks': (ids) => ({
+    params: { videoID: ids.videoId },
+    headers: { 'x-prod-inst-id': String(ids.instituteId) },
+  }),
+  'documents.subjects': (ids) => ({ params: { institute_id: ids.instituteId }, query: { student_id: ids.studentId } }),
+  'documents.subjectLevel': (ids) => ({
+    params: { institute_id: ids.instituteId },
+    query: { student_id: ids.studentId, subject_id: ids.subjectId, share_with: 2 },
+  }),
   'messages.byPhone': (ids) => ({
     params: { instituteId: ids.instituteId, phone: ids.phone },
     query: { start_index: 0, batch_size: 1000 },
   }),
+  // The admin API: each kind's first example row (a delete names it by its key fields; other fields are ignored).
+  ...Object.fromEntries(
+    kindExamples.flatMap(({ kind, rows }) => {
+      const names = adminEndpointNames(kind);
+      const call = () => ({ body: { rows: [rows[0]!] } });
+      return [
+        [`admin.${names.upsert}`, call],
+        [`admin.${names.remove}`, call],
+      ];
+    }),
+  ),
 };
 
 /** The identities whose session satisfies each kind of id when the call names the owner's ids. */
@@ -183,18 +339,38 @@ const satisfies: Record<IdKind, Identity[]> = {
   product: viewsOwner,
   // The account's own phone: a parent's is the parent's, not the child's.
   phone: ['owner'],
+  // Any year of the institute: the fees screen's year list is the institute's.
+  academicYear: sameInstitute,
+  receipt: viewsOwner,
+  test: viewsOwner,
+  testLabel: sameInstitute,
   choice: sameInstitute,
+  classSession: viewsOwner,
+  recording: viewsOwner,
+  batch: viewsOwner,
+  viewer: viewsOwner,
+  course: viewsOwner,
+  courseProduct: viewsOwner,
+  subject: viewsOwner,
+  libraryFile: viewsOwner,
+  video: viewsOwner,
+  question: viewsOwner,
 };
+
+/** Endpoints that read for parents but refuse them to act ('Parents are not allowed to give exam'). */
+const parentsRefused = new Set(['exam.launch', 'report.deleteBookmark']);
 
 /** Who may make an endpoint's example call: derived from its access rule and its declared ids. */
 function allowedIdentities(endpoint: BoundEndpoint): Identity[] {
   const base: Identity[] =
-    endpoint.access === 'session'
+    endpoint.access === 'session' || endpoint.access === 'examdesk' || endpoint.access === 'scorecard'
       ? signedIn
       : endpoint.access === 'student'
         ? signedIn.filter((identity) => !identity.startsWith('parent'))
         : [];
-  return base.filter((identity) => endpoint.ids.every((id) => satisfies[id.kind].includes(identity)));
+  return base
+    .filter((identity) => endpoint.ids.every((id) => satisfies[id.kind].includes(identity)))
+    .filter((identity) => !(parentsRefused.has(endpoint.id) && identity.startsWith('parent')));
 }
 
 /** Sets a declared id in an input (`a[]`: the array holds the value). */
@@ -229,7 +405,17 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
     const url = `${fillPath(endpoint.path, input.params)}${query ? `?${query}` : ''}`;
     const headers = {
       host,
-      ...(session ? { authorization: session.student_auth } : {}),
+      // The exam service takes the session's exam desk credential (spec part 2 §7).
+      ...(session
+        ? {
+            authorization:
+              endpoint.access === 'examdesk'
+                ? session.examdesk_auth_token
+                : endpoint.access === 'scorecard'
+                  ? session.scorecard_auth_token
+                  : session.student_auth,
+          }
+        : {}),
       ...(endpoint.access === 'apiKey' ? { 'x-api-key': 'demo-greenfield-sso-key' } : {}),
       ...input.headers,
     };
@@ -375,7 +561,190 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       sql`select id from products where institute_id = ${neha.institute_id} order by id limit 1`,
     );
 
+    // The owner's receipt as the fees screen lists it; someone else's here, and one of the other institute.
+    const fees = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/studentWise/fee/${owner.institute_id}/students/${owner.student_id}/${owner.current_acad_yr_id}`,
+        headers,
+      })
+    ).json().result;
+    const receiptOf = async (instituteId: number, studentId: number | null) => {
+      const rows = (await app.db.execute(
+        sql`select receipt_no from fee_payments where institute_id = ${instituteId} and student_id = ${studentId} order by id limit 1`,
+      )) as unknown as { rows?: { receipt_no: string }[] } & { receipt_no: string }[];
+      const found = (rows.rows ?? rows)[0];
+      if (!found) throw new Error(`no receipt of student ${studentId}`);
+      return found.receipt_no;
+    };
+    const apexYear = await one(
+      sql`select id from academic_years where institute_id = ${neha.institute_id} order by id limit 1`,
+    );
+
+    // The owner's live class that has started, its aws recording (from the past list), and the owner's section.
+    const live = async (body: Record<string, unknown>) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/v1/meeting_manager/getMeetingV2/${owner.institute_id}`,
+          headers,
+          payload: { institution_id: owner.institute_id, user_id: owner.user_id, category: 3, ...body },
+        })
+      ).json();
+    const today = (await live({ live_future_past: 1, from_date: '21-11-2026', to_date: '21-11-2026' }))
+      .upcomingLiveClasses as { session_id: number; start_datetime: string }[];
+    const started = today.find((item) => Date.parse(item.start_datetime) <= fixedNow.getTime())!;
+    const past = (await live({ live_future_past: 2, from_date: '01-11-2026', to_date: '21-11-2026' }))
+      .pastLiveClasses as { download_links: { download_id: number; video_host: string }[] }[];
+    const awsRecording = past.flatMap((item) => item.download_links).find((link) => link.video_host === 'aws')!;
+    const ownerBatch = await one(
+      sql`select e.batch_id as id from enrolments e join academic_years y on y.institute_id = e.institute_id and y.id = e.academic_year_id where e.institute_id = ${owner.institute_id} and e.student_id = ${owner.student_id} order by y.start_date desc limit 1`,
+    );
+    // Another section's live class with an aws recording (built here), and Apex's.
+    const [otherSessionRow] = await app.db
+      .insert(classSessions)
+      .values({
+        instituteId: owner.institute_id,
+        batchId: otherBatch,
+        classType: 'Online Class',
+        name: 'Another section’s live class',
+        startsAt: new Date(fixedNow.getTime() - 3_600_000),
+        durationMinutes: 30,
+        sessionLink: 'https://meet.example.com/other',
+      })
+      .returning({ id: classSessions.id });
+    const [otherRecordingRow] = await app.db
+      .insert(classRecordings)
+      .values({
+        instituteId: owner.institute_id,
+        sessionId: otherSessionRow!.id,
+        host: 'aws',
+        name: 'other',
+        recordedAt: fixedNow,
+        uploadedAt: fixedNow,
+        fileKey: '2026/00000000-0000-0000-0000-000000000000.mp4',
+      })
+      .returning({ id: classRecordings.id });
+    const apexSession = await one(
+      sql`select id from class_sessions where institute_id = ${neha.institute_id} and class_type = 'Online Class' order by id limit 1`,
+    );
+    const apexRecording = await one(
+      sql`select id from class_recordings where institute_id = ${neha.institute_id} order by id limit 1`,
+    );
+    const apexBatch = await one(
+      sql`select id from batches where institute_id = ${neha.institute_id} order by id limit 1`,
+    );
+
+    // A test sold only in the owner's first product, open now; one no one reaches; an Apex test and label.
+    const ownerProduct = purchased.json().result[0].id as number;
+    const testRows = await app.db
+      .insert(examTests)
+      .values(
+        ['Owner product test', 'Unassigned test'].map((name) => ({
+          instituteId: owner.institute_id,
+          name,
+          testTypeId: 4,
+          startsAt: new Date(fixedNow.getTime() - 86_400_000),
+          endsAt: new Date(fixedNow.getTime() + 86_400_000),
+          durationMinutes: 30,
+        })),
+      )
+      .returning({ id: examTests.id });
+    const [ownerTest, unassignedTest] = testRows.map((row) => row.id) as [number, number];
+    await app.db
+      .insert(examProductTests)
+      .values({ instituteId: owner.institute_id, productId: ownerProduct, testId: ownerTest });
+    const [ownerLabel] = await app.db
+      .insert(examLabels)
+      .values({ instituteId: owner.institute_id, name: 'Cell label', testTypeId: 4 })
+      .returning({ id: examLabels.id });
+    const apexTest = await one(
+      sql`select id from exam_tests where institute_id = ${neha.institute_id} order by id limit 1`,
+    );
+    const apexLabel = await one(
+      sql`select id from exam_labels where institute_id = ${neha.institute_id} order by id limit 1`,
+    );
+
+    // The library: a paid course only the owner bought, with a Vimeo file of its own; the same in a course of
+    // another standard here and in a course of the other institute.
+    const libraryCourse = async (instituteId: number, where: ReturnType<typeof sql>) =>
+      one(
+        sql`select c.id from library_courses c where c.institute_id = ${instituteId} and ${where} order by c.id limit 1`,
+      );
+    const ownerCourse = await libraryCourse(
+      owner.institute_id,
+      sql`c.is_paid and c.product_id in (select product_id from product_purchases where user_id = ${owner.user_id})`,
+    );
+    const otherCourse = await libraryCourse(owner.institute_id, sql`c.name = 'Other Standard Material'`);
+    const apexCourse = await libraryCourse(neha.institute_id, sql`c.name = 'Chemistry Crash Course'`);
+    const videoFile = async (instituteId: number, courseId: number, videoId: string) => {
+      const topic = await one(
+        sql`select id from library_topics where institute_id = ${instituteId} and course_id = ${courseId} order by id limit 1`,
+      );
+      const [row] = await app.db
+        .insert(libraryFiles)
+        .values({
+          instituteId,
+          courseId,
+          topicId: topic,
+          title: 'Cell video',
+          type: 'Vimeo',
+          kind: 'vimeo',
+          videoId,
+          sharedOn: '2026-11-01',
+        })
+        .returning({ id: libraryFiles.id });
+      return row!.id;
+    };
+    const ownerFile = await videoFile(owner.institute_id, ownerCourse, 'cells-owner-video');
+    const otherFile = await videoFile(owner.institute_id, otherCourse, 'cells-other-video');
+    const apexFile = await videoFile(neha.institute_id, apexCourse, 'cells-apex-video');
+    const ownerCourseProduct = await one(sql`select product_id as id from library_courses where id = ${ownerCourse}`);
+    const ownerStandards = sql`(select b.standard_id from enrolments e join batches b on b.institute_id = e.institute_id and b.id = e.batch_id where e.institute_id = ${owner.institute_id} and e.student_id = ${owner.student_id})`;
+    const ownerSubject = await one(
+      sql`select id from subjects where institute_id = ${owner.institute_id} and standard_id in ${ownerStandards} order by id limit 1`,
+    );
+    const otherSubject = await one(
+      sql`select id from subjects where institute_id = ${owner.institute_id} and standard_id not in ${ownerStandards} order by id limit 1`,
+    );
+    const apexSubject = await one(
+      sql`select id from subjects where institute_id = ${neha.institute_id} order by id limit 1`,
+    );
+
+    // Reports: the owner's released attempt and a question of it; a question of a test the owner never took
+    // here, and one of the other institute.
+    const reportTestId = await one(
+      sql`select a.test_id as id from exam_attempts a join exam_tests t on t.institute_id = a.institute_id and t.id = a.test_id
+        where a.institute_id = ${owner.institute_id} and a.user_id = ${owner.user_id} and a.submitted_at is not null
+        and t.is_result_published order by a.id limit 1`,
+    );
+    const reportQuestion = await one(
+      sql`select id from exam_questions where institute_id = ${owner.institute_id} and test_id = ${reportTestId} order by question_no limit 1`,
+    );
+    const otherQuestion = await one(
+      sql`select q.id from exam_questions q where q.institute_id = ${owner.institute_id} and not exists (select 1 from exam_attempts a
+        where a.institute_id = q.institute_id and a.test_id = q.test_id and a.user_id = ${owner.user_id}) order by q.id limit 1`,
+    );
+    const apexQuestion = await one(
+      sql`select id from exam_questions where institute_id = ${neha.institute_id} order by id limit 1`,
+    );
+
     ids = {
+      academicYearId: owner.current_acad_yr_id!,
+      receiptNo: fees.p_install_li[0].f_rec_no,
+      receiptFinYear: fees.p_install_li[0].financial_yr,
+      liveSessionId: started.session_id,
+      recordingId: awsRecording.download_id,
+      batchId: ownerBatch,
+      testId: ownerTest,
+      reportTestId,
+      questionId: reportQuestion,
+      examLabelId: ownerLabel!.id,
+      courseId: ownerCourse,
+      courseProductId: ownerCourseProduct,
+      libraryFileId: ownerFile,
+      videoId: 'cells-owner-video',
+      subjectId: ownerSubject,
       instituteId: owner.institute_id,
       studentId: owner.student_id!,
       userId: owner.user_id,
@@ -397,8 +766,25 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
         attachment: [otherAttachment, apexAttachment],
         product: [unboughtProduct, apexProduct],
         choice: [other.user_id, neha.user_id],
+        test: [unassignedTest, apexTest],
+        testLabel: [apexLabel],
         // The owner's parent here, and a parent of the other institute.
         phone: ['+919000000002', '+919100000002'],
+        academicYear: [apexYear],
+        receipt: [
+          await receiptOf(owner.institute_id, other.student_id),
+          await receiptOf(neha.institute_id, neha.student_id),
+        ],
+        classSession: [otherSessionRow!.id, apexSession],
+        recording: [otherRecordingRow!.id, apexRecording],
+        batch: [otherBatch, apexBatch],
+        viewer: [other.student_id, neha.student_id],
+        course: [otherCourse, apexCourse],
+        courseProduct: [unboughtProduct, apexProduct],
+        subject: [otherSubject, apexSubject],
+        libraryFile: [otherFile, apexFile],
+        video: ['cells-other-video', 'cells-apex-video'],
+        question: [otherQuestion, apexQuestion],
       },
     };
   });
@@ -413,7 +799,9 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
   // Endpoints that end the caller's session run last, and the caller signs in again after each allowed call.
   const endsSession = new Set(['auth.logout']);
   const ordered = [...allEndpoints].sort((a, b) => Number(endsSession.has(a.id)) - Number(endsSession.has(b.id)));
-  const sessionEndpoints = ordered.filter((endpoint) => ['session', 'student'].includes(endpoint.access));
+  const sessionEndpoints = ordered.filter((endpoint) =>
+    ['session', 'student', 'examdesk', 'scorecard'].includes(endpoint.access),
+  );
 
   describe('each signed-in endpoint against the nine identities', () => {
     for (const endpoint of sessionEndpoints) {
@@ -435,6 +823,35 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
           }
         });
       }
+    }
+  });
+
+  describe('each admin endpoint: refused to every session, answered only with its institute’s admin key', () => {
+    const adminEndpoints = ordered.filter((endpoint) => endpoint.access === 'adminKey');
+    it('answers the demo institute’s public demo admin key (seeded for trying the API)', async () => {
+      const standards = adminEndpoints.find((endpoint) => endpoint.path === '/api/admin/v1/standards')!;
+      const input = {
+        body: { rows: [{ external_id: 'DEMO-STD', name: 'Class 13' }] },
+        headers: { 'x-api-key': 'demo-greenfield-admin-key' },
+      };
+      expect((await send(standards, input, 'anonymous')).statusCode).toBe(200);
+    });
+    for (const endpoint of adminEndpoints) {
+      for (const identity of identities) {
+        it(`${endpoint.id} (${endpoint.method} ${endpoint.path}) as ${identity}`, async () => {
+          expectDenied(await send(endpoint, examples[endpoint.id]!(ids), identity));
+        });
+      }
+      it(`${endpoint.id} with the institute's admin key, and with it on another institute's host`, async () => {
+        const { key } = await createAdminKey(app.db, ids.instituteId);
+        const input = { ...examples[endpoint.id]!(ids), headers: { 'x-api-key': key } };
+        const own = await send(endpoint, input, 'anonymous');
+        // Through authentication: written, or refused for its rows (a reference the demo has no external id for).
+        expect([200, 422], own.body.slice(0, 300)).toContain(own.statusCode);
+        const elsewhere = await send(endpoint, input, 'otherInstitute');
+        expect(elsewhere.statusCode).toBe(403);
+        for (const marker of ownerMarkers) expect(elsewhere.body).not.toContain(marker);
+      });
     }
   });
 

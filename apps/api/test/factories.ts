@@ -7,21 +7,41 @@ import type { Storage } from '../src/lib/storage.ts';
 import {
   academicYears,
   announcementAudiences,
+  attendance,
   announcements,
   banners,
   batches,
+  classRecordings,
+  classSessions,
   enrolments,
   events,
+  feeInstallments,
+  feeStructures,
+  examLabels,
+  examPassages,
+  examProductTests,
+  examQuestions,
+  examSections,
+  examTestBatches,
+  examTests,
   instituteHosts,
   institutes,
+  documents,
+  libraryCourses,
+  libraryFiles,
+  librarySubjects,
+  libraryTopics,
   productItemTypes,
   productPurchases,
   products,
   standards,
   studentParents,
+  studentInstallments,
   students,
+  teachers,
   users,
 } from '../src/db/schema/index.ts';
+import { recordPayment, type NewPayment } from '../src/lib/receipts.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { fixedNow } from './template.ts';
 
@@ -299,5 +319,402 @@ export async function createEvent(
       ...overrides,
     })
     .returning({ id: events.id });
+  return row!.id;
+}
+
+/**
+ * A fee structure of one year linked to the institute's standard (or its batch), with the student's share of each
+ * installment; answers the student-installment ids in installment order. Amounts in paise.
+ */
+export async function createFeePlan(
+  db: Db,
+  institute: TestInstitute,
+  studentId: number,
+  {
+    installments,
+    year = 'current',
+    linkTo = 'standard',
+    lateFineAmount = null,
+  }: {
+    installments: { due: string; amount: number; discount?: number; tax?: number; fine?: number; badDebt?: number }[];
+    year?: 'current' | 'previous';
+    linkTo?: 'standard' | 'batch' | 'none';
+    lateFineAmount?: number | null;
+  },
+) {
+  const academicYear = year === 'current' ? institute.currentYear : institute.previousYear;
+  const [structure] = await db
+    .insert(feeStructures)
+    .values({
+      instituteId: institute.id,
+      academicYearId: academicYear.id,
+      name: `Fees ${next()}`,
+      standardId: linkTo === 'standard' ? institute.standardId : null,
+      batchId: linkTo === 'batch' ? academicYear.batchId : null,
+      lateFineAmount,
+    })
+    .returning({ id: feeStructures.id });
+  const rows = await db
+    .insert(feeInstallments)
+    .values(
+      installments.map((item, index) => ({
+        instituteId: institute.id,
+        structureId: structure!.id,
+        installNo: index + 1,
+        dueDate: item.due,
+        amount: item.amount,
+      })),
+    )
+    .returning({ id: feeInstallments.id });
+  const own = await db
+    .insert(studentInstallments)
+    .values(
+      installments.map((item, index) => ({
+        instituteId: institute.id,
+        studentId,
+        academicYearId: academicYear.id,
+        installmentId: rows[index]!.id,
+        initialAmount: item.amount,
+        discountAmount: item.discount ?? 0,
+        taxAmount: item.tax ?? 0,
+        fineAmount: item.fine ?? 0,
+        badDebtAmount: item.badDebt ?? 0,
+      })),
+    )
+    .returning({ id: studentInstallments.id });
+  return own.map((row) => row.id);
+}
+
+/** A payment with its receipt PDF, issued as the server issues every receipt (unique receipt number unless given). */
+export function createFeePayment(
+  db: Db,
+  storage: Storage,
+  institute: TestInstitute,
+  payment: Omit<NewPayment, 'instituteId' | 'receiptNo' | 'academicYearId' | 'mode' | 'paidAt'> &
+    Partial<Pick<NewPayment, 'receiptNo' | 'mode' | 'paidAt'>> & { year?: 'current' | 'previous' },
+) {
+  const { year = 'current', ...rest } = payment;
+  return recordPayment(
+    db,
+    storage,
+    {
+      instituteId: institute.id,
+      academicYearId: (year === 'current' ? institute.currentYear : institute.previousYear).id,
+      receiptNo: `R-${next()}`,
+      mode: 'Cash',
+      paidAt: fixedNow,
+      ...rest,
+    },
+    { origin: `http://${institute.host}` },
+  );
+}
+
+/** A teacher, with a photo in `storage` when given. */
+export async function createTeacher(
+  db: Db,
+  institute: TestInstitute,
+  { name = `Teacher ${next()}`, storage }: { name?: string; storage?: Storage } = {},
+) {
+  const photoFileKey = storage
+    ? (await storage.putBuffer('<svg xmlns="http://www.w3.org/2000/svg"/>', 'svg')).key
+    : null;
+  const [row] = await db
+    .insert(teachers)
+    .values({ instituteId: institute.id, name, photoFileKey })
+    .returning({ id: teachers.id });
+  return row!.id;
+}
+
+/** A class session of the institute's current batch (unless told): a 60-minute online class at `fixedNow`. */
+export async function createClassSession(
+  db: Db,
+  institute: TestInstitute,
+  overrides: Partial<Omit<typeof classSessions.$inferInsert, 'instituteId'>> = {},
+) {
+  const [row] = await db
+    .insert(classSessions)
+    .values({
+      instituteId: institute.id,
+      batchId: institute.currentYear.batchId,
+      classType: 'Online Class',
+      name: `Live class ${next()}`,
+      startsAt: fixedNow,
+      durationMinutes: 60,
+      meetingWith: 'Zoom',
+      sessionLink: `https://meet.example.com/${next()}`,
+      ...overrides,
+    })
+    .returning({ id: classSessions.id });
+  return row!.id;
+}
+
+/** A recording of a session: an aws file of `bytes` in `storage`, or a provider's video id. */
+export async function createRecording(
+  db: Db,
+  institute: TestInstitute,
+  sessionId: number,
+  options: { host: 'aws'; bytes: Buffer; storage: Storage } | { host: 'vimeo' | 'vdocipher'; videoId: string },
+) {
+  const source =
+    options.host === 'aws'
+      ? { fileKey: (await options.storage.putBuffer(options.bytes, 'mp4')).key, sizeBytes: options.bytes.length }
+      : { providerVideoId: options.videoId, sizeBytes: 1_048_576 };
+  const [row] = await db
+    .insert(classRecordings)
+    .values({
+      instituteId: institute.id,
+      sessionId,
+      host: options.host,
+      name: `Recording ${next()}`,
+      durationSeconds: 12,
+      recordedAt: fixedNow,
+      uploadedAt: fixedNow,
+      ...source,
+    })
+    .returning({ id: classRecordings.id });
+  return row!.id;
+}
+
+/** A student's attendance at a session: present unless told. */
+export async function markAttendance(
+  db: Db,
+  institute: TestInstitute,
+  studentId: number,
+  sessionId: number,
+  overrides: Partial<Omit<typeof attendance.$inferInsert, 'instituteId' | 'studentId' | 'sessionId'>> = {},
+) {
+  await db.insert(attendance).values({ instituteId: institute.id, studentId, sessionId, status: 'P', ...overrides });
+}
+
+/** A test label of the institute (type 1 mock unless told). */
+export async function createExamLabel(
+  db: Db,
+  institute: TestInstitute,
+  overrides: Partial<Omit<typeof examLabels.$inferInsert, 'instituteId'>> = {},
+) {
+  const name = `Test Label ${next()}`;
+  const [row] = await db
+    .insert(examLabels)
+    .values({ instituteId: institute.id, name, title: name, testTypeId: 1, ...overrides })
+    .returning({ id: examLabels.id });
+  return row!.id;
+}
+
+const lettered = (texts: string[], from = 'a') =>
+  texts.map((text, index) => ({ letter: String.fromCharCode(from.charCodeAt(0) + index), text }));
+
+/**
+ * The paper every factory test has, one question of each type (§9) in this order, with its key:
+ * 1 single 'b' (4 marks, −1, an image), 2 multiple 'a,c' (4, −1), 3 true/false 'a' (2, −0.5), 4 matching 6
+ * 'a=q|b=p' (2), 5 matching 7 'q,p' (2), 6 subjective (5), 7 single 'c' on a passage (2, −0.5).
+ */
+export const factoryPaperKey = { 1: 'b', 2: 'a,c', 3: 'a', 4: 'a=q|b=p', 5: 'q,p', 7: 'c' } as const;
+
+/**
+ * An online test (type 4) of the institute, open from a day before the fixed clock for a week, 30 minutes, set
+ * for the institute's current batch (or `batchIds`), with the factory paper. `productId` sells it in a product.
+ */
+export async function createExamTest(
+  db: Db,
+  institute: TestInstitute,
+  {
+    batchIds = [institute.currentYear.batchId],
+    productId,
+    now = fixedNow,
+    ...overrides
+  }: Partial<Omit<typeof examTests.$inferInsert, 'instituteId'>> & {
+    batchIds?: number[];
+    productId?: number;
+    now?: Date;
+  } = {},
+) {
+  const instituteId = institute.id;
+  const [test] = await db
+    .insert(examTests)
+    .values({
+      instituteId,
+      name: `Test Paper ${next()}`,
+      testTypeId: 4,
+      startsAt: new Date(now.getTime() - 86_400_000),
+      endsAt: new Date(now.getTime() + 7 * 86_400_000),
+      durationMinutes: 30,
+      ...overrides,
+    })
+    .returning({ id: examTests.id });
+  const testId = test!.id;
+  if (batchIds.length > 0) {
+    await db.insert(examTestBatches).values(batchIds.map((batchId) => ({ instituteId, testId, batchId })));
+  }
+  if (productId !== undefined) await db.insert(examProductTests).values({ instituteId, productId, testId });
+  const [section] = await db
+    .insert(examSections)
+    .values({ instituteId, testId, name: 'Section A' })
+    .returning({ id: examSections.id });
+  const [passage] = await db
+    .insert(examPassages)
+    .values({ instituteId, testId, text: '<p>A passage to read.</p>' })
+    .returning({ id: examPassages.id });
+  const base = { instituteId, testId, sectionId: section!.id };
+  await db.insert(examQuestions).values([
+    {
+      ...base,
+      questionNo: 1,
+      quesType: 1,
+      question: 'Pick b',
+      options: lettered(['A', 'B', 'C', 'D']),
+      correct: 'b',
+      marks: 4,
+      negativeMarks: 1,
+      mediaType: 'image',
+      mediaFileKey: 'factory-figure.svg',
+    },
+    {
+      ...base,
+      questionNo: 2,
+      quesType: 3,
+      question: 'Pick a and c',
+      options: lettered(['A', 'B', 'C', 'D']),
+      correct: 'a,c',
+      marks: 4,
+      negativeMarks: 1,
+      solution: 'SECRET-SOLUTION-TEXT',
+    },
+    {
+      ...base,
+      questionNo: 3,
+      quesType: 5,
+      question: 'True?',
+      options: lettered(['True', 'False']),
+      correct: 'a',
+      marks: 2,
+      negativeMarks: 0.5,
+    },
+    {
+      ...base,
+      questionNo: 4,
+      quesType: 6,
+      question: 'Match (pairs)',
+      options: lettered(['L1', 'L2']),
+      matchOptions: lettered(['R1', 'R2'], 'p'),
+      correct: 'a=q|b=p',
+      marks: 2,
+    },
+    {
+      ...base,
+      questionNo: 5,
+      quesType: 7,
+      question: 'Match (order)',
+      options: lettered(['L1', 'L2']),
+      matchOptions: lettered(['R1', 'R2'], 'p'),
+      correct: 'q,p',
+      marks: 2,
+    },
+    { ...base, questionNo: 6, quesType: 2, question: 'Explain', marks: 5 },
+    {
+      ...base,
+      questionNo: 7,
+      quesType: 1,
+      passageId: passage!.id,
+      question: 'On the passage',
+      options: lettered(['A', 'B', 'C']),
+      correct: 'c',
+      marks: 2,
+      negativeMarks: 0.5,
+    },
+  ]);
+  return testId;
+}
+
+/** A study library course: free for the institute's standard, or paid through `productId`. */
+export async function createLibraryCourse(
+  db: Db,
+  institute: TestInstitute,
+  { productId, name = `Library Course ${next()}` }: { productId?: number; name?: string } = {},
+) {
+  const [course] = await db
+    .insert(libraryCourses)
+    .values({
+      instituteId: institute.id,
+      name,
+      isPaid: productId !== undefined,
+      courseTypeId: productId !== undefined ? 2 : 1,
+      standardId: productId === undefined ? institute.standardId : null,
+      productId: productId ?? null,
+    })
+    .returning({ id: libraryCourses.id });
+  const [subject] = await db
+    .insert(librarySubjects)
+    .values({ instituteId: institute.id, courseId: course!.id, name: `Subject ${next()}` })
+    .returning({ id: librarySubjects.id });
+  return { courseId: course!.id, subjectId: subject!.id };
+}
+
+/** A topic of a library course's subject, under `parentId` (none: top level). */
+export async function createTopic(
+  db: Db,
+  institute: TestInstitute,
+  course: { courseId: number; subjectId: number },
+  { parentId = null, name = `Topic ${next()}` }: { parentId?: number | null; name?: string } = {},
+) {
+  const [topic] = await db
+    .insert(libraryTopics)
+    .values({ instituteId: institute.id, courseId: course.courseId, subjectId: course.subjectId, parentId, name })
+    .returning({ id: libraryTopics.id });
+  return topic!.id;
+}
+
+/** A library file in a topic; `content` is stored under `extension` so its signed address serves real bytes. */
+export async function createLibraryFile(
+  db: Db,
+  storage: Storage,
+  institute: TestInstitute,
+  courseId: number,
+  topicId: number,
+  {
+    content,
+    extension = 'pdf',
+    ...overrides
+  }: Partial<Omit<typeof libraryFiles.$inferInsert, 'instituteId' | 'courseId' | 'topicId'>> & {
+    content?: Buffer | string;
+    extension?: string;
+  } = {},
+) {
+  const stored = content === undefined ? undefined : await storage.putBuffer(content, extension);
+  const [file] = await db
+    .insert(libraryFiles)
+    .values({
+      instituteId: institute.id,
+      courseId,
+      topicId,
+      title: `File ${next()}`,
+      type: 'Notes',
+      kind: 'pdf',
+      fileName: `file.${extension}`,
+      fileKey: stored?.key ?? null,
+      sizeBytes: stored?.size ?? 0,
+      sharedOn: institute.today,
+      ...overrides,
+    })
+    .returning({ id: libraryFiles.id });
+  return file!.id;
+}
+
+/** A document shared with a subject's students or an e-course's users. */
+export async function createDocument(
+  db: Db,
+  institute: TestInstitute,
+  values: Partial<Omit<typeof documents.$inferInsert, 'instituteId'>>,
+) {
+  const [row] = await db
+    .insert(documents)
+    .values({
+      instituteId: institute.id,
+      category: 'Other',
+      title: `Document ${next()}`,
+      kind: 'pdf',
+      sharedOn: institute.today,
+      ...values,
+    })
+    .returning({ id: documents.id });
   return row!.id;
 }

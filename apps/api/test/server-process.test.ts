@@ -50,7 +50,7 @@ describe('server start-up', () => {
     expect(after).toEqual(before);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  });
+  }, 180_000);
 
   it('lets an in-flight request finish on SIGTERM and then exits', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
@@ -64,5 +64,5 @@ describe('server start-up', () => {
     const response = await inFlight;
     expect(response.status).toBe(200);
     expect(await server.exited).toBe(0);
-  });
+  }, 180_000);
 });

@@ -43,7 +43,8 @@ describe('seeding the demo', () => {
     );
     await database.close();
     expect(database.seeded).toBe(true);
-  });
+    // The whole demo (a year of timetable, receipts, the library's files) is seeded here, not a template copy.
+  }, 180_000);
 
   it.runIf(onPostgres)(
     'does not seed PostgreSQL by default, and refuses to start on one holding the demo unless SEED_DEMO=true',

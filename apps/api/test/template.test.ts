@@ -43,5 +43,5 @@ describe('the seeded database of a test file', () => {
     const { db } = await seeded(new Date('2031-06-15T06:30:00Z'));
     const years = await db.select({ name: academicYears.name }).from(academicYears);
     expect(years.map((year) => year.name)).toContain('2031-32');
-  });
+  }, 180_000);
 });

@@ -3,11 +3,20 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { p, prepared } from '../db/prepared.ts';
 import {
+  academicYears,
   assignmentAttachments,
+  feePayments,
+  feeReceipts,
   institutes,
   assignments,
   batches,
+  classRecordings,
+  classSessions,
   enrolments,
+  examLabels,
+  examProductTests,
+  examTestBatches,
+  examTests,
   productPurchases,
   standards,
   subjects,
@@ -185,5 +194,165 @@ const accountPhoneQuery = prepared((db) =>
 /** The phone of an account (without country code; null when it has none) and its institute's calling code. */
 export async function findAccountPhone(db: Db, instituteId: number, userId: number) {
   const [row] = await accountPhoneQuery(db, { instituteId, userId });
+  return row;
+}
+
+const academicYearQuery = prepared((db) =>
+  db
+    .select({ id: academicYears.id })
+    .from(academicYears)
+    .where(and(eq(academicYears.instituteId, p('instituteId')), eq(academicYears.id, p('academicYearId'))))
+    .prepare('access_academic_year'),
+);
+
+/** Whether an academic year is one of the institute's. */
+export async function isAcademicYearOf(db: Db, instituteId: number, academicYearId: number): Promise<boolean> {
+  return (await academicYearQuery(db, { instituteId, academicYearId })).length > 0;
+}
+
+const receiptQuery = prepared((db) =>
+  db
+    .select({
+      paymentId: feePayments.id,
+      receiptNo: feePayments.receiptNo,
+      academicYearId: feePayments.academicYearId,
+      financialYear: feePayments.financialYear,
+      pdfFileKey: feeReceipts.pdfFileKey,
+    })
+    .from(feePayments)
+    .innerJoin(
+      feeReceipts,
+      and(eq(feeReceipts.instituteId, feePayments.instituteId), eq(feeReceipts.paymentId, feePayments.id)),
+    )
+    .where(
+      and(
+        // The (institute_id, receipt_no) unique index; the student must be the one viewed.
+        eq(feePayments.instituteId, p('instituteId')),
+        eq(feePayments.receiptNo, p('receiptNo')),
+        eq(feePayments.studentId, p('studentId')),
+      ),
+    )
+    .prepare('access_fee_receipt'),
+);
+
+/** A receipt of the student, by its number in the institute; undefined for anyone else's. */
+export async function findStudentReceipt(db: Db, instituteId: number, studentId: number, receiptNo: string) {
+  const [row] = await receiptQuery(db, { instituteId, studentId, receiptNo });
+  return row;
+}
+
+/** A receipt a declared `receipt` id named. */
+export type ReceiptAccessRow = NonNullable<Awaited<ReturnType<typeof findStudentReceipt>>>;
+
+const classSessionQuery = prepared((db) =>
+  db
+    .select({
+      id: classSessions.id,
+      batchId: classSessions.batchId,
+      classType: classSessions.classType,
+      startsAt: classSessions.startsAt,
+      durationMinutes: classSessions.durationMinutes,
+      meetingWith: classSessions.meetingWith,
+      sessionLink: classSessions.sessionLink,
+    })
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.instituteId, p('instituteId')),
+        eq(classSessions.id, p('sessionId')),
+        anyOf(classSessions.batchId, 'batchIds'),
+      ),
+    )
+    .prepare('access_class_session'),
+);
+
+/** The class session `sessionId` if it is for one of `batchIds` (a student's sections this year). */
+export async function findClassSession(db: Db, instituteId: number, batchIds: number[], sessionId: number) {
+  if (batchIds.length === 0) return undefined;
+  const [row] = await classSessionQuery(db, { instituteId, batchIds, sessionId });
+  return row;
+}
+
+/** The class session a policy loaded. */
+export type ClassSessionRow = NonNullable<Awaited<ReturnType<typeof findClassSession>>>;
+
+const recordingQuery = prepared((db) =>
+  db
+    .select({
+      id: classRecordings.id,
+      host: classRecordings.host,
+      name: classRecordings.name,
+      fileKey: classRecordings.fileKey,
+      providerVideoId: classRecordings.providerVideoId,
+    })
+    .from(classRecordings)
+    .innerJoin(
+      classSessions,
+      and(eq(classSessions.instituteId, classRecordings.instituteId), eq(classSessions.id, classRecordings.sessionId)),
+    )
+    .where(
+      and(
+        eq(classRecordings.instituteId, p('instituteId')),
+        eq(classRecordings.id, p('recordingId')),
+        anyOf(classSessions.batchId, 'batchIds'),
+      ),
+    )
+    .prepare('access_recording'),
+);
+
+/** The recording `recordingId` if its class is for one of `batchIds`. */
+export async function findRecording(db: Db, instituteId: number, batchIds: number[], recordingId: number) {
+  if (batchIds.length === 0) return undefined;
+  const [row] = await recordingQuery(db, { instituteId, batchIds, recordingId });
+  return row;
+}
+
+/** The recording a policy loaded. */
+export type RecordingRow = NonNullable<Awaited<ReturnType<typeof findRecording>>>;
+
+const visibleTestsQuery = prepared((db) =>
+  db
+    .select({ id: examTests.id })
+    .from(examTests)
+    .where(
+      and(
+        eq(examTests.instituteId, p('instituteId')),
+        anyOf(examTests.id, 'testIds'),
+        sql`(exists (select 1 from ${examTestBatches} b where b.institute_id = ${examTests.instituteId}
+              and b.test_id = ${examTests.id} and b.batch_id = any(${p('batchIds')}))
+          or exists (select 1 from ${examProductTests} pt join ${productPurchases} pp
+              on pp.institute_id = pt.institute_id and pp.product_id = pt.product_id
+              where pt.institute_id = ${examTests.instituteId} and pt.test_id = ${examTests.id}
+              and pp.user_id = ${p('userId')}))`,
+      ),
+    )
+    .prepare('access_visible_tests'),
+);
+
+/**
+ * Of `testIds`, the tests of the institute set for one of `batchIds` (the student's sections this year) or sold in
+ * a product the user bought.
+ */
+export async function findVisibleTestIds(
+  db: Db,
+  instituteId: number,
+  batchIds: number[],
+  userId: number,
+  testIds: number[],
+): Promise<number[]> {
+  return (await visibleTestsQuery(db, { instituteId, batchIds, userId, testIds })).map((row) => row.id);
+}
+
+const labelQuery = prepared((db) =>
+  db
+    .select({ id: examLabels.id, testTypeId: examLabels.testTypeId })
+    .from(examLabels)
+    .where(and(eq(examLabels.instituteId, p('instituteId')), eq(examLabels.id, p('labelId'))))
+    .prepare('access_exam_label'),
+);
+
+/** A test label of the institute. */
+export async function findExamLabel(db: Db, instituteId: number, labelId: number) {
+  const [row] = await labelQuery(db, { instituteId, labelId });
   return row;
 }

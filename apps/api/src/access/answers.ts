@@ -63,3 +63,10 @@ export function answerSerializerCompiler({
     };
   };
 }
+
+/**
+ * The compiled serializer of an answer schema, as the serializer compiler builds it for each route: for a route
+ * that keeps an answer's bytes (library: a course's study material) and writes them once per change.
+ */
+export const compileAnswerSerializer = (schema: z.ZodType): ((data: unknown) => string) =>
+  fastJsonStringify(answerJsonSchema(schema));

@@ -10,6 +10,11 @@ export interface InstituteSettings {
   isMarketingAndBanner: boolean;
   isProfileUpdateAllowed: boolean;
   isSchool: boolean;
+  /** The student fee receipt option (inst_set_up.student_fee_receipt_option). */
+  isFeeReceiptEnabled: boolean;
+  /** How the institute runs classes and exams: decides which kinds the timetable lists. */
+  classesMode: 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
+  examMode: 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
 }
 
 const settingsQuery = prepared((db) =>
@@ -20,6 +25,9 @@ const settingsQuery = prepared((db) =>
       isMarketingAndBanner: institutes.isMarketingAndBanner,
       isProfileUpdateAllowed: institutes.isProfileUpdateAllowed,
       isSchool: institutes.isSchool,
+      isFeeReceiptEnabled: institutes.isFeeReceiptEnabled,
+      classesMode: institutes.classesMode,
+      examMode: institutes.examMode,
     })
     .from(institutes)
     .where(eq(institutes.id, p('instituteId')))
@@ -33,6 +41,9 @@ const fallback: InstituteSettings = {
   isMarketingAndBanner: false,
   isProfileUpdateAllowed: false,
   isSchool: false,
+  isFeeReceiptEnabled: false,
+  classesMode: 'OFFLINE',
+  examMode: 'OFFLINE',
 };
 
 /**

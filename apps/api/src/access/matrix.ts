@@ -1,13 +1,22 @@
+import { adminContract } from '@campus/domain/admin/admin.contract';
 import { assignmentsContract } from '@campus/domain/assignments/assignments.contract';
 import { authContract } from '@campus/domain/auth/auth.contract';
 import { eventsContract } from '@campus/domain/events/events.contract';
+import { feesContract } from '@campus/domain/fees/fees.contract';
+import { examContract } from '@campus/domain/exam/exam.contract';
 import { filesContract } from '@campus/domain/files/files.contract';
 import { homeContract } from '@campus/domain/home/home.contract';
 import { messagesContract } from '@campus/domain/messages/messages.contract';
+import { libraryContract } from '@campus/domain/library/library.contract';
+import { documentsContract } from '@campus/domain/documents/documents.contract';
+import { mediaContract } from '@campus/domain/media/media.contract';
 import { productsContract } from '@campus/domain/products/products.contract';
 import { profileContract } from '@campus/domain/profile/profile.contract';
 import { routeKey, type AccessRule, type BoundEndpoint } from '@campus/domain/shared/endpoint';
+import { reportContract } from '@campus/domain/report/report.contract';
 import { shellContract } from '@campus/domain/shell/shell.contract';
+import { liveContract } from '@campus/domain/live/live.contract';
+import { timetableContract } from '@campus/domain/timetable/timetable.contract';
 
 /** Every area's contract; an area adds its own here, and its routes are registered from `features/index.ts`. */
 export const contracts = {
@@ -20,6 +29,15 @@ export const contracts = {
   assignments: assignmentsContract,
   events: eventsContract,
   messages: messagesContract,
+  fees: feesContract,
+  timetable: timetableContract,
+  live: liveContract,
+  exam: examContract,
+  library: libraryContract,
+  documents: documentsContract,
+  media: mediaContract,
+  admin: adminContract,
+  report: reportContract,
 };
 
 /** Every endpoint of the API. */

@@ -2,8 +2,22 @@ import { inboxPhoneOf } from '@campus/domain/messages/messages-rules';
 import type { DeclaredId, IdKind } from '@campus/domain/shared/endpoint';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { findAccountPhone, findAssignment, findAttachmentsByIds, hasBoughtProduct } from './access.repository.ts';
+import { findVideo } from '../lib/video-sources.ts';
+import {
+  findAccountPhone,
+  findAssignment,
+  findAttachmentsByIds,
+  findClassSession,
+  findExamLabel,
+  findRecording,
+  findStudentReceipt,
+  findVisibleTestIds,
+  hasBoughtProduct,
+  isAcademicYearOf,
+} from './access.repository.ts';
+import { entitlementValues, findEntitledCourse, findEntitledFile, isStudentSubject } from './library-access.ts';
 import type { RequestScope } from './scope.ts';
+import { findAttemptedQuestion } from '../lib/exam-results.ts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Not Found');
 const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
@@ -14,10 +28,56 @@ type Policy = (scope: RequestScope, value: unknown, request: FastifyRequest) => 
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value : [value]) as number[];
 
 /**
+ * The study library, documents and shared videos (access/library-access.ts). An absent optional id names nothing
+ * and passes; the handler decides whether it needed one. Every refusal is a bare 404.
+ */
+const libraryPolicies = {
+  viewer(scope, value) {
+    if (value === undefined) return;
+    const { studentId, userId } = scope.session;
+    if (value !== (studentId ?? userId)) throw notFound();
+  },
+  async course(scope, value, request) {
+    if (value === undefined) return;
+    const course = await findEntitledCourse(scope, request.server.now(), value as number);
+    if (!course) throw notFound();
+    scope.course = course;
+  },
+  courseProduct(scope, value) {
+    if (value === undefined || value === null || value === 0) return;
+    if (!scope.course || scope.course.productId !== value) throw notFound();
+  },
+  async subject(scope, value) {
+    if (value === undefined) return;
+    if (!(await isStudentSubject(scope, value as number))) throw notFound();
+  },
+  async libraryFile(scope, value, request) {
+    if (value === undefined) return;
+    const file = await findEntitledFile(scope, request.server.now(), value as number);
+    if (!file) throw notFound();
+    scope.libraryFile = file;
+  },
+  async video(scope, value, request) {
+    const { instituteId, studentId, academicYearId } = scope.session;
+    const found = await findVideo({
+      db: scope.db,
+      instituteId,
+      videoId: String(value),
+      entitlement: await entitlementValues(scope, request.server.now()),
+      studentId,
+      academicYearId,
+    });
+    if (!found) throw notFound();
+    scope.video = found;
+  },
+} satisfies Partial<Record<IdKind, Policy>>;
+
+/**
  * One policy per kind of id (packages/domain/src/shared/endpoint.ts says what each kind names). Object kinds answer
  * 404 so that an id that exists and one that does not look alike; the session's own ids answer 403.
  */
 export const policies: Record<IdKind, Policy> = {
+  ...libraryPolicies,
   async institute(scope, value, request) {
     if (scope.auth) {
       if (value !== scope.auth.instituteId) throw forbidden('You may not access another institute');
@@ -81,9 +141,52 @@ export const policies: Record<IdKind, Policy> = {
     }
     scope.accountPhone = row.phone;
   },
+  async academicYear(scope, value) {
+    if (!(await isAcademicYearOf(scope.db, scope.session.instituteId, value as number))) throw notFound();
+  },
+  async receipt(scope, value) {
+    // Receipts exist for the student only while the institute offers them (spec part 2 §6).
+    if (!(await scope.settings()).isFeeReceiptEnabled) {
+      throw forbidden('Fee receipts are not available for this institute');
+    }
+    const row = await findStudentReceipt(scope.db, scope.session.instituteId, scope.studentId, String(value));
+    if (!row) throw notFound();
+    scope.receipt = row;
+  },
   choice() {
     // Resolved by the login service only among the accounts the request's own login and password (or phone)
     // match; an id outside that set matches nothing, so there is nothing to check beforehand.
+  },
+  async classSession(scope, value) {
+    const row = await findClassSession(scope.db, scope.session.instituteId, await scope.batchIds(), value as number);
+    if (!row) throw notFound();
+    scope.classSession = row;
+  },
+  async recording(scope, value) {
+    const row = await findRecording(scope.db, scope.session.instituteId, await scope.batchIds(), value as number);
+    if (!row) throw notFound();
+    scope.recording = row;
+  },
+  async batch(scope, value) {
+    if (!(await scope.batchIds()).includes(value as number)) throw notFound();
+  },
+  async test(scope, value) {
+    // Each id a test set for the student's sections this year or sold in a product the user bought.
+    const ids = [...new Set(numbers(value))];
+    const { instituteId, userId, studentId } = scope.session;
+    const batchIds = studentId === null ? [] : await scope.batchIds();
+    const visible = await findVisibleTestIds(scope.db, instituteId, batchIds, userId, ids);
+    if (visible.length !== ids.length) throw notFound();
+  },
+  async question(scope, value) {
+    const { instituteId, userId, studentId } = scope.session;
+    if (!(await findAttemptedQuestion(scope.db, instituteId, { userId, studentId }, value as number))) throw notFound();
+  },
+  async testLabel(scope, value) {
+    if (value === 'MockP' || value === 'OnlineP') return;
+    if (typeof value !== 'number' || !(await findExamLabel(scope.db, scope.session.instituteId, value))) {
+      throw notFound();
+    }
   },
   async product(scope, value) {
     const { instituteId, userId } = scope.session;

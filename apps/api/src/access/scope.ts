@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AuthContext } from '../types.d.ts';
-import { findStudentBatchIds, type AssignmentRow, type AttachmentAccessRow } from './access.repository.ts';
+import {
+  findStudentBatchIds,
+  type AssignmentRow,
+  type AttachmentAccessRow,
+  type ReceiptAccessRow,
+  type ClassSessionRow,
+  type RecordingRow,
+} from './access.repository.ts';
+import type { VideoEntry } from '../lib/video-sources.ts';
 import type { InstituteSettings } from './institute-settings.ts';
+import type { EntitledCourse, EntitledFile } from './library-access.ts';
 
 /** Message of a signed-in route reached without a session (the auth hook refuses these first). */
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
@@ -17,6 +26,18 @@ export class RequestScope {
   assignment?: AssignmentRow;
   /** The attachments declared `attachment` ids named, once their policy allowed them. */
   attachments?: AttachmentAccessRow[];
+  /** The fee receipt a declared `receipt` id named, once its policy allowed it. */
+  receipt?: ReceiptAccessRow;
+  /** The class session a declared `classSession` id named, once its policy allowed it. */
+  classSession?: ClassSessionRow;
+  /** The recording a declared `recording` id named, once its policy allowed it. */
+  recording?: RecordingRow;
+  /** The library course a declared `course` id named, once its policy allowed it. */
+  course?: EntitledCourse;
+  /** The library file a declared `libraryFile` id named, once its policy allowed it. */
+  libraryFile?: EntitledFile;
+  /** The video a declared `video` id named, once its policy allowed it. */
+  video?: VideoEntry;
   private accountPhoneValue?: string;
   private batchIdsOnce?: Promise<number[]>;
 

@@ -1,7 +1,8 @@
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared, sqlRows } from '../db/prepared.ts';
-import { instituteApiKeys, instituteHosts, sessions } from '../db/schema/index.ts';
+import { examAttempts, instituteApiKeys, instituteHosts, sessions } from '../db/schema/index.ts';
+import type { AttemptAuth } from '../types.d.ts';
 
 /** The columns of a session a request needs. */
 export interface SessionLookup {
@@ -35,6 +36,34 @@ const sessionSql = `select s.institute_id as "instituteId", s.login_id as "login
 /** The session whose token hashes to `tokenHash`, if any. */
 export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionLookup | undefined> {
   const [row] = await sqlRows<SessionLookup>(db, 'access_session', sessionSql, [tokenHash]);
+  return row;
+}
+
+const attemptQuery = prepared((db) =>
+  db
+    .select({
+      instituteId: examAttempts.instituteId,
+      attemptId: examAttempts.id,
+      testId: examAttempts.testId,
+      studentId: examAttempts.studentId,
+      userId: examAttempts.userId,
+      attemptNo: examAttempts.attemptNo,
+      startedAt: examAttempts.startedAt,
+      endsAt: examAttempts.endsAt,
+      submittedAt: examAttempts.submittedAt,
+      result: examAttempts.result,
+    })
+    .from(examAttempts)
+    .where(eq(examAttempts.credentialHash, p('hash')))
+    .prepare('access_attempt'),
+);
+
+/**
+ * The test attempt whose panel credential hashes to `credentialHash` (the exam area's `attempt` rule), with its
+ * state, so a panel request needs no second read of it.
+ */
+export async function findAttemptByCredentialHash(db: Db, credentialHash: string): Promise<AttemptAuth | undefined> {
+  const [row] = await attemptQuery(db, { hash: credentialHash });
   return row;
 }
 

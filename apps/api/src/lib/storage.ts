@@ -30,8 +30,15 @@ export interface Storage {
   putBuffer(data: Buffer | string, extension: string): Promise<{ key: string; size: number }>;
   /** Streams into a new key; the object appears whole or not at all. */
   putStream(source: Readable, extension: string): Promise<{ key: string; size: number }>;
-  /** Opens an object; rejects with code ENOENT when it does not exist. */
-  open(key: string): Promise<{ stream: Readable; size: number }>;
+  /**
+   * Opens an object; rejects with code ENOENT when it does not exist. `range` picks the bytes to stream from the
+   * object's size (HTTP Range); without one, or when it answers undefined, the whole object streams. `size` is
+   * always the whole object's.
+   */
+  open(
+    key: string,
+    range?: (size: number) => { start: number; end: number } | undefined,
+  ): Promise<{ stream: Readable; size: number; range?: { start: number; end: number } }>;
   remove(key: string): Promise<void>;
 }
 
@@ -109,10 +116,13 @@ export function localDiskStorage(root: string): Storage & { root: string; sweepT
       const { Readable } = await import('node:stream');
       return storage.putStream(Readable.from([Buffer.from(data)]), extension);
     },
-    async open(key: string) {
+    async open(key: string, range?: (size: number) => { start: number; end: number } | undefined) {
       const path = pathOf(key);
       const { size } = await stat(path);
-      return { stream: createReadStream(path), size };
+      const picked = range?.(size);
+      return picked
+        ? { stream: createReadStream(path, picked), size, range: picked }
+        : { stream: createReadStream(path), size };
     },
     async remove(key: string) {
       await rm(pathOf(key), { force: true });
@@ -136,6 +146,12 @@ const mimeByExtension: Record<string, string> = {
   svg: 'image/svg+xml',
   txt: 'text/plain; charset=utf-8',
   mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  aac: 'audio/aac',
+  bmp: 'image/bmp',
+  zip: 'application/zip',
   m4v: 'video/x-m4v',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -4,7 +4,9 @@ import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { infrastructureRoutes, isStaticRoute } from '../access/matrix.ts';
+import { useAdminKey } from '../access/admin-key.repository.ts';
 import {
+  findAttemptByCredentialHash,
   findInstituteIdByApiKey,
   findInstituteIdByHost,
   findSessionByTokenHash,
@@ -25,6 +27,7 @@ export const authMessages = {
   passwordChange: 'Please set a new password first.',
   parentsReadOnly: 'Parents are not allowed to make changes.',
   badApiKey: 'A valid API key is required',
+  keyOfOtherInstitute: 'This API key belongs to another institute',
 } as const;
 
 /** Host → institute id, remembered for a minute so an authenticated request costs one query, not two. */
@@ -49,6 +52,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
   const resolveHost = hostResolver(app.db);
   app.decorateRequest('auth', null);
   app.decorateRequest('apiInstituteId', null);
+  app.decorateRequest('attemptAuth', null);
+  app.decorateRequest('adminKey', null);
   app.decorate('instituteIdOfHost', (request: FastifyRequest) => resolveHost(normaliseHost(request.host)));
 
   app.addHook('onRoute', (route) => {
@@ -75,8 +80,35 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
       request.apiInstituteId = instituteId;
       return;
     }
+    if (rule === 'adminKey') {
+      // Only an admin key: a session token in the header is no key, so students and parents are refused here.
+      const key = request.headers['x-api-key'];
+      const found =
+        typeof key === 'string' && key.length <= 200 ? await useAdminKey(app.db, hashToken(key), app.now()) : undefined;
+      if (!found) throw new AppError(401, 'UNAUTHORIZED', authMessages.badApiKey);
+      // The tenant is the key's; a call through another institute's host name is refused, not redirected.
+      if ((await resolveHost(normaliseHost(request.host))) !== found.instituteId) {
+        throw new AppError(403, 'FORBIDDEN', authMessages.keyOfOtherInstitute);
+      }
+      request.adminKey = found;
+      return;
+    }
 
     const header = request.headers.authorization ?? '';
+    if (rule === 'attempt') {
+      // The test panel: the credential of one attempt (exam area), good on its institute's host only.
+      const token = header.replace(/^Bearer\s+/i, '');
+      const attempt =
+        token.length > 0 && token.length <= 200
+          ? await findAttemptByCredentialHash(app.db, hashToken(token))
+          : undefined;
+      if (!attempt) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+      if ((await resolveHost(normaliseHost(request.host))) !== attempt.instituteId) {
+        throw new AppError(403, 'FORBIDDEN', authMessages.otherInstitute);
+      }
+      request.attemptAuth = attempt;
+      return;
+    }
     const credential = header.length <= 1000 ? decodeCredential(header.replace(/^Bearer\s+/i, '')) : undefined;
     const session = credential && (await findSessionByTokenHash(app.db, hashToken(credential.token)));
     const expectedScope = rule === 'examdesk' || rule === 'scorecard' ? rule : 'main';
@@ -97,7 +129,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
       throw new AppError(403, 'FORBIDDEN', authMessages.passwordChange);
     }
     const isParent = isParentUserType(session.userType);
-    if (rule === 'student' && isParent) throw new AppError(403, 'FORBIDDEN', authMessages.parentsReadOnly);
+    if (rule === 'student' && isParent) {
+      const message = request.routeOptions.config.endpoint?.parentMessage ?? authMessages.parentsReadOnly;
+      throw new AppError(403, 'FORBIDDEN', message);
+    }
     request.auth = {
       instituteId: session.instituteId,
       loginId: session.loginId,

@@ -30,6 +30,15 @@ const scriptSafeJson = (value: unknown) =>
 /** Addresses of the pages a visitor without a session opens (with and without the base's trailing slash). */
 const signInPaths = new Set([webBase, ...Object.values(publicPages).map((page) => `${webBase}${page}`)]);
 
+/** The dashboard's address (the start page of the installed app): its page carries the first banner. */
+const dashboardPath = `${webBase}/dashboard`;
+
+/** The banner home opens on, painted from the page itself (its largest element, so its LCP). */
+export interface BootBanner {
+  webUrl: string;
+  altText: string;
+}
+
 /** The page without its modulepreload links: on sign-in pages the logo has the connection to itself. */
 const withoutPreloads = (template: string) => template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 
@@ -39,20 +48,51 @@ const withoutPreloads = (template: string) => template.replace(/\s*<link rel="mo
  * the logo and name paint from the HTML while the script loads. A JSON script element is data, so the CSP's
  * script-src still holds.
  */
-export function renderIndex(template: string, branding: LogoResult | undefined): string {
+export function renderIndex(template: string, branding: LogoResult | undefined, banner?: BootBanner): string {
   if (!branding) return template;
+  // The dashboard's first banner is its largest paint: preloaded first, and the element boot.js waits for.
   const head = [
     `<link rel="icon" href="${escapeHtml(branding.favIconPath)}" />`,
-    `<link rel="preload" as="image" href="${escapeHtml(branding.logoPath)}" fetchpriority="high" />`,
+    `<link rel="manifest" href="${webBase}/manifest.webmanifest" />`,
+    ...(banner ? [`<link rel="preload" as="image" href="${escapeHtml(banner.webUrl)}" fetchpriority="high" />`] : []),
+    `<link rel="preload" as="image" href="${escapeHtml(branding.logoPath)}" fetchpriority="${banner ? 'low' : 'high'}" />`,
   ].join('\n    ');
   const data = `<script type="application/json" id="branding">${scriptSafeJson(branding)}</script>`;
   const name = escapeHtml(branding.instituteName);
+  const first = (flag: boolean) => (flag ? ' data-paint-first' : '');
+  const bannerImage = banner
+    ? `<img class="boot-banner" src="${escapeHtml(banner.webUrl)}" alt="${escapeHtml(banner.altText)}"${first(true)} />`
+    : '';
   const boot =
-    `<div class="boot" aria-busy="true"><img src="${escapeHtml(branding.logoPath)}" alt="${name} logo" />` +
-    `<p>${name}</p></div>`;
+    `<div class="boot" aria-busy="true"><img src="${escapeHtml(branding.logoPath)}" alt="${name} logo"${first(!banner)} />` +
+    `<p>${name}</p>${bannerImage}</div>`;
   return template
     .replace('<link rel="icon" href="data:," />', head)
     .replace('<div id="root"></div>', `${data}\n    <div id="root">${boot}</div>`);
+}
+
+/** The image type of an icon, from its file name (the manifest names it, so the browser need not guess). */
+const iconType = (path: string) => {
+  const extension = path.split('?', 1)[0]!.split('.').at(-1)?.toLowerCase();
+  return extension === 'svg' ? 'image/svg+xml' : extension === 'jpg' ? 'image/jpeg' : `image/${extension}`;
+};
+
+/**
+ * The web app manifest of the institute at a host (the installable app, issue 18): its name and icon, so an app
+ * installed from Greenfield's address is Greenfield's. The institute is found by host, as for the page itself.
+ */
+export function webManifest(branding: LogoResult) {
+  const icon = { src: branding.favIconPath || branding.logoPath, sizes: 'any', purpose: 'any' };
+  return {
+    name: branding.instituteName,
+    short_name: branding.instituteName.length > 12 ? branding.instituteName.split(' ')[0] : branding.instituteName,
+    start_url: `${webBase}/dashboard`,
+    scope: `${webBase}/`,
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#1864ab',
+    icons: [{ ...icon, type: iconType(icon.src) }],
+  };
 }
 
 /**
@@ -62,7 +102,12 @@ export function renderIndex(template: string, branding: LogoResult | undefined):
  */
 export async function webRoutes(
   app: FastifyInstance,
-  options: { distDir: string; brandingFor: (host: string) => Promise<LogoResult | undefined> },
+  options: {
+    distDir: string;
+    brandingFor: (host: string) => Promise<LogoResult | undefined>;
+    /** The institute's first banner for the dashboard's page, when it shows banners. */
+    firstBannerFor?: (instituteId: number) => Promise<BootBanner | undefined>;
+  },
 ) {
   const indexPath = join(options.distDir, 'index.html');
   const hasBuild = existsSync(indexPath);
@@ -84,10 +129,26 @@ export async function webRoutes(
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasBuild) throw new AppError(404, 'NOT_FOUND', 'The web app is not built; run npm run build');
-    const isSignIn = signInPaths.has(request.url.split('?', 1)[0]!);
-    const html = renderIndex(isSignIn ? signInTemplate : template, await options.brandingFor(request.host));
+    const path = request.url.split('?', 1)[0]!;
+    const isSignIn = signInPaths.has(path);
+    const branding = await options.brandingFor(request.host);
+    const banner =
+      path.toLowerCase() === dashboardPath.toLowerCase() && branding
+        ? await options.firstBannerFor?.(branding.instituteId).catch(() => undefined)
+        : undefined;
+    const html = renderIndex(isSignIn ? signInTemplate : template, branding, banner);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
+
+  // Per host, never cached long: an institute's new name or icon shows at the next visit.
+  app.get(`${webBase}/manifest.webmanifest`, async (request, reply) => {
+    const branding = await options.brandingFor(request.host);
+    if (!branding) throw new AppError(404, 'NOT_FOUND', 'No institute is registered at this address');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('application/manifest+json; charset=utf-8')
+      .send(JSON.stringify(webManifest(branding)));
+  });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const [path = '/', query] = request.url.split(/\?(.*)/s, 2);

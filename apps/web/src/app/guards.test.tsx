@@ -2,7 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../lib/session.ts';
-import { greenfieldStudent, loginAnswer, mockBranding, mockLogin, storeSession, testDay } from '../test/fixtures.ts';
+import {
+  apexStudent,
+  greenfieldParent,
+  greenfieldStudent,
+  loginAnswer,
+  mockBranding,
+  mockLogin,
+  storeSession,
+  testDay,
+} from '../test/fixtures.ts';
 import { renderRoute } from '../test/render.tsx';
 
 describe('access guard and session day', () => {
@@ -97,5 +106,38 @@ describe('access guard and session day', () => {
   it('sends an unknown address to /', async () => {
     const { router } = renderRoute('/no-such-screen');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('screens the menu hides (defect 10)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(testDay(9));
+    mockBranding();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it.each(['/document', '/studymaterial', '/Document'])(
+    'refuses a parent %s by address: to the dashboard',
+    async (path) => {
+      storeSession(greenfieldParent());
+      const { router } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(screen.queryByRole('heading', { level: 1, name: /Documents|Study Materials/ })).not.toBeInTheDocument();
+    },
+  );
+
+  it('refuses an open-course user Homework, also when navigating from another screen', async () => {
+    storeSession(apexStudent({ user_type: 99, student_id: null, stud_id: null }));
+    const { router } = renderRoute('/Profile');
+    await screen.findByRole('heading', { level: 1, name: 'Profile' });
+    await router.navigate('/assignment/42');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('opens a parent what the menu shows', async () => {
+    storeSession(greenfieldParent());
+    renderRoute('/timetable');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Time Table' })).toBeInTheDocument();
   });
 });

@@ -9,7 +9,10 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A yes/no question in a popup; closing it counts as no. */
+/**
+ * A yes/no question in a popup; closing it counts as no. The focus starts on the safe choice (No), so a hurried
+ * Enter does not log other devices out or submit late work (defect 11).
+ */
 export function ConfirmDialog({
   message,
   title = 'Confirm',
@@ -23,12 +26,10 @@ export function ConfirmDialog({
       <Stack gap="md">
         <Text>{message}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={onCancel} data-autofocus>
             {cancelLabel}
           </Button>
-          <Button onClick={onConfirm} data-autofocus>
-            {confirmLabel}
-          </Button>
+          <Button onClick={onConfirm}>{confirmLabel}</Button>
         </Group>
       </Stack>
     </Modal>

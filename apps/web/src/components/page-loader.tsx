@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <Center mih="50dvh" p="md">
-      <Loader aria-label={label} />
+      <Loader role="status" aria-label={label} />
     </Center>
   );
 }

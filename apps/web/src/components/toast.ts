@@ -9,3 +9,12 @@ export function showToast(message: string, tone: 'success' | 'error', options: {
     ...options,
   });
 }
+
+/**
+ * The toast of a failed call. A 403 shows nothing here: it logs the user out and the login screen's Alert says
+ * the server's message, once (defect 7: it showed twice, toast and alert).
+ */
+export function showFailureToast(error: Error) {
+  if ((error as { status?: unknown }).status === 403) return;
+  showToast(error.message, 'error');
+}

@@ -5,11 +5,12 @@ import { filesEndpoints } from '@campus/domain/files/files.endpoints';
 import { homeEndpoints } from '@campus/domain/home/home.endpoints';
 import { productsEndpoints } from '@campus/domain/products/products.endpoints';
 import { profileEndpoints } from '@campus/domain/profile/profile.endpoints';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { greenfieldStudent, storeSession } from '../test/fixtures.ts';
 import { server } from '../test/server.ts';
-import { ApiError, apiRequest, call, endpointUrl, onForbidden } from './api-client.ts';
+import { ApiError, apiRequest, call, endpointUrl, onForbidden, requestTimeoutMs } from './api-client.ts';
+import { fakeTimeouts } from '../test/timers.ts';
 
 describe('apiRequest', () => {
   it('sends the Source and time-zone headers the spec asks for', async () => {
@@ -107,7 +108,7 @@ describe('call', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await call(filesEndpoints.file, { params: { token: 'a b/c?d' } });
+    await call(filesEndpoints.file, { params: { token: 'a b/c?d' }, query: {} });
     expect(url?.pathname).toBe('/api/v1/files/a%20b%2Fc%3Fd');
   });
 
@@ -258,5 +259,47 @@ describe('call', () => {
   it('refuses a path with a parameter missing', () => {
     // @ts-expect-error the descriptor requires the parameter
     expect(() => call(homeEndpoints.banners, { params: {} })).toThrow('Missing path parameter userType');
+  });
+});
+
+describe('the 5 s timeout of every call (spec part 1 §9)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives up on a call that gets no answer within 5 s: no answer reads as the connection message', async () => {
+    fakeTimeouts();
+    server.use(
+      http.get('*/api/v1/ping', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const settled = vi.fn();
+    const outcome = apiRequest('/api/v1/ping').then(
+      () => settled('answered'),
+      (error: unknown) => settled(error),
+    );
+    await vi.advanceTimersByTimeAsync(requestTimeoutMs - 100);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    await outcome;
+    expect(settled).toHaveBeenCalledWith(
+      expect.objectContaining({ status: null, message: 'Please check your internet connection!' }),
+    );
+    expect(settled.mock.calls[0]?.[0]).toBeInstanceOf(ApiError);
+  });
+
+  it('passes on a caller’s own abort rather than reading it as no answer', async () => {
+    server.use(
+      http.get('*/api/v1/ping', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const controller = new AbortController();
+    const request = apiRequest('/api/v1/ping', { signal: controller.signal });
+    controller.abort();
+    await expect(request).rejects.not.toBeInstanceOf(ApiError);
   });
 });

@@ -53,6 +53,9 @@ export function baseHeaders(withAuth = true): Record<string, string> {
   return headers;
 }
 
+/** How long any call may take before it reads as no answer (spec part 1 §9: 5000 ms). */
+export const requestTimeoutMs = 5000;
+
 /**
  * Sends one request to an address and returns its JSON; failures become ApiError with the catalogue's message.
  * The raw layer under `call`: features go through `call` and a descriptor (eslint.config.js keeps it so).
@@ -60,19 +63,35 @@ export function baseHeaders(withAuth = true): Record<string, string> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...baseHeaders(options.auth ?? true), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
+  // Every call gives up after the spec's 5 s (part 1 §9), so no screen waits forever on a dead connection.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), requestTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    // A caller's own abort is passed on; a timeout reads as no answer.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(null, describeHttpFailure(null));
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+      });
+    } catch (error) {
+      // A caller's own abort is passed on; a timeout or a dropped connection reads as no answer.
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(null, describeHttpFailure(null));
+    }
+    const answer = await readAnswer<T>(response);
+    // The answer's body stopped arriving at the deadline: as good as none.
+    if (timeout.signal.aborted) throw new ApiError(null, describeHttpFailure(null));
+    return answer;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** The JSON of an answer, or ApiError with the catalogue's message (a 403 tells the forbidden listeners). */
+async function readAnswer<T>(response: Response): Promise<T> {
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const serverMessage = (payload as { message?: unknown } | undefined)?.message;

@@ -2,6 +2,7 @@ import { academicYearName } from '@campus/domain/auth/academic-year';
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { formatDayMonthYear, isSessionDayOver } from '@campus/domain/shell/day';
 import { useSyncExternalStore } from 'react';
+import { clearOffline } from './offline-store.ts';
 
 /** The session as the browser keeps it: the login answer plus what the app adds (spec part 1 §3). */
 export type StoredSession = Session & {
@@ -73,6 +74,8 @@ export function saveSession(session: StoredSession) {
 
 export function clearSession() {
   localStorage.removeItem(storageKeys.session);
+  // The answers kept for offline use go with the session: the next user of the device sees none of them.
+  void clearOffline();
   sessionStorage.removeItem(storageKeys.origin);
   notify();
 }

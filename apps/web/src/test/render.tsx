@@ -7,7 +7,8 @@ import { appRoutes } from '../app/router.tsx';
 /** Renders the real routes at `path` with fresh providers (no retries, so failures show at once). */
 export function renderRoute(path: string) {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   const router = createMemoryRouter(appRoutes(queryClient), { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>

@@ -1,4 +1,19 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** Mocked HTTP for screen tests; each test adds the handlers it needs with server.use(...). */
-export const server = setupServer();
+/**
+ * Mocked HTTP for screen tests; each test adds the handlers it needs with server.use(...). One default stays across
+ * tests: home's live classes of the week answer none, so screens that land on home need not mock it.
+ */
+export const server = setupServer(
+  http.post('*/api/v1/meeting_manager/getMeetingV2/:id', () =>
+    HttpResponse.json({
+      statusCode: 200,
+      message: '',
+      upcomingLiveClasses: [],
+      view_proctur_live_recorded_session: 1,
+      vimeo_video_downlodable: 1,
+      proctur_live_view_or_download_visibility: 3,
+    }),
+  ),
+);

@@ -48,9 +48,18 @@ describe('filterAssignments (spec part 1 §2, §4)', () => {
   it.each(pastFilters.filter((status) => status !== anyStatus).map((status, index) => [status, index] as const))(
     'past filter %s keeps only that displayed status',
     (status, index) => {
-      expect(filterAssignments(past, status, '')).toEqual([past[index]]);
+      expect(filterAssignments(past, status, '', true)).toEqual([past[index]]);
     },
   );
+
+  it('finds a past draft (never submitted) under Not Submitted, the Past filter having no Draft (defect 5)', () => {
+    const draft = item('Draft left behind', 'Draft');
+    const list = [...past, draft];
+    const found = pastFilters.filter((status) => filterAssignments(list, status, '', true).includes(draft));
+    expect(found).toEqual([anyStatus, 'Not Submitted']);
+    // In the Ongoing tab a draft stays a Draft.
+    expect(filterAssignments([draft], 'Draft', '')).toEqual([draft]);
+  });
 
   it('searches title, subject and course ignoring case and surrounding spaces', () => {
     expect(matchesAssignmentSearch(item('Photosynthesis essay', 'Pending'), '  PHOTO ')).toBe(true);
@@ -95,6 +104,12 @@ describe('formatMegabytes', () => {
   it('shows megabytes with 2 decimals', () => {
     expect(formatMegabytes(0)).toBe('0.00 MB');
     expect(formatMegabytes(1536 * 1024)).toBe('1.50 MB');
+  });
+
+  it('never says 0.00 MB of a file that has content (defect 9)', () => {
+    expect(formatMegabytes(612)).toBe('< 0.01 MB');
+    expect(formatMegabytes(5000)).toBe('< 0.01 MB');
+    expect(formatMegabytes(10_486)).toBe('0.01 MB');
     expect(formatMegabytes(150 * 1024 * 1024)).toBe('150.00 MB');
   });
 });

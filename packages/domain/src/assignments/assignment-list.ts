@@ -27,12 +27,24 @@ export function matchesAssignmentSearch(item: ListedAssignment, search: string):
 }
 
 /** The assignments of one tab that match the status dropdown (by displayed status) and the search box. */
-export function filterAssignments<T extends ListedAssignment>(items: T[], status: string, search: string): T[] {
+export function filterAssignments<T extends ListedAssignment>(
+  items: T[],
+  status: string,
+  search: string,
+  isPast = false,
+): T[] {
   return items.filter(
-    (item) =>
-      (status === anyStatus || displayStatus(item.student_status, item.teacher_status) === status) &&
-      matchesAssignmentSearch(item, search),
+    (item) => (status === anyStatus || listedStatus(item, isPast) === status) && matchesAssignmentSearch(item, search),
   );
+}
+
+/**
+ * The status a filter matches. The Past filter has no Draft or Pending (spec part 1 §4): a draft saved while the
+ * assignment was ongoing, never submitted, is 'Not Submitted' there, so some Past filter finds it (defect 5).
+ */
+export function listedStatus(item: ListedAssignment, isPast: boolean): string {
+  const status = displayStatus(item.student_status, item.teacher_status);
+  return isPast && (status === 'Draft' || status === 'Pending') ? 'Not Submitted' : status;
 }
 
 /**
@@ -59,4 +71,8 @@ export const maxFileNameDisplay = 50;
 export const maxSolutionNameDisplay = 30;
 
 /** A size in bytes as the portal shows sizes: megabytes with 2 decimals (spec part 1 §9). */
-export const formatMegabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+export const formatMegabytes = (bytes: number) => {
+  const megabytes = bytes / (1024 * 1024);
+  // A small file is not nothing: every demo attachment read "0.00 MB" (defect 9).
+  return bytes > 0 && megabytes < 0.005 ? '< 0.01 MB' : `${megabytes.toFixed(2)} MB`;
+};

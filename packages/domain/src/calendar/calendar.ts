@@ -61,6 +61,15 @@ export function endOfDayInZone(now: Date, timeZone: string): Date {
   return corrected === offsetMinutes ? candidate : new Date(guess.getTime() - corrected * 60_000);
 }
 
+/** The instant a local date and time (`HH:MM`) of `timeZone` names: 09:00 on 2026-11-23 in Kolkata is 03:30Z. */
+export function instantInZone(date: IsoDate, time: string, timeZone: string): Date {
+  const guess = new Date(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
+  const offsetMinutes = zoneOffsetMinutes(guess, timeZone);
+  const candidate = new Date(guess.getTime() - offsetMinutes * 60_000);
+  const corrected = zoneOffsetMinutes(candidate, timeZone);
+  return corrected === offsetMinutes ? candidate : new Date(guess.getTime() - corrected * 60_000);
+}
+
 /** Minutes the zone is ahead of UTC at `instant` (+330 for Asia/Kolkata). */
 function zoneOffsetMinutes(instant: Date, timeZone: string): number {
   const parts = formatter('en-US', timeZone, {

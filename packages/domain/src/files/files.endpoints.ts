@@ -13,4 +13,16 @@ export const filesEndpoints = {
     access: 'signed',
     ids: [],
   }),
+  /**
+   * A file of a course under one course grant (signed once per study-material answer): the grant names the
+   * institute, course and user, the path the file. Served only if the file belongs to the granted course.
+   */
+  courseFile: endpoint<Schemas['courseFile']>({
+    id: 'files.courseFile',
+    method: 'GET',
+    path: '/api/v1/files/course/:token/:file',
+    service: 'main',
+    access: 'signed',
+    ids: [],
+  }),
 };

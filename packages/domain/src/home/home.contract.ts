@@ -7,6 +7,8 @@ export const bannerSchema = z.object({
   is_redir: z.boolean(),
   red_link: z.string(),
   land_scr: z.string(),
+  /** The banner's own words (its headline) for screen readers; empty when the institute gave none. */
+  alt_text: z.string(),
 });
 
 /** Answer of GET /api/v1/banner-prom/for_student/{userType}. */

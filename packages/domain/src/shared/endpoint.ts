@@ -13,10 +13,13 @@ export type Service = 'main' | 'product' | 'exam';
  * - session: any signed-in user of the host's institute (students, parents, open-course users) — reads;
  * - student: a signed-in user who is not a parent — the user's own writes (parents only view);
  * - examdesk / scorecard: the scoped credentials of the exam service and the score card;
- * - apiKey: an institute's own system, by its API key (server to server).
+ * - attempt: the credential of one running test attempt (the test panel's calls; exam area);
+ * - apiKey: an institute's own system, by its API key (server to server);
+ * - adminKey: an institute's own system, by one of its admin API keys (the admin API; never a session).
  * Every session rule also requires the session's institute to be the host's.
  */
-export type AccessRule = 'anonymous' | 'signed' | 'session' | 'student' | 'examdesk' | 'scorecard' | 'apiKey';
+export type AccessRule =
+  'anonymous' | 'signed' | 'session' | 'student' | 'examdesk' | 'scorecard' | 'attempt' | 'apiKey' | 'adminKey';
 
 /** HTTP methods the contract uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -35,8 +38,22 @@ export type IdLocation = 'params' | 'query' | 'body' | 'headers' | 'multipart';
  * - product: a product the user bought;
  * - phone: the phone number of the account that signed in (parents: the parent's), with the institute's country
  *   calling code in front (`+919000000001`);
+ * - academicYear: an academic year of the session's institute;
+ * - receipt: a fee receipt number of the student the session views, while the institute's receipt option is on;
+ * - test: a test of the session's institute assigned to the student's batches this year or to a product the user
+ *   bought; testLabel: a test label of the institute, or a placeholder label (MockP, OnlineP);
  * - choice: on sign-in calls, one of the accounts the request's own login matches (the login service picks it
- *   only from that set, after the password or phone check, so it names nothing the caller could not reach).
+ *   only from that set, after the password or phone check, so it names nothing the caller could not reach);
+ * - classSession: a timetable entry (class, live class, exam) of one of the student's batches this year;
+ * - recording: a recording of a live class of one of the student's batches this year;
+ * - batch: one of the student's batches (sections) this year.
+ * - viewer: the student the session views, or the user for open-course users (`student_or_user_id`); absent: none;
+ * - course: a study library course the session is entitled to (free: enrolled in its standard; paid: bought);
+ * - courseProduct: the product of the course named before it (0 or absent for a free course);
+ * - subject: a subject of the viewed student's standards this academic year (documents by subject);
+ * - libraryFile: a study library file in a course the session is entitled to;
+ * - video: a Vimeo, VdoCipher or YouTube id shared where the session may watch it (lib/video-sources.ts).
+ * - question: a question of a test the viewed user (or open-course user) submitted an attempt at (report area).
  */
 export type IdKind =
   | 'institute'
@@ -49,7 +66,21 @@ export type IdKind =
   | 'attachment'
   | 'product'
   | 'phone'
-  | 'choice';
+  | 'academicYear'
+  | 'receipt'
+  | 'choice'
+  | 'test'
+  | 'testLabel'
+  | 'classSession'
+  | 'recording'
+  | 'batch'
+  | 'viewer'
+  | 'course'
+  | 'courseProduct'
+  | 'subject'
+  | 'libraryFile'
+  | 'video'
+  | 'question';
 
 /** One id an endpoint carries: where, under which name (dots for nested fields), and what it names. */
 export interface DeclaredId {
@@ -80,6 +111,8 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   readonly service: Service;
   readonly access: AccessRule;
   readonly ids: readonly DeclaredId[];
+  /** The refusal a parent gets on a `student` endpoint, where the spec words it (default: no changes). */
+  readonly parentMessage?: string;
   /** How the body travels: JSON (default) or multipart with files. */
   readonly bodyType?: 'json' | 'multipart';
   /** Phantom: carries the schema types; never set at run time. */

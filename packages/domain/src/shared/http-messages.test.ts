@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeHttpFailure, pickFailureMessage } from './http-messages.ts';
+import { describeHttpFailure, describeLoadFailure, pickFailureMessage } from './http-messages.ts';
 
 describe('describeHttpFailure (spec part 1 §8 generic fallbacks)', () => {
   it.each([
@@ -24,5 +24,18 @@ describe('pickFailureMessage', () => {
   it('falls back when the server message is blank or missing', () => {
     expect(pickFailureMessage(404, '  ')).toBe('Not Found');
     expect(pickFailureMessage(503, undefined)).toBe('Service Unavailable');
+  });
+});
+
+describe('describeLoadFailure (a screen or route that could not load)', () => {
+  it('says the connection is down while offline, whatever the call said', () => {
+    expect(describeLoadFailure(false, 'Not Found')).toBe('Please check your internet connection!');
+    expect(describeLoadFailure(false)).toBe('Please check your internet connection!');
+  });
+
+  it('online: the call message, else Network Error', () => {
+    expect(describeLoadFailure(true, 'Internal Server Error')).toBe('Internal Server Error');
+    expect(describeLoadFailure(true)).toBe('Network Error');
+    expect(describeLoadFailure(true, ' ')).toBe('Network Error');
   });
 });

@@ -25,3 +25,19 @@ export function pickFailureMessage(status: number | null, serverMessage: unknown
   if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
   return describeHttpFailure(status);
 }
+
+/** What a screen or route that could not load says (spec part 1 §8, §9): offline first, then the call's message. */
+export const loadFailureMessages = {
+  offline: 'Please check your internet connection!',
+  network: 'Network Error',
+} as const;
+
+/**
+ * The text for a screen that could not load: 'Please check your internet connection!' while the browser is
+ * offline; the failed call's own message (server message or catalogue fallback) when there was one; otherwise
+ * (a script that failed to load, a bug) 'Network Error'.
+ */
+export function describeLoadFailure(online: boolean, callMessage?: string): string {
+  if (!online) return loadFailureMessages.offline;
+  return callMessage && callMessage.trim() !== '' ? callMessage : loadFailureMessages.network;
+}

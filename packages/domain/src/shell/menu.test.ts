@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuKey, visibleMenuItems, type MenuContext } from './menu.ts';
+import { activeMenuKey, isPageAllowed, visibleMenuItems, type MenuContext } from './menu.ts';
 
 const greenfield: MenuContext = {
   user_type: 1,
@@ -119,5 +119,37 @@ describe('activeMenuKey', () => {
     ['/product/7', 'products'],
   ])('%s highlights %s', (path, key) => {
     expect(activeMenuKey(items, path)).toBe(key);
+  });
+});
+
+describe('isPageAllowed (defect 10: what the menu hides, the address does not open)', () => {
+  it('refuses a parent Documents and Study Materials, detail paths and any letter case included', () => {
+    const parent = { ...greenfield, user_type: 2 };
+    expect(isPageAllowed(parent, '/document')).toBe(false);
+    expect(isPageAllowed(parent, '/studymaterial')).toBe(false);
+    expect(isPageAllowed(parent, '/Document')).toBe(false);
+    expect(isPageAllowed(greenfield, '/document')).toBe(true);
+  });
+
+  it('refuses an open-course user Homework and its assignments, and Fees', () => {
+    const buyer = { ...apex, user_type: 99 };
+    expect(isPageAllowed(buyer, '/assignment')).toBe(false);
+    expect(isPageAllowed(buyer, '/assignment/42')).toBe(false);
+    expect(isPageAllowed(buyer, '/fees')).toBe(false);
+    expect(isPageAllowed(buyer, '/product/7')).toBe(true);
+  });
+
+  it('refuses Live Classes without online classes, and Event Calender outside schools', () => {
+    expect(
+      isPageAllowed({ ...greenfield, inst_set_up: { ...greenfield.inst_set_up, classes: 'OFFLINE' } }, '/live'),
+    ).toBe(false);
+    expect(isPageAllowed(apex, '/eventCalender')).toBe(false);
+  });
+
+  it('always opens the pages the menu does not gate', () => {
+    const parent = { ...greenfield, user_type: 2 };
+    for (const path of ['/dashboard', '/announcement', '/Messages', '/messages', '/Profile', '/profile']) {
+      expect(isPageAllowed(parent, path)).toBe(true);
+    }
   });
 });

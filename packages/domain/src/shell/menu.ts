@@ -1,5 +1,6 @@
 import type { InstSetUp } from '../auth/auth.contract.ts';
 import { isParentUserType, openCourseUserType } from '../auth/user-types.ts';
+import { hasEventCalendar } from '../events/events-rules.ts';
 import { signedInPages } from './pages.ts';
 
 /** What the menu needs to know of the session. */
@@ -41,8 +42,7 @@ export function visibleMenuItems(session: MenuContext): MenuItem[] {
         path: signedInPages.assignment,
       },
     store && { key: 'products', label: 'My Products', path: signedInPages.product },
-    session.is_institute_type_school &&
-      !isOpenCourse && { key: 'events', label: 'Event Calender', path: signedInPages.eventCalender },
+    hasEventCalendar(session) && { key: 'events', label: 'Event Calender', path: signedInPages.eventCalender },
     !isOpenCourse && { key: 'fees', label: 'Fees', path: signedInPages.fees },
     { key: 'messages', label: 'Messages', path: signedInPages.messages },
     { key: 'profile', label: 'Profile', path: signedInPages.profile },
@@ -55,4 +55,33 @@ export function activeMenuKey(items: MenuItem[], pathname: string): string | und
   const path = pathname.toLowerCase();
   if (path === signedInPages.announcement.toLowerCase()) return 'home';
   return items.find((item) => path === item.path.toLowerCase() || path.startsWith(`${item.path.toLowerCase()}/`))?.key;
+}
+
+/** Pages the menu may hide: each is reachable only while its menu item shows (spec part 1 §2). */
+const menuGatedPages = [
+  signedInPages.timetable,
+  signedInPages.studyLibrary,
+  signedInPages.live,
+  signedInPages.exam,
+  signedInPages.report,
+  signedInPages.document,
+  signedInPages.assignment,
+  signedInPages.product,
+  signedInPages.eventCalender,
+  signedInPages.fees,
+];
+
+const isUnder = (path: string, page: string) =>
+  path === page.toLowerCase() || path.startsWith(`${page.toLowerCase()}/`);
+
+/**
+ * Whether a signed-in path may open for this session: a screen the menu hides (a parent's Documents or Study
+ * Materials, Live Classes without online classes, …) is refused by address too (defect 10). Pages the menu does
+ * not gate (home, announcements, messages, profile) always open.
+ */
+export function isPageAllowed(session: MenuContext, pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  const gate = menuGatedPages.find((page) => isUnder(path, page));
+  if (!gate) return true;
+  return visibleMenuItems(session).some((item) => item.path === gate);
 }

@@ -28,6 +28,12 @@ export const signedInPages = {
   profile: '/Profile',
 } as const;
 
+/**
+ * The test panel (exam area): opened by the exam desk in a new window with a single-use launch token in the
+ * address's fragment; it runs on its attempt credential, not on the session, so it sits outside the shell.
+ */
+export const testPanelPage = '/test-panel' as const;
+
 /** One of the signed-in pages' paths (a pattern where it has a `:name` part). */
 export type SignedInPage = (typeof signedInPages)[keyof typeof signedInPages];
 

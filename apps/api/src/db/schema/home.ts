@@ -67,6 +67,8 @@ export const banners = pgTable(
     redirectLink: text().notNull().default(''),
     /** An app screen label (TIME TABLE, MY EXAM, …) the banner lands on; empty for none. */
     landingScreen: text().notNull().default(''),
+    /** What the banner says (its headline), read to screen readers instead of "Banner 1 of 5". */
+    altText: text().notNull().default(''),
     /** User types that see it; empty means everyone. */
     userTypes: smallint().array().notNull().default([]),
     sortOrder: integer().notNull().default(0),

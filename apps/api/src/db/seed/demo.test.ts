@@ -1,9 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { verify } from '@node-rs/argon2';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededDatabase, fixedNow } from '../../../test/helpers.ts';
 import type { Database } from '../client.ts';
-import { academicYears, enrolments, institutes, studentParents, students, users } from '../schema/index.ts';
+import {
+  academicYears,
+  announcements,
+  enrolments,
+  institutes,
+  products,
+  studentParents,
+  students,
+  users,
+} from '../schema/index.ts';
 import { demoLogins, demoPassword, demoRegisteredDeviceId } from './demo-accounts.ts';
 
 describe('the demo seed', () => {
@@ -42,7 +53,7 @@ describe('the demo seed', () => {
       isSchool: false,
       classesMode: 'ONLINE',
       examMode: 'ONLINE',
-      materialMode: 'STUDY_MATERIAL',
+      materialMode: 'BOTH',
       isStoreEnabled: true,
       isMarketingAndBanner: false,
       isOnlineAssignmentEnabled: true,
@@ -116,5 +127,45 @@ describe('the demo seed', () => {
       db.db.select({ name: users.name, phone: users.phone }).from(users).orderBy(users.id);
     expect(await names(again)).toEqual(await names(database));
     await again.close();
+  });
+});
+
+describe('the demo seeded early in the morning (defect 9)', () => {
+  // 05:00 in Kolkata: before the 16:35 update of today's notice.
+  const earlyMorning = new Date('2026-11-23T05:00:00+05:30');
+  let database: Database;
+  beforeAll(async () => {
+    database = await createSeededDatabase(earlyMorning);
+  });
+  afterAll(() => database.close());
+
+  it('has no announcement announced or updated after the moment it was seeded', async () => {
+    const rows = await database.db
+      .select({ announcedAt: announcements.announcedAt, updatedAt: announcements.updatedAt })
+      .from(announcements);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.updatedAt.getTime()).toBeLessThanOrEqual(earlyMorning.getTime());
+      expect(row.announcedAt.getTime()).toBeLessThanOrEqual(row.updatedAt.getTime());
+    }
+  });
+});
+
+describe('the demo products', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createSeededDatabase(fixedNow);
+  });
+  afterAll(() => database.close());
+
+  it('shows each product its own picture, the one bearing its title (defect 9)', async () => {
+    const rows = await database.db.select({ title: products.title, photoUrl: products.photoUrl }).from(products);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const file = fileURLToPath(
+        new URL(`../../../../web/public/${row.photoUrl.replace('/my-account/', '')}`, import.meta.url),
+      );
+      expect(readFileSync(file, 'utf8'), row.title).toContain(`>${row.title}<`);
+    }
   });
 });

@@ -296,7 +296,7 @@ async function seedApex(tx: Tx, today: string, passwordHash: string, faker: Fake
       faviconUrl: '/my-account/demo/apex-favicon.svg',
       classesMode: 'ONLINE',
       examMode: 'ONLINE',
-      materialMode: 'STUDY_MATERIAL',
+      materialMode: 'BOTH',
       isStoreEnabled: true,
       isMarketingAndBanner: false,
       isOnlineAssignmentEnabled: true,

@@ -3,6 +3,7 @@ import { loginMessages } from '@campus/domain/auth/login-rules';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { AppError } from '../../errors.ts';
+import { photoUrl as signedPhotoUrl } from '../../lib/signed-urls.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { revokeSessions } from '../../access/session.repository.ts';
 import { findInstituteYears } from './auth.repository.ts';
@@ -35,7 +36,11 @@ export async function authRoutes(app: FastifyInstance, options: { sms: SmsSender
   defineRoute(
     app,
     authContract.login,
-    async ({ request, body }) => logIn(app.db, await hostInstitute(request), body, app.now(), request.ip),
+    async ({ request, body }) => {
+      const instituteId = await hostInstitute(request);
+      const photoUrl = (key: string, expiresAt: number) => signedPhotoUrl(app.signer, instituteId, key, expiresAt);
+      return logIn(app.db, instituteId, body, app.now(), request.ip, photoUrl);
+    },
     { config: perMinute(options.rateLimits.loginPerMinute) },
   );
 

@@ -86,7 +86,11 @@ async function listProfiles(db: Db, instituteId: number, matches: Match[]) {
         profiles.push({
           account: user,
           viewed: child.user,
-          student: { id: child.student.id, displayId: child.student.displayId },
+          student: {
+            id: child.student.id,
+            displayId: child.student.displayId,
+            photoFileKey: child.student.photoFileKey,
+          },
           display: 'parent_student',
           match,
         });
@@ -96,7 +100,7 @@ async function listProfiles(db: Db, instituteId: number, matches: Match[]) {
       profiles.push({
         account: user,
         viewed: user,
-        student: student && { id: student.id, displayId: student.displayId },
+        student: student && { id: student.id, displayId: student.displayId, photoFileKey: student.photoFileKey },
         display: 'student',
         match,
       });
@@ -139,6 +143,8 @@ export async function logIn(
   body: LoginBody,
   now: Date,
   address: string,
+  /** Signs an uploaded photo's address for the session (see startSession). */
+  photoUrl?: (key: string, expiresAt: number) => string,
 ): Promise<LoginAnswer> {
   const institute = await findInstitute(db, instituteId);
   if (!institute) throw new AppError(404, 'NOT_FOUND', 'No institute is registered at this address');
@@ -230,6 +236,7 @@ export async function logIn(
       deviceId: body.device_id,
       now,
       mustChangePassword: chosen.match.via === 'temporary',
+      photoUrl,
     });
     return { statusCode: 200, message: 'Login successful', result: session };
   });

@@ -92,6 +92,9 @@ describe('passwords', () => {
       const entries = response.json().result;
       expect(entries).toHaveLength(2);
       expect(JSON.stringify(entries)).not.toContain('password');
+      // The parent's entry names the child (defect 4), the student's is the student's name.
+      const names = entries.map((entry: { display_name: string }) => entry.display_name);
+      expect(names.some((name: string) => / \(Parent of [A-Z][a-z]+ [A-Z][a-z]+\)$/.test(name))).toBe(true);
       const before = sent.length;
       const chosen = await forgot({ user_name: demoLogins.greenfieldSharedPhone, choice_id: entries[1].choice_id });
       expect(chosen.json().result).toBeNull();

@@ -8,6 +8,7 @@ import type { SmsSender } from '../../lib/sms.ts';
 import {
   findInstitute,
   findUser,
+  findChildNames,
   findUsersByLogin,
   markSmsSent,
   queueSms,
@@ -54,6 +55,11 @@ const addressLimit: AttemptLimit = { bucket: 'forgot_address', max: forgotPerAdd
 export const temporaryPasswordText = (instituteName: string, password: string) =>
   `${password} is your temporary password for ${instituteName}. It is valid for ${temporaryPasswordMinutes} minutes; set a new password after you sign in.`;
 
+/** How a parent account reads in 'Forgot Password For': 'Sunita Rao (Parent of Isha Rao)'. */
+export function forgotChoiceName(parentName: string, childNames: string[]): string {
+  return childNames.length > 0 ? `${parentName} (Parent of ${childNames.join(', ')})` : `${parentName} (Parent)`;
+}
+
 /**
  * Forgot password (spec part 1 §4): several accounts on the phone → the list to choose from (a display name
  * and an opaque choice id each, nothing more: nobody is signed in); one (or the one chosen) → a temporary
@@ -85,9 +91,16 @@ export async function sendTemporaryPassword(
   const accounts = institute ? (await findUsersByLogin(db, instituteId, phone)).filter((row) => !row.isBlocked) : [];
   const choiceOf = (userId: number) => input.tag(`forgot:${instituteId}:${phone}:${userId}`);
   if (input.choiceId === undefined && accounts.length > 1) {
+    // A parent reads as the parent of their children, by name (defect 4): the phone's owner tells the two apart.
+    const parentIds = accounts.filter((account) => isParentUserType(account.userType)).map((account) => account.id);
+    const children = await findChildNames(db, instituteId, parentIds);
+    const childrenOf = (parentId: number) =>
+      children.filter((child) => child.parentUserId === parentId).map((child) => child.name);
     return accounts.map((account) => ({
       choice_id: choiceOf(account.id),
-      display_name: isParentUserType(account.userType) ? `${account.name} (Parent)` : account.name,
+      display_name: isParentUserType(account.userType)
+        ? forgotChoiceName(account.name, childrenOf(account.id))
+        : account.name,
     }));
   }
   if (!(await reserveAttempt(db, instituteId, phoneLimit, phone, now))) {

@@ -19,14 +19,23 @@ export interface Profile {
   account: UserRow;
   /** The user whose data is viewed (the child for parent logins, else the account itself). */
   viewed: UserRow;
-  student: { id: number; displayId: string } | undefined;
+  /** The viewed student, with the key of the photo uploaded through Profile → Change Photo (if any). */
+  student: { id: number; displayId: string; photoFileKey?: string | null } | undefined;
   display: 'student' | 'parent_student';
 }
 
 /** Creates the main, exam-desk and score-card sessions of a login and answers the session object. */
 export async function startSession(
   db: Db,
-  input: { institute: InstituteRow; profile: Profile; deviceId: string; now: Date; mustChangePassword: boolean },
+  input: {
+    institute: InstituteRow;
+    profile: Profile;
+    deviceId: string;
+    now: Date;
+    mustChangePassword: boolean;
+    /** Signs the address of an uploaded photo, valid until `expiresAt` (ms): the session's own end. */
+    photoUrl?: (key: string, expiresAt: number) => string;
+  },
 ): Promise<Session> {
   const { institute, profile, deviceId, now } = input;
   const today = dateInZone(now, institute.timeZone);
@@ -74,7 +83,11 @@ export async function startSession(
     logo_url: institute.logoUrl,
     name: profile.viewed.name,
     email_id: profile.viewed.email ?? '',
-    photo_url: profile.viewed.photoUrl,
+    // The photo uploaded through Profile (defect 2: it was left out, so the header stayed generic).
+    photo_url:
+      profile.student?.photoFileKey && input.photoUrl
+        ? input.photoUrl(profile.student.photoFileKey, expiresAt.getTime())
+        : profile.viewed.photoUrl,
     join_date: profile.viewed.joinDate,
     student_id: profile.student?.id ?? null,
     stud_id: profile.student?.id ?? null,

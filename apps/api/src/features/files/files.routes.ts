@@ -1,38 +1,79 @@
 import { filesContract } from '@campus/domain/files/files.contract';
+import { previewNotSupported } from '@campus/domain/media/media-rules';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
+import { findGrantedFile } from '../../access/library-access.ts';
 import { AppError } from '../../errors.ts';
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
-function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { sendStoredFile } from '../../lib/serve-file.ts';
+import { mimeForKey } from '../../lib/storage.ts';
+import { findSoffice, libreOfficeConverter, officePreviewer, type OfficeConverter } from '../../lib/office-preview.ts';
 
 /**
  * Serves a stored file to whoever holds a valid signed address, at its institute's host: the route that handed the
- * address out checked the user's right to it. Downloads are attachments, and nosniff keeps a file from being run as a page.
+ * address out checked the user's right to it. Downloads are attachments, and nosniff keeps a file from being run as
+ * a page. Range requests are answered (206), so a PDF, audio or video seeks without being read whole; an office
+ * file's preview grant serves its PDF.
  */
-export async function filesRoutes(app: FastifyInstance) {
-  defineRoute(app, filesContract.file, async ({ params, request, reply }) => {
+export async function filesRoutes(app: FastifyInstance, options: { officeConverter?: OfficeConverter | null }) {
+  const soffice = options.officeConverter === undefined ? findSoffice() : undefined;
+  const previewOf = officePreviewer(
+    app.db,
+    app.storage,
+    options.officeConverter ?? (soffice ? libreOfficeConverter(soffice) : undefined),
+  );
+
+  const refused = () => new AppError(403, 'FORBIDDEN', 'This file link is invalid or has expired.');
+
+  defineRoute(app, filesContract.file, async ({ params, query, request, reply }) => {
     const grant = app.signer.verify(params.token, app.now());
     // An address works only at the host names of the institute that handed it out.
     if (!grant || grant.instituteId !== (await app.instituteIdOfHost(request))) {
-      throw new AppError(403, 'FORBIDDEN', 'This file link is invalid or has expired.');
+      throw refused();
     }
-    const file = await app.storage.open(grant.key).catch(() => undefined);
-    if (!file) throw new AppError(404, 'NOT_FOUND', 'Not Found');
-    const seconds = Math.max(0, Math.floor((grant.expiresAt - app.now().getTime()) / 1000));
-    return (
-      reply
-        .header('content-type', grant.type)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(grant.disposition, grant.name))
-        .header('x-content-type-options', 'nosniff')
-        // A stored SVG or HTML file opened directly must not run script on this origin.
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('cache-control', `private, max-age=${seconds}`)
-        .send(file.stream)
-    );
+    let { key, type, name } = grant;
+    const disposition = query.download === '1' && grant.downloadable ? 'attachment' : grant.disposition;
+    if (grant.preview === 'pdf') {
+      const previewKey = await previewOf(grant.key);
+      if (!previewKey) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+      key = previewKey;
+      type = 'application/pdf';
+      name = `${name.replace(/\.[^.]*$/, '')}.pdf`;
+    }
+    return sendStoredFile(app.storage, request, reply, {
+      key,
+      type,
+      name,
+      disposition,
+      maxAgeSeconds: Math.max(0, Math.floor((grant.expiresAt - app.now().getTime()) / 1000)),
+    });
+  });
+
+  // A file of a course under its course grant: the same answers as above, the file's name, type, read-only flag
+  // and kind read from its row, which must belong to the granted institute and course.
+  defineRoute(app, filesContract.courseFile, async ({ params, query, request, reply }) => {
+    const grant = app.signer.verifyCourse(params.token, app.now());
+    if (!grant || grant.instituteId !== (await app.instituteIdOfHost(request))) throw refused();
+    const file = await findGrantedFile(app.db, grant.instituteId, grant.courseId, params.file);
+    // Another course's file, another institute's, or none: the same refusal, naming nothing.
+    if (!file) throw refused();
+    let key = file.fileKey;
+    let type = mimeForKey(file.fileKey);
+    let name = file.fileName || file.title;
+    let disposition: 'inline' | 'attachment' = query.download === '1' && !file.isReadonly ? 'attachment' : 'inline';
+    if (query.preview === 'pdf') {
+      const previewKey = file.kind === 'office' ? await previewOf(file.fileKey) : undefined;
+      if (!previewKey) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+      key = previewKey;
+      type = 'application/pdf';
+      name = `${name.replace(/\.[^.]*$/, '')}.pdf`;
+      disposition = 'inline';
+    }
+    return sendStoredFile(app.storage, request, reply, {
+      key,
+      type,
+      name,
+      disposition,
+      maxAgeSeconds: Math.max(0, Math.floor((grant.expiresAt - app.now().getTime()) / 1000)),
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { p, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
-import { announcementAudiences, announcements, banners } from '../../db/schema/index.ts';
+import { announcementAudiences, announcements, banners, institutes } from '../../db/schema/index.ts';
 
 const bannersQuery = prepared((db) =>
   db
@@ -10,6 +10,7 @@ const bannersQuery = prepared((db) =>
       isRedirect: banners.isRedirect,
       redirectLink: banners.redirectLink,
       landingScreen: banners.landingScreen,
+      altText: banners.altText,
     })
     .from(banners)
     .where(
@@ -24,6 +25,34 @@ const bannersQuery = prepared((db) =>
     .limit(p('limit'))
     .prepare('home_banners'),
 );
+
+const firstBannerQuery = prepared((db) =>
+  db
+    .select({ webUrl: banners.webUrl, altText: banners.altText })
+    .from(banners)
+    .innerJoin(institutes, eq(institutes.id, banners.instituteId))
+    .where(
+      and(
+        eq(banners.instituteId, p('instituteId')),
+        eq(banners.kind, 'banner'),
+        eq(banners.isActive, true),
+        eq(institutes.isMarketingAndBanner, true),
+        or(sql`cardinality(${banners.userTypes}) = 0`, sql`${p('userType')}::int = any(${banners.userTypes})`),
+      ),
+    )
+    .orderBy(asc(banners.sortOrder), asc(banners.id))
+    .limit(1)
+    .prepare('home_first_banner'),
+);
+
+/**
+ * The banner home opens on for a user type, when the institute shows banners at all: the server puts it in the
+ * dashboard's page (its largest element), so it paints before the app's code has loaded.
+ */
+export async function findFirstBanner(db: Db, instituteId: number, userType: number) {
+  const [row] = await firstBannerQuery(db, { instituteId, userType });
+  return row;
+}
 
 /** Active banners or promos a user type may see, in display order. */
 export const findBanners = (db: Db, instituteId: number, kind: 'banner' | 'promo', userType: number, limit: number) =>

@@ -73,6 +73,7 @@ describe('home', () => {
         isRedirect: index === 0,
         redirectLink: index === 0 ? 'https://school.example/admissions' : '',
         landingScreen: index === 1 ? 'TIME TABLE' : '',
+        altText: index === 0 ? 'Admissions open for 2027-28' : '',
         sortOrder: index,
       });
     }
@@ -108,8 +109,10 @@ describe('home', () => {
         is_redir: true,
         red_link: 'https://school.example/admissions',
         land_scr: '',
+        // What the banner says, for screen readers (defect 8).
+        alt_text: 'Admissions open for 2027-28',
       });
-      expect(banner[1]).toMatchObject({ is_redir: false, land_scr: 'TIME TABLE' });
+      expect(banner[1]).toMatchObject({ is_redir: false, land_scr: 'TIME TABLE', alt_text: '' });
       expect(prom).toEqual({ web_url: '/banners/promo.svg' });
     });
 

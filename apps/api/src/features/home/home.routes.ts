@@ -31,6 +31,7 @@ export async function homeRoutes(app: FastifyInstance) {
           is_redir: row.isRedirect,
           red_link: row.redirectLink,
           land_scr: row.landingScreen,
+          alt_text: row.altText,
         })),
         prom: promoRows[0] ? { web_url: promoRows[0].webUrl } : null,
       },

@@ -12,11 +12,13 @@ describe('profile', () => {
   let parent: Session;
   let sara: Session;
   let neha: Session;
+  let school: Awaited<ReturnType<typeof createInstitute>>;
+  let db: Awaited<ReturnType<typeof createMigratedDatabase>>['db'];
   // Built from factories: a school that lets students edit their profile, and a coaching institute that does not.
   beforeAll(async () => {
     const database = await createMigratedDatabase();
-    const { db } = database;
-    const school = await createInstitute(db, { host: 'localhost', isProfileUpdateAllowed: true });
+    db = database.db;
+    school = await createInstitute(db, { host: 'localhost', isProfileUpdateAllowed: true });
     const coaching = await createInstitute(db, { host: 'apex.localhost', isSchool: false });
     const owner = await createStudent(db, school, {
       user: { name: 'Aarav Sharma' },
@@ -102,6 +104,18 @@ describe('profile', () => {
       expect(response.json().message).toBe('profile picture updated successfully');
       const photoUrl = (await detail(aarav)).json().result.photo_url;
       const photo = await app.inject({ method: 'GET', url: photoUrl });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    });
+
+    it('answers the uploaded photo in the next login, so the header shows it (defect 2)', async () => {
+      const student = await createStudent(db, school);
+      const before = await signIn(app, { user_name: student.login, password: student.password });
+      expect(before.photo_url).toBe('');
+      await update(before, { photo: `data:image/png;base64,${pngPixel}` });
+      const after = await signIn(app, { user_name: student.login, password: student.password });
+      expect(after.photo_url).not.toBe('');
+      const photo = await app.inject({ method: 'GET', url: after.photo_url, headers: { host: 'localhost' } });
       expect(photo.statusCode).toBe(200);
       expect(photo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     });

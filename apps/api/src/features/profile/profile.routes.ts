@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { AppError } from '../../errors.ts';
-import { fileUrl } from '../../lib/signed-urls.ts';
+import { photoUrl as signedPhotoUrl } from '../../lib/signed-urls.ts';
 import { findProfile, updateProfile } from './profile.repository.ts';
 
 /**
@@ -41,14 +41,7 @@ export async function profileRoutes(app: FastifyInstance) {
     if (!found) throw new AppError(404, 'NOT_FOUND', 'Not Found');
     const { student, user, places } = found;
     const photoUrl = student.photoFileKey
-      ? fileUrl(app.signer, {
-          instituteId: auth.instituteId,
-          key: student.photoFileKey,
-          name: 'photo',
-          type: `image/${student.photoFileKey.split('.').at(-1)}`,
-          disposition: 'inline',
-          expiresAt: app.now().getTime() + photoUrlLifetimeMs,
-        })
+      ? signedPhotoUrl(app.signer, auth.instituteId, student.photoFileKey, app.now().getTime() + photoUrlLifetimeMs)
       : user.photoUrl;
     return {
       statusCode: 200,

@@ -9,7 +9,7 @@ export function AccountScreen() {
     <Center mih="100dvh" p="md">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
         <Stack align="center" gap="md">
-          {isPending && <Loader aria-label="Loading institute" />}
+          {isPending && <Loader role="status" aria-label="Loading institute" />}
           {data && (
             <>
               <Image src={data.logoPath} alt={`${data.instituteName} logo`} h={64} w="auto" fit="contain" />

@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { isLogoutInProgress, useLogout } from '../../features/auth/api/logout.ts';
 import { AppLayout } from '../../features/shell/components/app-layout.tsx';
 import { AccountActionsContext, type AccountActions } from '../../lib/account-actions.ts';
+import { registerServiceWorker } from '../../lib/service-worker.ts';
 import { useSession } from '../../lib/session.ts';
 
 // Loaded when asked for, as it was with the Profile screen's code.
@@ -26,6 +27,8 @@ export function AuthenticatedLayout() {
     // Signed out in another tab: back to the login screen. A logout of this tab navigates on its own.
     if (!session && !isLogoutInProgress()) void navigate(publicPages.signIn, { replace: true });
   }, [session, navigate]);
+  // The installable app is for signed-in users: its worker comes with the first signed-in screen.
+  useEffect(registerServiceWorker, []);
   if (!session) return null;
   return (
     <AccountActionsContext value={actions}>

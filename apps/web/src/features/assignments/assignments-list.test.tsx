@@ -84,6 +84,24 @@ describe('/assignment', () => {
     expect(cardTitles()).toEqual(['Old essay', 'Late lab report', 'Graded quiz', 'Missed worksheet']);
   });
 
+  it('keeps the Past tab in the address: back from an assignment returns to Past (defect 5)', async () => {
+    mockAssignmentList();
+    server.use(
+      http.get('*/api/v2/onlineAssignment/getAssignment/*', () =>
+        HttpResponse.json({ code: 'NOT_FOUND', message: 'Not Found' }, { status: 404 }),
+      ),
+    );
+    const { router } = await openList();
+    await userEvent.click(screen.getByRole('tab', { name: 'Past (4)' }));
+    expect(router.state.location.search).toBe('?open=999');
+    await userEvent.click(within(cardOf('Old essay')).getByRole('link', { name: /View/ }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/assignment\/\d+$/));
+    await router.navigate(-1);
+    expect(await screen.findByRole('tab', { name: 'Past (4)' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Ongoing (4)' }));
+    expect(router.state.location.search).toBe('');
+  });
+
   describe('status filter', () => {
     it('offers the ongoing choices on Ongoing and the past choices on Past', async () => {
       mockAssignmentList();

@@ -223,6 +223,8 @@ describe('login screen', () => {
     expect(dialog).toHaveTextContent(
       'You are already logged in on another device. Do you want to use here? You will be logged out from other devices.',
     );
+    // The focus starts on the safe choice (defect 11): a hurried Enter does not log the other device out.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'No' })));
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('heading', { name: 'Good Morning, Aarav Sharma' })).toBeInTheDocument();
     expect(bodies[1]).toMatchObject({ user_name: '9000000010', password: 'demo1234', logout_from_all_devices: true });

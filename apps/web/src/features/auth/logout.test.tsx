@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showToast } from '../../components/toast.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { getSession } from '../../lib/session.ts';
 import {
@@ -101,6 +102,25 @@ describe('a 403 from any call', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Ok' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Alert' })).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { name: 'Sign In to your account' })).toBeInTheDocument();
+  });
+
+  it('says the message of a forced logout once: the Alert, no toast as well (defect 7)', async () => {
+    storeSession(greenfieldStudent());
+    mockLogout();
+    const message = 'Your session was ended by the institute.';
+    server.use(
+      http.post('*/api/v2/onlineAssignment/student/getAssignmentsDetail', () =>
+        HttpResponse.json({ code: 'FORBIDDEN', message }, { status: 403 }),
+      ),
+    );
+    renderRoute('/assignment');
+    // A screen that toasted the same failure (as the screens did) before the logout ran.
+    showToast(message, 'error');
+    const alert = await screen.findByRole('dialog', { name: 'Alert' });
+    expect(alert).toHaveTextContent(message);
+    // Give a late toast its chance to appear.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByText(message)).toHaveLength(1);
   });
 
   it('shows the link of an ": app_link :" message', async () => {

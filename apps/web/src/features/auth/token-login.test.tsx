@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../lib/session.ts';
+import { stayedElsewhereText } from './components/token-login.tsx';
 import { greenfieldStudent, loginAnswer, mockLogin, testDay } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
@@ -91,5 +93,43 @@ describe('/userLogin (single sign-on by link)', () => {
     renderRoute('/userLogin?token=tok-3');
     expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong.' })).toBeInTheDocument();
     expect(getSession()).toBeNull();
+  });
+});
+
+describe('/userLogin for an account signed in on another device (defect 3)', () => {
+  const otherDevice = () => loginAnswer({ login_option: 10, is_login_allowed: 1 });
+
+  it('asks, as the login form does, and signs in here after Yes', async () => {
+    mockExchange(() => HttpResponse.json({ data: { result: ssoResult } }));
+    const bodies = mockLogin(otherDevice, () => loginAnswer(greenfieldStudent()));
+    const { router } = renderRoute('/userLogin?token=tok-busy');
+    const dialog = await screen.findByRole('dialog', { name: 'Already signed in' });
+    expect(dialog).toHaveTextContent(
+      'You are already logged in on another device. Do you want to use here? You will be logged out from other devices.',
+    );
+    expect(screen.queryByText('The login link might be invalid or expired.')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(getSession()).not.toBeNull());
+    expect(bodies[1]).toMatchObject({ password: 'one-time-key-123', logout_from_all_devices: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3000 });
+  });
+
+  it('after No, says what happened and what to do', async () => {
+    mockExchange(() => HttpResponse.json({ data: { result: ssoResult } }));
+    mockLogin(otherDevice);
+    renderRoute('/userLogin?token=tok-busy');
+    const dialog = await screen.findByRole('dialog', { name: 'Already signed in' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(stayedElsewhereText);
+    expect(getSession()).toBeNull();
+  });
+
+  it('a login the institute stops shows its reason on the error page', async () => {
+    mockExchange(() => HttpResponse.json({ data: { result: ssoResult } }));
+    mockLogin(() => loginAnswer({ login_option: 13, is_login_allowed: 1 }));
+    renderRoute('/userLogin?token=tok-blocked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account has been blocked. Please contact your institute/school!',
+    );
   });
 });

@@ -51,8 +51,9 @@ const banners: Banner[] = [
     is_redir: true,
     red_link: 'https://greenfield.example/admissions',
     land_scr: '',
+    alt_text: 'Admissions open for 2027-28',
   },
-  { web_url: '/my-account/demo/banner-2.svg', is_redir: false, red_link: '', land_scr: 'TIME TABLE' },
+  { web_url: '/my-account/demo/banner-2.svg', is_redir: false, red_link: '', land_scr: 'TIME TABLE', alt_text: '' },
 ];
 
 interface HomeMock {
@@ -68,9 +69,42 @@ function mockHome({
   announcementStatus = 200,
   banners: shown = banners,
   promo = null,
-}: HomeMock = {}) {
-  const calls = { announcements: [] as URL[], banners: [] as URL[] };
+  overdue = false,
+}: HomeMock & { overdue?: boolean } = {}) {
+  const calls = { announcements: [] as URL[], banners: [] as URL[], fees: [] as URL[] };
   server.use(
+    http.get('*/api/v1/studentWise/fee/:instituteId/students/:studentId/:yearId', ({ request }) => {
+      calls.fees.push(new URL(request.url));
+      const installment = {
+        install_no: 2,
+        d_date: '2026-10-10',
+        stnd_n: 'Class 6',
+        c_n: null,
+        t_amount: 1_500_000,
+        d_amount: 700_000,
+        balance_fine: 50_000,
+        p_status: 'N',
+        p_amount: 800_000,
+        bad_debt_amount: 0,
+        initial_amount: 1_500_000,
+        tax_amount: 0,
+        disc_amount: 0,
+        fine_amount: 50_000,
+        is_overdue: overdue,
+      };
+      return HttpResponse.json({
+        statusCode: 200,
+        message: 'success',
+        result: {
+          total_fee_amount: 1_550_000,
+          total_paid_amount: 800_000,
+          total_unpaid_amount: 750_000,
+          is_fine_configured: true,
+          p_install_li: [],
+          a_install_li: [installment],
+        },
+      });
+    }),
     http.get('*/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/:instituteId', ({ request }) => {
       calls.announcements.push(new URL(request.url));
       return announcementStatus === 200
@@ -137,6 +171,33 @@ describe('home', () => {
       mockHome();
       await openHome(greenfieldParent());
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Good Evening, Rajesh Sharma');
+    });
+  });
+
+  describe('overdue fees banner (issue 16)', () => {
+    it('warns a parent whose child has overdue fees, with a link to the fees screen', async () => {
+      const calls = mockHome({ overdue: true });
+      await openHome(greenfieldParent());
+      const banner = await screen.findByRole('alert');
+      expect(banner).toHaveTextContent('Fees overdue');
+      expect(banner).toHaveTextContent('Rs 7,500 of fees is overdue. Please pay it to avoid further fines.');
+      expect(within(banner).getByRole('link', { name: 'View fees' })).toHaveAttribute('href', '/fees');
+      expect(calls.fees[0]!.pathname).toBe('/api/v1/studentWise/fee/1/students/5001/4');
+    });
+
+    it('shows nothing when nothing is overdue', async () => {
+      const calls = mockHome({ overdue: false });
+      await openHome(greenfieldParent());
+      await waitFor(() => expect(calls.fees).toHaveLength(1));
+      expect(screen.queryByText('Fees overdue')).not.toBeInTheDocument();
+    });
+
+    it('does not ask for a student’s own fees on home', async () => {
+      const calls = mockHome({ overdue: true });
+      await openHome(greenfieldStudent());
+      await screen.findByText('Annual Sports Day');
+      expect(calls.fees).toHaveLength(0);
+      expect(screen.queryByText('Fees overdue')).not.toBeInTheDocument();
     });
   });
 
@@ -279,12 +340,47 @@ describe('home', () => {
       mockHome();
       const { router } = await openHome(greenfieldStudent());
       const region = await screen.findByRole('region', { name: 'Banners' });
-      const out = within(region).getByRole('link', { name: 'Banner 1 of 2 (opens in a new tab)' });
+      // Named by what the banner says (defect 8); by its position only when it has no words.
+      const out = within(region).getByRole('link', { name: 'Admissions open for 2027-28 (opens in a new tab)' });
       expect(out).toHaveAttribute('href', 'https://greenfield.example/admissions');
       expect(out).toHaveAttribute('target', '_blank');
       expect(out).toHaveAttribute('rel', 'noopener noreferrer');
       await userEvent.click(within(region).getByRole('link', { name: 'Banner 2 of 2' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/timetable'));
+    });
+
+    /** The window as wide as a phone (390 px) or a laptop, for the media queries the screen asks. */
+    const viewport = (isWide: boolean) =>
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: isWide && query.includes('min-width'),
+            media: query,
+            onchange: null,
+            addListener: () => undefined,
+            removeListener: () => undefined,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+            dispatchEvent: () => false,
+          }) as MediaQueryList,
+      );
+
+    it('has no arrows over the banner on a phone, where it swipes (defect 8)', async () => {
+      const phone = viewport(false);
+      mockHome();
+      await openHome(greenfieldStudent());
+      const region = await screen.findByRole('region', { name: 'Banners' });
+      expect(within(region).queryByRole('button', { name: 'Previous banner' })).not.toBeInTheDocument();
+      phone.mockRestore();
+    });
+
+    it('has arrows on a wide screen', async () => {
+      const wide = viewport(true);
+      mockHome();
+      await openHome(greenfieldStudent());
+      const region = await screen.findByRole('region', { name: 'Banners' });
+      expect(await within(region).findByRole('button', { name: 'Previous banner' })).toBeInTheDocument();
+      wide.mockRestore();
     });
 
     it('uses at most 5 banners', async () => {
@@ -293,6 +389,7 @@ describe('home', () => {
         is_redir: false,
         red_link: '',
         land_scr: '',
+        alt_text: '',
       }));
       mockHome({ banners: many });
       await openHome(greenfieldStudent());

@@ -13,6 +13,7 @@ import {
   storeSession,
   testDay,
 } from '../../test/fixtures.ts';
+import { getSession } from '../../lib/session.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 
@@ -326,6 +327,20 @@ describe('profile', () => {
       expect(calls.updates).toHaveLength(1);
       expect(Object.keys(calls.updates[0]!.body)).toEqual(['photo']);
       expect(calls.updates[0]!.body.photo).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    });
+
+    it('shows the profile’s photo in the header too, kept in the session (defect 2)', async () => {
+      mockProfile();
+      await openProfile(greenfieldStudent({ photo_url: '' }));
+      await screen.findByRole('region', { name: 'Education Info' });
+      await waitFor(() => expect(getSession()?.photo_url).toBe('/api/v1/files/signed-photo'));
+      const header = screen.getByRole('banner');
+      await waitFor(() =>
+        expect(within(header).getByRole('img', { name: 'Aarav Sharma' })).toHaveAttribute(
+          'src',
+          '/api/v1/files/signed-photo',
+        ),
+      );
     });
 
     it('refuses a file that is not an image, whatever its name, before sending', async () => {

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { decodeCredential } from '@campus/domain/auth/credential';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -175,15 +176,35 @@ describe('the signed-in shell', () => {
       expect(screen.getByRole('button', { name: 'Profile menu' })).toHaveAttribute('aria-expanded', 'true');
     });
 
-    it('shows a parent their own name, parent id and phone, without unconfigured policies', async () => {
+    it('shows a parent their own name and phone, the child’s name and ID (not the account row, defect 7), without unconfigured policies', async () => {
       await openAs(greenfieldParent({ privacy_policy_url: '', terms_and_condition_url: '' }));
       await userEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
       const popup = await screen.findByRole('dialog', { name: 'Profile menu' });
       expect(within(popup).getByText('Rajesh Sharma')).toBeInTheDocument();
-      expect(within(popup).getByText('ID: 7001')).toBeInTheDocument();
+      expect(within(popup).getByText('Parent of Aarav Sharma')).toBeInTheDocument();
+      expect(within(popup).getByText('ID: GPS-0001')).toBeInTheDocument();
+      expect(within(popup).queryByText('ID: 7001')).not.toBeInTheDocument();
       expect(within(popup).getByText('Phone: 9000000002')).toBeInTheDocument();
       expect(within(popup).queryByRole('link', { name: 'Privacy Policy' })).not.toBeInTheDocument();
       expect(within(popup).queryByRole('link', { name: 'Terms Of Service' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('keyboard (defect 11)', () => {
+    it('offers Skip to content as the first tab stop, which moves the focus to the screen', async () => {
+      // Toasts of earlier tests (a module-wide store) would come first in the page.
+      notifications.clean();
+      notifications.cleanQueue();
+      await openAs(greenfieldStudent());
+      const heading = await screen.findByRole('heading', { level: 1, name: /Good (Morning|Afternoon|Evening)/ });
+      const user = userEvent.setup();
+      (document.activeElement as HTMLElement | null)?.blur();
+      await user.tab();
+      const skip = screen.getByRole('link', { name: 'Skip to content' });
+      expect(document.activeElement).toBe(skip);
+      await user.keyboard('{Enter}');
+      expect(document.activeElement).toBe(document.getElementById('main-content'));
+      expect(document.getElementById('main-content')).toContainElement(heading);
     });
   });
 
@@ -221,6 +242,18 @@ describe('the signed-in shell', () => {
       await user.click(screen.getByRole('menuitem', { name: 'Blue' }));
       expect(await screen.findByRole('button', { name: 'Theme: Blue' })).toBeInTheDocument();
     });
+
+    it.each(['blue', 'purple', 'dark'])(
+      'keeps the logo’s dark lettering readable on the %s header: the logo sits on a white plate (defect 6)',
+      async (mode) => {
+        localStorage.setItem('theme', mode);
+        await openAs(greenfieldStudent());
+        const logo = screen.getByRole('banner').querySelector('img[src="/my-account/demo/greenfield-logo.svg"]');
+        expect(logo).not.toBeNull();
+        const plate = logo!.closest('[data-logo-plate]') as HTMLElement | null;
+        expect(plate?.style.background || plate?.style.backgroundColor).toContain('--mantine-color-white');
+      },
+    );
 
     it('tints the header for purple and keeps the light scheme', async () => {
       await openAs(greenfieldStudent());

@@ -13,7 +13,8 @@ const monthStart = (today: string, offset: number) => {
 /**
  * Greenfield's event calendar in the current and next month: holidays, categorized events of every holiday type,
  * a multi-day event, Sunday weekly offs, events for Aarav's standard only and for everyone, all-day and timed
- * events, and a teacher-only meeting that 'My Event' leaves out. Apex is a coaching institute: no calendar.
+ * events (one without an end time), a day with three events, and a teacher-only meeting that 'My Event' leaves
+ * out. Apex is a coaching institute: no calendar.
  */
 export async function seed({ tx, storage, today, institutes: { greenfield } }: DemoContext): Promise<void> {
   const instituteId = greenfield.id;
@@ -76,6 +77,26 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       startTime: '15:30',
       endTime: '17:00',
       userTypes: [1],
+    },
+    // Two more on the football final's day: three events, so its day cell shows two and '+1 more'.
+    {
+      instituteId,
+      eventType: 2,
+      holidayType: 4,
+      title: 'Science exhibition',
+      description: 'Projects by every class in the school hall.',
+      isAllDay: false,
+      startDate: day(thisMonth, 18),
+      endDate: day(thisMonth, 18),
+      // A start time without an end time.
+      startTime: '09:00',
+    },
+    {
+      instituteId,
+      eventType: 1,
+      title: 'Library week begins',
+      startDate: day(thisMonth, 18),
+      endDate: day(thisMonth, 18),
     },
     {
       instituteId,

@@ -8,6 +8,16 @@ import { tinyPdf } from '../demo-files.ts';
 /** An instant `days` from today at hh:mm in Kolkata (UTC+05:30, no daylight saving). */
 const at = (today: string, days: number, time: string) => new Date(`${addDays(today, days)}T${time}:00+05:30`);
 
+/**
+ * A notice's instant, never later than the seeding moment: a notice of today at 16:35, seeded at 05:00, read
+ * "Updated 04:35 PM" before that time had come (defect 9). `minutesBefore` keeps announced before updated.
+ */
+export const seedInstant = (today: string, days: number, time: string, now: Date, minutesBefore: number) => {
+  const planned = at(today, days, time);
+  const latest = new Date(now.getTime() - minutesBefore * 60_000);
+  return planned.getTime() > latest.getTime() ? latest : planned;
+};
+
 const noticeImage = (title: string, colour: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400" viewBox="0 0 800 400"><rect width="800" height="400" fill="${colour}"/><text x="400" y="210" text-anchor="middle" font-family="Arial,sans-serif" font-size="40" font-weight="700" fill="#fff">${title}</text></svg>`;
 
@@ -23,7 +33,13 @@ interface NoticeSpec {
   attachment?: string;
 }
 
-async function addNotices(tx: Tx, storage: Storage, instituteIdValue: number, today: string, notices: NoticeSpec[]) {
+async function addNotices(
+  tx: Tx,
+  storage: Storage,
+  instituteIdValue: number,
+  { today, now }: { today: string; now: Date },
+  notices: NoticeSpec[],
+) {
   for (const notice of notices) {
     const image = notice.image ? await storage.putBuffer(noticeImage(notice.image, '#1864ab'), 'svg') : undefined;
     const file = notice.attachment ? await storage.putBuffer(tinyPdf(notice.attachment), 'pdf') : undefined;
@@ -34,8 +50,8 @@ async function addNotices(tx: Tx, storage: Storage, instituteIdValue: number, to
         title: notice.title,
         descriptionHtml: notice.html,
         updatedBy: notice.by,
-        announcedAt: at(today, -notice.daysAgo, notice.time),
-        updatedAt: at(today, -notice.daysAgo, notice.updatedTime),
+        announcedAt: seedInstant(today, -notice.daysAgo, notice.time, now, 10),
+        updatedAt: seedInstant(today, -notice.daysAgo, notice.updatedTime, now, 5),
         imageFileKey: image?.key ?? null,
         attachmentFileKey: file?.key ?? null,
         attachmentName: notice.attachment ? `${notice.title}.pdf` : null,
@@ -51,11 +67,11 @@ async function addNotices(tx: Tx, storage: Storage, instituteIdValue: number, to
   }
 }
 
-async function seedGreenfieldHome({ tx, storage, today, institutes: { greenfield } }: DemoContext) {
+async function seedGreenfieldHome({ tx, storage, today, now, institutes: { greenfield } }: DemoContext) {
   const { id } = greenfield;
   const aaravBatches = greenfield.account(demoLogins.greenfieldStudent, 1).batchIds;
   const [otherBatch] = greenfield.batches;
-  await addNotices(tx, storage, id, today, [
+  await addNotices(tx, storage, id, { today, now }, [
     {
       title: 'Annual Sports Day',
       html: '<p>The Annual Sports Day will be held on the main ground. All students assemble by <b>7:45 AM</b> in house colours.</p>',
@@ -115,6 +131,15 @@ async function seedGreenfieldHome({ tx, storage, today, institutes: { greenfield
   ]);
 
   const landing = ['', 'TIME TABLE', 'MY EXAM', '', 'ASSIGNMENTS', 'STUDY MATERIALS'];
+  // Each banner's headline, as its picture says it (read to screen readers).
+  const texts = [
+    'Admissions open for 2027-28',
+    'Science Exhibition on 5 December',
+    'Try the new Live Classes',
+    'Mock tests every Sunday',
+    'Annual Day rehearsals',
+    'Download the timetable',
+  ];
   await tx.insert(banners).values([
     ...landing.map((landingScreen, index) => ({
       instituteId: id,
@@ -128,17 +153,18 @@ async function seedGreenfieldHome({ tx, storage, today, institutes: { greenfield
             ? 'https://greenfield.example/mock-tests'
             : '',
       landingScreen,
+      altText: texts[index] ?? '',
       sortOrder: index,
     })),
     { instituteId: id, kind: 'promo' as const, webUrl: '/my-account/demo/promo.svg', sortOrder: 0 },
   ]);
 }
 
-async function seedApexHome({ tx, storage, today, institutes: { apex } }: DemoContext) {
+async function seedApexHome({ tx, storage, today, now, institutes: { apex } }: DemoContext) {
   const { id } = apex;
   const nehaBatches = apex.account(demoLogins.apexStudent, 1).batchIds;
   // Addressed to batches only, so the open-course buyer (who has none) sees the empty state.
-  await addNotices(tx, storage, id, today, [
+  await addNotices(tx, storage, id, { today, now }, [
     {
       title: 'JEE mock test series',
       html: '<p>Full-length mock tests every Sunday at 9 AM in the exam desk.</p>',
@@ -158,9 +184,13 @@ async function seedApexHome({ tx, storage, today, institutes: { apex } }: DemoCo
       audience: nehaBatches,
     },
   ]);
-  await tx
-    .insert(banners)
-    .values({ instituteId: id, kind: 'banner', webUrl: '/my-account/demo/banner-4.svg', sortOrder: 0 });
+  await tx.insert(banners).values({
+    instituteId: id,
+    kind: 'banner',
+    webUrl: '/my-account/demo/banner-4.svg',
+    altText: 'Mock tests every Sunday',
+    sortOrder: 0,
+  });
 }
 
 /** Notices and banners of the home screen, covering every state it can show. */

@@ -1,5 +1,6 @@
 import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepOffline } from '../../../lib/offline-query.ts';
 import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/v2/onlineAssignment/get/{instituteId}/{fileId}: one assignment with the student's status. */
@@ -9,11 +10,13 @@ export async function getAssignment(instituteId: number, fileId: number, signal?
 }
 
 export const assignmentQuery = (instituteId: number, fileId: number) =>
-  queryOptions({
-    queryKey: ['assignments', 'detail', instituteId, fileId],
-    queryFn: ({ signal }) => getAssignment(instituteId, fileId, signal),
-    // Attachment addresses are signed for a few minutes; downloads ask for fresh ones anyway.
-    staleTime: 0,
-  });
+  keepOffline(
+    queryOptions({
+      queryKey: ['assignments', 'detail', instituteId, fileId],
+      queryFn: ({ signal }) => getAssignment(instituteId, fileId, signal),
+      // Attachment addresses are signed for a few minutes; downloads ask for fresh ones anyway.
+      staleTime: 0,
+    }),
+  );
 
 export const useAssignment = (instituteId: number, fileId: number) => useQuery(assignmentQuery(instituteId, fileId));

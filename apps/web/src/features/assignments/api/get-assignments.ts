@@ -1,6 +1,7 @@
 import { assignmentCategoryId } from '@campus/domain/assignments/assignment-rules';
 import { assignmentsEndpoints } from '@campus/domain/assignments/assignments.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepOffline } from '../../../lib/offline-query.ts';
 import { call, type AnswerOf } from '../../../lib/api-client.ts';
 
 /** Whose assignments to list. */
@@ -23,10 +24,12 @@ export async function getAssignments(student: StudentRef, signal?: AbortSignal):
 }
 
 export const assignmentsQuery = (student: StudentRef) =>
-  queryOptions({
-    queryKey: ['assignments', 'list', student.institute_id, student.student_id],
-    queryFn: ({ signal }) => getAssignments(student, signal),
-  });
+  keepOffline(
+    queryOptions({
+      queryKey: ['assignments', 'list', student.institute_id, student.student_id],
+      queryFn: ({ signal }) => getAssignments(student, signal),
+    }),
+  );
 
 /** The lists of the signed-in student; nothing is asked for a login without a student (open-course users). */
 export const studentAssignmentsQuery = (student: { institute_id: number; student_id: number | null }) => ({

@@ -4,6 +4,7 @@ import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title, VisuallyHid
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon } from '../../../components/icons.tsx';
+import { isUnanswered, LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useAssignment } from '../api/get-assignment.ts';
@@ -11,7 +12,7 @@ import { useStudentAttachments } from '../api/get-student-attachments.ts';
 import { DetailsStep } from './details-step.tsx';
 import { RemarkStep } from './remark-step.tsx';
 import { SubmissionStep } from './submission-step.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 
 function StepTitle({ number, title, isComplete }: { number: number; title: string; isComplete: boolean }) {
   return (
@@ -66,8 +67,8 @@ export function AssignmentDetailView({ session, fileId, onForbidden }: Assignmen
 
   useEffect(() => {
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
-    if (!detail.error || detail.data) return;
-    showToast(detail.error.message, 'error');
+    if (!detail.error || detail.data || isUnanswered(detail.error)) return;
+    showFailureToast(detail.error);
     void navigate(signedInPages.dashboard, { replace: true });
   }, [detail.error, detail.data, navigate]);
 
@@ -86,7 +87,9 @@ export function AssignmentDetailView({ session, fileId, onForbidden }: Assignmen
           Go Back
         </Button>
       </Group>
-      {!assignment ? (
+      {!assignment && isUnanswered(detail.error) ? (
+        <LoadFailure error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : !assignment ? (
         <PageLoader label={`Loading ${label}`} />
       ) : (
         <>
@@ -106,7 +109,7 @@ export function AssignmentDetailView({ session, fileId, onForbidden }: Assignmen
             <Timeline.Item bullet={bullet(2, isSubmitted)}>
               <Step number={2} title="Submit your assignment" isComplete={isSubmitted}>
                 {previous.isPending ? (
-                  <Loader size="sm" aria-label="Loading your work" />
+                  <Loader size="sm" role="status" aria-label="Loading your work" />
                 ) : previous.isError ? (
                   <Text c="red" role="alert">
                     {previous.error.message}

@@ -11,11 +11,12 @@ import { signedInPages } from '@campus/domain/shell/pages';
 import { NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isUnanswered, LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useAssignments } from '../api/get-assignments.ts';
 import { AssignmentCard } from './assignment-card.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 
 type Tab = 'ongoing' | 'past';
 
@@ -27,18 +28,31 @@ const noAssignments: AssignmentListItem[] = [];
  * and returns to the dashboard (spec part 1 §8).
  */
 export function AssignmentList({ session }: { session: StoredSession }) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const isSchool = session.is_institute_type_school;
   const query = useAssignments(session);
-  const [tab, setTab] = useState<Tab>(params.get('open') === pastTabParam ? 'past' : 'ongoing');
+  // The tab lives in the address (?open=999 is Past): back from an assignment, or a reload, keeps it (defect 5).
+  const [tab, showTab] = useState<Tab>(params.get('open') === pastTabParam ? 'past' : 'ongoing');
+  const setTab = (next: Tab) => {
+    showTab(next);
+    void setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'past') updated.set('open', pastTabParam);
+        else updated.delete('open');
+        return updated;
+      },
+      { replace: true },
+    );
+  };
   const [statusByTab, setStatusByTab] = useState<Record<Tab, string>>({ ongoing: anyStatus, past: anyStatus });
   const [search, setSearch] = useState('');
 
   useEffect(() => {
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
-    if (!query.error || query.data) return;
-    showToast(query.error.message, 'error');
+    if (!query.error || query.data || isUnanswered(query.error)) return;
+    showFailureToast(query.error);
     void navigate(signedInPages.dashboard, { replace: true });
   }, [query.error, query.data, navigate]);
 
@@ -47,7 +61,7 @@ export function AssignmentList({ session }: { session: StoredSession }) {
   const label = assignmentsLabel(isSchool);
 
   const renderTab = (value: Tab, items: AssignmentListItem[]) => {
-    const shown = filterAssignments(items, statusByTab[value], search);
+    const shown = filterAssignments(items, statusByTab[value], search, value === 'past');
     if (shown.length === 0) {
       return (
         <Text ta="center" py="xl">
@@ -76,6 +90,8 @@ export function AssignmentList({ session }: { session: StoredSession }) {
       </Title>
       {query.isPending && session.student_id !== null ? (
         <PageLoader label={`Loading ${label}`} />
+      ) : !query.data && isUnanswered(query.error) ? (
+        <LoadFailure error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Tabs value={tab} onChange={(value) => setTab(value === 'past' ? 'past' : 'ongoing')} keepMounted={false}>
           <Tabs.List grow>

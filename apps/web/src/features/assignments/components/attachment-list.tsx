@@ -4,7 +4,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Attachment } from '@campus/domain/assignments/assignments.contract';
 import type { ReactNode } from 'react';
 import { useDownloadAttachment } from '../api/download-file.ts';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 
 /** What a listed file needs: a few fields of the contract's attachment. */
 export type ListedFile = Pick<Attachment, 'attachment_id' | 'attachment_display_name' | 'size'>;
@@ -20,7 +20,7 @@ export function DownloadButton({ instituteId, file }: { instituteId: number; fil
       aria-label={`Download ${file.attachment_display_name}`}
       onClick={() =>
         download.mutate(file.attachment_id, {
-          onError: (error) => showToast(error.message, 'error'),
+          onError: (error) => showFailureToast(error),
         })
       }
     >

@@ -56,7 +56,7 @@ export function RemarkStep({
       ) : (
         <Text fw={600}>{assignmentMessages.reviewPending}</Text>
       )}
-      {solution.isPending && <Loader size="sm" aria-label="Loading solution" />}
+      {solution.isPending && <Loader size="sm" role="status" aria-label="Loading solution" />}
       {solution.isError && (
         <Text c="red" role="alert">
           {solutionFailure}

@@ -1,5 +1,6 @@
 import { authEndpoints } from '@campus/domain/auth/auth.endpoints';
 import { publicPages } from '@campus/domain/shell/pages';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -50,6 +51,8 @@ export function useLogout() {
           return;
         }
         const state: LogoutState = message ? { logoutMessage: message } : {};
+        // The login screen's Alert says the message; a toast a screen showed for the same failure goes (defect 7).
+        notifications.clean();
         await navigate(publicPages.signIn, { replace: true, state });
       } finally {
         isLoggingOut = false;

@@ -1,6 +1,7 @@
 import { maxBanners } from '@campus/domain/home/home-rules';
 import { homeEndpoints } from '@campus/domain/home/home.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepOffline } from '../../../lib/offline-query.ts';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 
@@ -11,15 +12,17 @@ export async function getBanners(userType: number, signal?: AbortSignal) {
 }
 
 export const bannersQuery = (session: StoredSession) =>
-  queryOptions({
-    queryKey: ['home', 'banners', session.institute_id, session.user_id, session.user_type],
-    queryFn: ({ signal }) => getBanners(session.user_type, signal),
-    // Only the institute's marketing-and-banners setting turns them on (spec part 1 §2).
-    enabled: session.inst_set_up.is_marketing_and_banner,
-    staleTime: 5 * 60 * 1000,
-    // A failure shows no banners (a 403 has logged out already): nothing to retry for.
-    retry: false,
-  });
+  keepOffline(
+    queryOptions({
+      queryKey: ['home', 'banners', session.institute_id, session.user_id, session.user_type],
+      queryFn: ({ signal }) => getBanners(session.user_type, signal),
+      // Only the institute's marketing-and-banners setting turns them on (spec part 1 §2).
+      enabled: session.inst_set_up.is_marketing_and_banner,
+      staleTime: 5 * 60 * 1000,
+      // A failure shows no banners (a 403 has logged out already): nothing to retry for.
+      retry: false,
+    }),
+  );
 
 /** The banners and promo of the signed-in user; none while loading, on failure or when the setting is off. */
 export const useBanners = (session: StoredSession) => useQuery(bannersQuery(session));

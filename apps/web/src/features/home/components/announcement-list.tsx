@@ -20,7 +20,7 @@ function Cards({ announcements, isLoading }: { announcements: Announcement[]; is
   if (isLoading) {
     return (
       <Center p="md">
-        <Loader aria-label="Loading announcements" />
+        <Loader role="status" aria-label="Loading announcements" />
       </Center>
     );
   }

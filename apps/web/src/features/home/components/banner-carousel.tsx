@@ -3,6 +3,7 @@ import type { Banner } from '@campus/domain/home/home-rules';
 import { landingRoute } from '@campus/domain/home/home-rules';
 import { Carousel } from '@mantine/carousel';
 import { Anchor, Image } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url.trim());
@@ -12,7 +13,8 @@ const bannerImage = { radius: 'md', fit: 'cover', style: { aspectRatio: '10 / 3'
 
 /** One banner: a link out (is_redir), a link to an app screen (land_scr), or only the picture. */
 function BannerSlide({ banner, position, count }: { banner: Banner; position: number; count: number }) {
-  const name = `Banner ${position} of ${count}`;
+  // Screen readers hear what the banner says; its position only when the institute gave it no words (defect 8).
+  const name = banner.alt_text.trim() || `Banner ${position} of ${count}`;
   const route = landingRoute(banner.land_scr);
   if (banner.is_redir && isWebAddress(banner.red_link)) {
     return (
@@ -33,12 +35,15 @@ function BannerSlide({ banner, position, count }: { banner: Banner; position: nu
 
 /** The home banner carousel (spec part 1 §2): up to 5 banners, each redirecting or landing on a screen. */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  // On a phone the arrows would sit on the banner's headline (defect 8): there it swipes, and the dots below
+  // (buttons, so keyboards reach them too) move between banners.
+  const isWide = useMediaQuery('(min-width: 48em)', false);
   if (banners.length === 0) return null;
   return (
     <section aria-label="Banners">
       <Carousel
         withIndicators={banners.length > 1}
-        withControls={banners.length > 1}
+        withControls={banners.length > 1 && isWide}
         emblaOptions={{ loop: true }}
         slideGap="md"
         previousControlProps={{ 'aria-label': 'Previous banner' }}

@@ -1,7 +1,8 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Stack } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { isUnanswered, LoadFailure } from '../../../components/load-failure.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useAnnouncements } from '../api/get-announcements.ts';
@@ -9,6 +10,8 @@ import { useBanners } from '../api/get-banners.ts';
 import { AnnouncementFullList, AnnouncementPreview } from './announcement-list.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { ClockPanel } from './clock-panel.tsx';
+import { OverdueBanner } from './overdue-banner.tsx';
+import { LiveWeek } from './live-week.tsx';
 import { PromoDialog } from './promo-dialog.tsx';
 
 export interface HomeScreenProps {
@@ -38,16 +41,23 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
     isSchool: session.is_institute_type_school,
   };
 
+  // No answer at all (offline): say so, rather than 'No Record found !' as if there were no announcements.
+  const unanswered = !announcements.data && isUnanswered(failure);
+  const announcementsPart = (list: ReactNode) =>
+    unanswered ? <LoadFailure error={failure} onRetry={() => void announcements.refetch()} /> : list;
+
   // /announcement is the same screen with the whole list, searchable, in place of the banners and first three.
   return (
     <Stack gap="lg">
       <ClockPanel session={session} />
+      <OverdueBanner session={session} />
       {isFullList ? (
-        <AnnouncementFullList {...listProps} />
+        announcementsPart(<AnnouncementFullList {...listProps} />)
       ) : (
         <>
           <BannerCarousel banners={banners.data?.banner ?? []} />
-          <AnnouncementPreview {...listProps} />
+          <LiveWeek session={session} />
+          {announcementsPart(<AnnouncementPreview {...listProps} />)}
           <PromoDialog imageUrl={banners.data?.prom?.web_url} />
         </>
       )}

@@ -2,7 +2,7 @@ import { groupMessagesByDay, noMessagesText } from '@campus/domain/messages/mess
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useMessages } from '../api/get-messages.ts';
 
@@ -19,7 +19,7 @@ export function MessagesView({ session }: { session: StoredSession }) {
   const days = useMemo(() => groupMessagesByDay(data ?? [], readerTimeZone()), [data]);
 
   useEffect(() => {
-    if (error) showToast(error.message, 'error');
+    if (error) showFailureToast(error);
   }, [error]);
 
   return (
@@ -44,15 +44,13 @@ export function MessagesView({ session }: { session: StoredSession }) {
               <Title order={2} size="h5">
                 {day.weekday}
               </Title>
-              <Text c="dimmed" size="sm">
-                {day.date}
-              </Text>
+              <Text size="sm">{day.date}</Text>
             </Group>
             <Stack gap="xs">
               {day.messages.map((message, index) => (
                 <Paper key={index} withBorder p="sm" radius="md">
                   <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.message}</Text>
-                  <Text c="dimmed" size="xs" ta="right">
+                  <Text size="xs" ta="right">
                     {message.time}
                   </Text>
                 </Paper>

@@ -3,6 +3,7 @@ import { formatIsoDate, productImage, sampleVideos } from '@campus/domain/produc
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Button, Grid, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
@@ -35,10 +36,21 @@ const goBack = (
  * list answer as My Products, and asks for its details at the same time.
  */
 export function ProductDetailView({ session, productId }: { session: StoredSession; productId: number }) {
-  const { data, isPending } = useMyProducts(session);
+  const { data, error, isPending, refetch } = useMyProducts(session);
   const product = data?.find((candidate) => candidate.id === productId);
 
   if (isPending) return <PageLoader label="Loading product" />;
+  if (!data) {
+    return (
+      <Stack gap="md">
+        {goBack}
+        <Title order={1} size="h2">
+          My Products
+        </Title>
+        <LoadFailure error={error} onRetry={() => void refetch()} />
+      </Stack>
+    );
+  }
   if (!product) {
     return (
       <Stack gap="md">

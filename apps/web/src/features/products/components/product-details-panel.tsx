@@ -10,7 +10,7 @@ export function ProductDetailsPanel({ productId, instituteId }: { productId: num
         <Title order={2} size="h4" id="product-details-heading">
           Product Details
         </Title>
-        {isPending && <Loader size="sm" aria-label="Loading product details" />}
+        {isPending && <Loader size="sm" role="status" aria-label="Loading product details" />}
         {error && <Text>{error.message}</Text>}
         {data && data.length === 0 && <Text>-</Text>}
         {data && data.length > 0 && (

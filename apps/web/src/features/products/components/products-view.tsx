@@ -2,8 +2,9 @@ import { productTabs, readProductTab, type ProductTab } from '@campus/domain/pro
 import { splitProducts } from '@campus/domain/products/products';
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 import { storageKeys, type StoredSession } from '../../../lib/session.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
 import { ProductCard } from './product-card.tsx';
@@ -18,12 +19,13 @@ const isWebAddress = (url: string) => /^https?:\/\//i.test(url.trim());
  * navigation, a link to the institute's store when it has one, and a card per product.
  */
 export function ProductsView({ session }: { session: StoredSession }) {
-  const { data, error, isPending } = useMyProducts(session);
+  const { data, error, isPending, refetch } = useMyProducts(session);
   const [tab, setTab] = useState<ProductTab>(() => readProductTab(localStorage.getItem(storageKeys.productTab)));
 
   useEffect(() => {
-    if (error) showToast(error.message, 'error');
-  }, [error]);
+    // A failed refresh over a list already shown keeps the list and says why in a toast.
+    if (error && data) showFailureToast(error);
+  }, [error, data]);
 
   const chooseTab = (value: string | null) => {
     const next = readProductTab(value);
@@ -60,18 +62,25 @@ export function ProductsView({ session }: { session: StoredSession }) {
           </Group>
         </Paper>
       )}
-      <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value={productTabs.active}>Active ({active.length})</Tabs.Tab>
-          <Tabs.Tab value={productTabs.expired}>Expired ({expired.length})</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value={productTabs.active} pt="md">
-          {isPending ? <PageLoader label="Loading products" /> : list(active)}
-        </Tabs.Panel>
-        <Tabs.Panel value={productTabs.expired} pt="md">
-          {isPending ? <PageLoader label="Loading products" /> : list(expired)}
-        </Tabs.Panel>
-      </Tabs>
+      {/* No purchases known yet: no counts either, which would read as "you own nothing". */}
+      {isPending ? (
+        <PageLoader label="Loading products" />
+      ) : !data ? (
+        <LoadFailure error={error} onRetry={() => void refetch()} />
+      ) : (
+        <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value={productTabs.active}>Active ({active.length})</Tabs.Tab>
+            <Tabs.Tab value={productTabs.expired}>Expired ({expired.length})</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value={productTabs.active} pt="md">
+            {list(active)}
+          </Tabs.Panel>
+          <Tabs.Panel value={productTabs.expired} pt="md">
+            {list(expired)}
+          </Tabs.Panel>
+        </Tabs>
+      )}
     </Stack>
   );
 }

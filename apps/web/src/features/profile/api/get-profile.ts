@@ -22,6 +22,8 @@ export const profileQuery = (session: StoredSession) =>
     queryFn: ({ signal }) => getProfile(session.institute_id, session.student_id, signal),
     // A failure shows the message and the overlay at once (spec part 1 §8).
     retry: false,
+    // A login without a student (an open-course buyer) has no student profile to ask for.
+    enabled: session.student_id !== null,
   });
 
 /** The profile of the signed-in student (or of a parent's child). */

@@ -7,9 +7,11 @@ import { Avatar, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorOverlay } from '../../../components/error-overlay.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
-import type { StoredSession } from '../../../lib/session.ts';
+import { showFailureToast, showToast } from '../../../components/toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getSession, saveSession, type StoredSession } from '../../../lib/session.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import {
@@ -45,15 +47,24 @@ export interface ProfileViewProps {
  * of birth and photo, one field per popup.
  */
 export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
-  const { data: profile, error, isPending } = useProfile(session);
+  const { data: profile, error, isPending, refetch } = useProfile(session);
   const update = useUpdateProfile(session);
   const navigate = useNavigate();
   const [editing, setEditing] = useState<EditableField>();
 
+  // The header's avatar and popup show the session's photo: keep it the one the profile shows (defect 2).
+  const shownPhoto = profile?.photo_url;
+  useEffect(() => {
+    const current = getSession();
+    if (shownPhoto && current && current.photo_url !== shownPhoto) saveSession({ ...current, photo_url: shownPhoto });
+  }, [shownPhoto]);
+
+  // No answer at all (offline, timed out): the dashboard would fail the same way, so Retry here instead.
+  const isUnanswered = error instanceof ApiError && error.status === null;
   useEffect(() => {
     // The message first, then the overlay that leads back to the dashboard (spec part 1 §8).
-    if (error) showToast(error.message, 'error');
-  }, [error]);
+    if (error && !isUnanswered) showFailureToast(error);
+  }, [error, isUnanswered]);
 
   const heading = (
     <Group justify="space-between" align="center">
@@ -66,11 +77,28 @@ export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
     </Group>
   );
 
+  // An open-course login has no student record: what the session holds, and Change Password (defect 1).
+  if (session.student_id === null) {
+    return (
+      <Stack gap="md">
+        {heading}
+        <AccountProfile session={session} />
+      </Stack>
+    );
+  }
   if (isPending) {
     return (
       <Stack gap="md">
         {heading}
         <PageLoader label="Loading profile" />
+      </Stack>
+    );
+  }
+  if (!profile && isUnanswered) {
+    return (
+      <Stack gap="md">
+        {heading}
+        <LoadFailure error={error} onRetry={() => void refetch()} />
       </Stack>
     );
   }
@@ -162,5 +190,26 @@ export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
       <ProfileSection title="Address" rows={address} />
       {Dialog && <Dialog profile={profile} save={save} onClose={() => setEditing(undefined)} />}
     </Stack>
+  );
+}
+
+/** The profile of a login without a student record (open-course buyer): account and contact from the session. */
+function AccountProfile({ session }: { session: StoredSession }) {
+  const account: ProfileRow[] = [
+    { label: 'Name', value: show(session.name) },
+    { label: 'Institute', value: show(session.institute_name) },
+  ];
+  const contact: ProfileRow[] = [
+    { label: 'Mobile Number', value: show(session.student_phone) },
+    { label: 'Email', value: show(session.email_id) },
+  ];
+  return (
+    <>
+      <ProfileSection title="Photo" rows={[]}>
+        <Avatar src={session.photo_url || null} alt={`Photo of ${session.name}`} size={96} radius="md" />
+      </ProfileSection>
+      <ProfileSection title="Account" rows={account} />
+      <ProfileSection title="Contact" rows={contact} />
+    </>
   );
 }

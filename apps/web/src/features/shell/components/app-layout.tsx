@@ -1,6 +1,7 @@
-import { AppShell, Burger, Group, Image, Text, useMantineTheme } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Image, Text, useMantineTheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { OfflineNotice } from '../../../components/offline-notice.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { AcademicYearSelect } from './academic-year-select.tsx';
 import { MainMenu } from './main-menu.tsx';
@@ -30,6 +31,18 @@ export function AppLayout({
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isMenuOpen } }}
       padding="md"
     >
+      {/* The first tab stop: past the header and the menu straight to the screen (defect 11). */}
+      <a
+        href="#main-content"
+        className="skip-link"
+        onClick={(event) => {
+          // The focus moves to the screen itself (the address keeps no #fragment).
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <AppShell.Header bg={headerColor} c={headerColor ? 'white' : undefined}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -41,7 +54,20 @@ export function AppLayout({
               color={headerColor ? 'white' : undefined}
               aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
             />
-            {session.logo_url && <Image src={session.logo_url} alt="" h={32} w="auto" fit="contain" visibleFrom="xs" />}
+            {session.logo_url && (
+              // Logos are drawn for a white page (dark lettering): on the Blue, Purple and dark headers they sit on
+              // their own white plate, or their text vanishes into the header (defect 6).
+              <Box
+                visibleFrom="xs"
+                bg="white"
+                px={6}
+                py={2}
+                data-logo-plate
+                style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 0 }}
+              >
+                <Image src={session.logo_url} alt="" h={32} w="auto" fit="contain" />
+              </Box>
+            )}
             <Text fw={700} truncate="end">
               {session.institute_name}
             </Text>
@@ -68,7 +94,10 @@ export function AppLayout({
           <SocialLinks session={session} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <OfflineNotice session={session} />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

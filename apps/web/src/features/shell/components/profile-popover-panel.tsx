@@ -46,6 +46,7 @@ export default function ProfilePopoverPanel({
           <Text fw={600} ta="center">
             {user.name}
           </Text>
+          {user.parentOf && <Text size="sm">Parent of {user.parentOf}</Text>}
           <Text size="sm">ID: {user.id || '-'}</Text>
           <Text size="sm">Phone: {user.phone || '-'}</Text>
           <Group gap="xs" w="100%" grow>

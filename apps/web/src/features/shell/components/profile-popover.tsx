@@ -5,11 +5,20 @@ import type { StoredSession } from '../../../lib/session.ts';
 
 export const isWebAddress = (url: string) => /^https?:\/\//i.test(url.trim());
 
-/** Who the header shows: the parent for a parent login, else the student. */
+/**
+ * Who the header shows: the parent for a parent login, else the student. A parent has no ID of their own that
+ * means anything to them (the account's row number read "ID: 3", defect 7): the ID shown is the child's, whom
+ * the parent views, with the child named.
+ */
 export function describeUser(session: StoredSession) {
   return session.parentslogin
-    ? { name: session.parent_name || session.name, id: String(session.parent_id ?? ''), phone: session.parent_num }
-    : { name: session.name, id: session.student_display_id, phone: session.student_phone };
+    ? {
+        name: session.parent_name || session.name,
+        id: session.student_display_id,
+        phone: session.parent_num,
+        parentOf: session.name,
+      }
+    : { name: session.name, id: session.student_display_id, phone: session.student_phone, parentOf: undefined };
 }
 
 /** The header's photo button that opens the profile popup. */

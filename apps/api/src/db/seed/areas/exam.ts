@@ -1,0 +1,424 @@
+import { hashToken, newToken } from '../../../lib/tokens.ts';
+import { scoreAttempt } from '@campus/domain/exam/exam-rules';
+import { and, eq } from 'drizzle-orm';
+import {
+  examAnswers,
+  examAttempts,
+  examLabels,
+  examPassages,
+  examProductTests,
+  examQuestions,
+  examSections,
+  examTestBatches,
+  examTests,
+  productPurchases,
+  products,
+  type LetteredText,
+} from '../../schema/index.ts';
+import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
+import { demoLogins } from '../demo-accounts.ts';
+
+const hour = 3_600_000;
+const day = 24 * hour;
+
+const letters = (...texts: string[]): LetteredText[] =>
+  texts.map((text, index) => ({ letter: 'abcdefghijklmnopqrstuvwxyz'[index]!, text }));
+const rightLetters = (...texts: string[]): LetteredText[] =>
+  texts.map((text, index) => ({ letter: 'pqrstuvwxyz'[index]!, text }));
+
+/** A small diagram for the image question. */
+const triangleSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="160" viewBox="0 0 240 160">
+<rect width="240" height="160" fill="#fff"/><polygon points="20,140 220,140 20,20" fill="#dbeafe" stroke="#1e3a8a" stroke-width="3"/>
+<text x="110" y="155" font-size="14">4 cm</text><text x="0" y="85" font-size="14">3 cm</text></svg>`;
+
+interface TestSpec {
+  name: string;
+  labelId: number | null;
+  type: 1 | 2 | 4;
+  startsAt: Date;
+  endsAt: Date;
+  duration: number;
+  limit?: number;
+  published?: boolean;
+}
+
+/**
+ * A paper with every question type (§9): single choice with an image, subjective, multiple choice, true/false,
+ * matching in both answer formats, and two questions on one passage; negative marks on the objective ones.
+ */
+async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: string, subjectId: number | null) {
+  const [science, reading] = await tx
+    .insert(examSections)
+    .values([
+      { instituteId, testId, name: 'Science', subjectId, sortOrder: 0 },
+      { instituteId, testId, name: 'Reading', sortOrder: 1 },
+    ])
+    .returning({ id: examSections.id });
+  const [passage] = await tx
+    .insert(examPassages)
+    .values({
+      instituteId,
+      testId,
+      text: '<p>Plants make their food in the leaves. Sunlight, water and carbon dioxide are turned into glucose, and oxygen is given off. This process is called <b>photosynthesis</b>.</p>',
+    })
+    .returning({ id: examPassages.id });
+  const base = { instituteId, testId, sectionId: science!.id };
+  await tx.insert(examQuestions).values([
+    {
+      ...base,
+      questionNo: 1,
+      quesType: 1,
+      question:
+        '<p>The two short sides of the right triangle in the figure are 3 cm and 4 cm. How long is the third side?</p>',
+      mediaType: 'image',
+      mediaFileKey: mediaKey,
+      options: letters('5 cm', '6 cm', '7 cm', '12 cm'),
+      correct: 'a',
+      marks: 4,
+      negativeMarks: 1,
+    },
+    {
+      ...base,
+      questionNo: 2,
+      quesType: 3,
+      question: '<p>Which of these are prime numbers? (Choose all that apply.)</p>',
+      options: letters('2', '9', '11', '15'),
+      correct: 'a,c',
+      marks: 4,
+      negativeMarks: 1,
+    },
+    {
+      ...base,
+      questionNo: 3,
+      quesType: 5,
+      question: '<p>Water boils at 100 °C at sea level.</p>',
+      options: letters('True', 'False'),
+      correct: 'a',
+      marks: 2,
+      negativeMarks: 0.5,
+    },
+    {
+      ...base,
+      questionNo: 4,
+      quesType: 6,
+      question: '<p>Match each scientist with the discovery (answer as pairs).</p>',
+      options: letters('Newton', 'Curie', 'Darwin'),
+      matchOptions: rightLetters('Radioactivity', 'Evolution', 'Gravitation'),
+      correct: 'a=r|b=p|c=q',
+      marks: 3,
+      negativeMarks: 0,
+    },
+    {
+      ...base,
+      questionNo: 5,
+      quesType: 7,
+      question: '<p>Match each organ with its function (answer in order).</p>',
+      options: letters('Heart', 'Lungs', 'Kidneys'),
+      matchOptions: rightLetters('Filter blood', 'Pump blood', 'Exchange gases'),
+      correct: 'q,r,p',
+      marks: 3,
+      negativeMarks: 0,
+    },
+    {
+      ...base,
+      questionNo: 6,
+      quesType: 2,
+      question: '<p>In two or three sentences, explain why leaves are green.</p>',
+      marks: 5,
+      negativeMarks: 0,
+    },
+    {
+      instituteId,
+      testId,
+      sectionId: reading!.id,
+      passageId: passage!.id,
+      questionNo: 7,
+      quesType: 1,
+      question: '<p>Where do plants make their food?</p>',
+      options: letters('Roots', 'Leaves', 'Flowers', 'Seeds'),
+      correct: 'b',
+      marks: 2,
+      negativeMarks: 0.5,
+    },
+    {
+      instituteId,
+      testId,
+      sectionId: reading!.id,
+      passageId: passage!.id,
+      questionNo: 8,
+      quesType: 5,
+      question: '<p>Photosynthesis gives off carbon dioxide.</p>',
+      options: letters('True', 'False'),
+      correct: 'b',
+      marks: 2,
+      negativeMarks: 0.5,
+    },
+  ]);
+}
+
+/** A submitted attempt with the answers given and its stored result. */
+async function seedSubmitted(
+  tx: Tx,
+  instituteId: number,
+  testId: number,
+  who: { studentId: number | null; userId: number },
+  startedAt: Date,
+  durationMinutes: number,
+  attemptNo: number,
+  given: Record<number, string>,
+) {
+  const endsAt = new Date(startedAt.getTime() + durationMinutes * 60_000);
+  const questions = await tx
+    .select({
+      questionNo: examQuestions.questionNo,
+      quesType: examQuestions.quesType,
+      correct: examQuestions.correct,
+      marks: examQuestions.marks,
+      negativeMarks: examQuestions.negativeMarks,
+    })
+    .from(examQuestions)
+    .where(and(eq(examQuestions.instituteId, instituteId), eq(examQuestions.testId, testId)))
+    .orderBy(examQuestions.questionNo);
+  const result = scoreAttempt(
+    questions.map((q) => ({
+      ques_type: q.quesType,
+      correct: q.correct,
+      marks: q.marks,
+      negative_marks: q.negativeMarks,
+    })),
+    questions.map((q) => given[q.questionNo]),
+  );
+  const [attempt] = await tx
+    .insert(examAttempts)
+    .values({
+      instituteId,
+      testId,
+      studentId: who.studentId,
+      userId: who.userId,
+      attemptNo,
+      startedAt,
+      endsAt,
+      submittedAt: new Date(startedAt.getTime() + (durationMinutes - 5) * 60_000),
+      submittedBy: 'student',
+      credentialHash: hashToken(newToken()),
+      score: result.total_score,
+      result,
+    })
+    .returning({ id: examAttempts.id });
+  const entries = Object.entries(given);
+  if (entries.length > 0) {
+    await tx.insert(examAnswers).values(
+      entries.map(([questionNo, answer], index) => ({
+        instituteId,
+        attemptId: attempt!.id,
+        questionNo: Number(questionNo),
+        answer,
+        seq: index + 1,
+        savedAt: startedAt,
+      })),
+    );
+  }
+}
+
+/**
+ * One institute's desk: a Mock label, an Online label and a Practice label with a test in every status for the
+ * student — live now for several days (Start), upcoming, taken with a published result (View), expired untaken,
+ * used up (online submitted while still open; practice at its limit), a practice test with attempts left — and
+ * an unlabelled online test under the 'Online exam' placeholder. Every paper has every question type.
+ */
+async function seedInstitute(
+  tx: Tx,
+  institute: DemoInstitute,
+  student: { studentId: number | null; userId: number; batchIds: number[] },
+  now: Date,
+  mediaKey: string,
+  names: { mock: string; online: string; practice: string },
+) {
+  const instituteId = institute.id;
+  const labels = await tx
+    .insert(examLabels)
+    .values([
+      { instituteId, name: names.mock, testTypeId: 1, title: names.mock, sortOrder: 0 },
+      { instituteId, name: names.online, testTypeId: 4, title: names.online, sortOrder: 1 },
+      { instituteId, name: names.practice, testTypeId: 2, title: names.practice, sortOrder: 2 },
+    ])
+    .returning({ id: examLabels.id });
+  const [mock, online, practice] = labels.map((label) => label.id) as [number, number, number];
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  const specs: TestSpec[] = [
+    {
+      name: `${names.mock}: full syllabus (live)`,
+      labelId: mock,
+      type: 1,
+      startsAt: at(-2 * day),
+      endsAt: at(5 * day),
+      duration: 60,
+    },
+    {
+      name: `${names.mock}: full syllabus part two, with a name long enough to be cut on the card`,
+      labelId: mock,
+      type: 1,
+      startsAt: at(3 * day),
+      endsAt: at(6 * day),
+      duration: 90,
+    },
+    {
+      name: `${names.mock}: last month`,
+      labelId: mock,
+      type: 1,
+      startsAt: at(-30 * day),
+      endsAt: at(-27 * day),
+      duration: 60,
+      published: true,
+    },
+    {
+      name: `${names.online}: weekly test (live)`,
+      labelId: online,
+      type: 4,
+      startsAt: at(-1 * day),
+      endsAt: at(4 * day),
+      duration: 45,
+    },
+    {
+      name: `${names.online}: missed test`,
+      labelId: online,
+      type: 4,
+      startsAt: at(-10 * day),
+      endsAt: at(-8 * day),
+      duration: 45,
+    },
+    {
+      name: `${names.online}: already submitted`,
+      labelId: online,
+      type: 4,
+      startsAt: at(-1 * day),
+      endsAt: at(3 * day),
+      duration: 30,
+    },
+    {
+      name: `${names.practice}: drill (3 tries)`,
+      labelId: practice,
+      type: 2,
+      startsAt: at(-5 * day),
+      endsAt: at(20 * day),
+      duration: 20,
+      limit: 3,
+    },
+    {
+      name: `${names.practice}: drill used up`,
+      labelId: practice,
+      type: 2,
+      startsAt: at(-5 * day),
+      endsAt: at(20 * day),
+      duration: 20,
+      limit: 1,
+      published: true,
+    },
+    {
+      name: 'Surprise quiz (no label)',
+      labelId: null,
+      type: 4,
+      startsAt: at(-1 * day),
+      endsAt: at(2 * day),
+      duration: 15,
+    },
+  ];
+  const tests = await tx
+    .insert(examTests)
+    .values(
+      specs.map((spec) => ({
+        instituteId,
+        labelId: spec.labelId,
+        name: spec.name,
+        title: spec.name,
+        testTypeId: spec.type,
+        startsAt: spec.startsAt,
+        endsAt: spec.endsAt,
+        durationMinutes: spec.duration,
+        testLimit: spec.limit ?? 0,
+        isResultPublished: spec.published ?? false,
+      })),
+    )
+    .returning({ id: examTests.id });
+  const subjectId = institute.subjects[0]?.id ?? null;
+  for (const test of tests) await seedPaper(tx, instituteId, test.id, mediaKey, subjectId);
+  if (student.batchIds.length > 0) {
+    await tx
+      .insert(examTestBatches)
+      .values(tests.flatMap((test) => student.batchIds.map((batchId) => ({ instituteId, testId: test.id, batchId }))));
+  }
+  const good = {
+    1: 'a',
+    2: 'a,c',
+    3: 'a',
+    4: 'a=r|b=p|c=q',
+    5: 'q,p,r',
+    6: '<p>Chlorophyll reflects green light.</p>',
+    7: 'b',
+  };
+  // Taken last month, result published: View.
+  await seedSubmitted(tx, instituteId, tests[2]!.id, student, at(-29 * day), 60, 1, good);
+  // Submitted within the window: used up.
+  await seedSubmitted(tx, instituteId, tests[5]!.id, student, at(-20 * hour), 30, 1, { 1: 'b', 3: 'a' });
+  // Practice: one of three tries taken; the other at its limit of one.
+  await seedSubmitted(tx, instituteId, tests[6]!.id, student, at(-3 * day), 20, 1, { 1: 'a', 2: 'a' });
+  await seedSubmitted(tx, instituteId, tests[7]!.id, student, at(-3 * day), 20, 1, good);
+  return tests.map((test) => test.id);
+}
+
+/** Exam desks of both institutes, and the Apex buyer's product tests (Mock_Test and Online_Test). */
+export async function seed({ tx, now, storage, institutes: { greenfield, apex } }: DemoContext): Promise<void> {
+  const { key: mediaKey } = await storage.putBuffer(triangleSvg, 'svg');
+  await seedInstitute(tx, greenfield, greenfield.account(demoLogins.greenfieldStudent, 1), now, mediaKey, {
+    mock: 'Term Mock Test',
+    online: 'Unit Tests',
+    practice: 'Practice Papers',
+  });
+  await seedInstitute(tx, apex, apex.account(demoLogins.apexStudent, 1), now, mediaKey, {
+    mock: 'JEE Mock',
+    online: 'Weekly Online Test',
+    practice: 'Daily Practice',
+  });
+
+  // Product tests: one mock and one online test sold in the buyer's first product (not set for any batch).
+  const buyer = apex.account(demoLogins.apexBuyer, 99);
+  const [product] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(
+      productPurchases,
+      and(eq(productPurchases.instituteId, products.instituteId), eq(productPurchases.productId, products.id)),
+    )
+    .where(and(eq(products.instituteId, apex.id), eq(productPurchases.userId, buyer.userId)))
+    .orderBy(products.id)
+    .limit(1);
+  const productTests = await tx
+    .insert(examTests)
+    .values([
+      {
+        instituteId: apex.id,
+        name: 'JEE Main Crash Course: mock paper 1',
+        title: 'Crash course mock',
+        testTypeId: 1,
+        startsAt: new Date(now.getTime() - 3 * day),
+        endsAt: new Date(now.getTime() + 30 * day),
+        durationMinutes: 60,
+      },
+      {
+        instituteId: apex.id,
+        name: 'JEE Main Crash Course: online test 1',
+        title: 'Crash course online test',
+        testTypeId: 4,
+        startsAt: new Date(now.getTime() - 3 * day),
+        endsAt: new Date(now.getTime() + 30 * day),
+        durationMinutes: 30,
+      },
+    ])
+    .returning({ id: examTests.id });
+  for (const test of productTests) await seedPaper(tx, apex.id, test.id, mediaKey, null);
+  if (product) {
+    await tx
+      .insert(examProductTests)
+      .values(productTests.map((test) => ({ instituteId: apex.id, productId: product.id, testId: test.id })));
+  }
+}

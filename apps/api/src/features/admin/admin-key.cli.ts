@@ -1,0 +1,71 @@
+// `npm run admin:key -- --institute <host> --name <name>`: creates an admin API key for the institute at <host>
+// and prints it once (only its SHA-256 is stored). `--revoke` revokes the named key; `--list` lists the keys.
+import { parseArgs } from 'node:util';
+import { and, eq, isNull } from 'drizzle-orm';
+import { adminApiKeys } from '../../db/schema/index.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { CliError, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
+
+const usage = `Usage:
+  npm run admin:key -- --institute <host> --name <name>            create a key and print it once
+  npm run admin:key -- --institute <host> --name <name> --revoke   revoke it
+  npm run admin:key -- --institute <host> --list                   list the keys (names, last use)
+`;
+
+runCli(async () => {
+  const { values } = parseArgs({
+    options: {
+      institute: { type: 'string' },
+      name: { type: 'string' },
+      revoke: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+    },
+  });
+  if (!values.institute || (!values.name && !values.list)) {
+    process.stderr.write(usage);
+    return 2;
+  }
+  const database = await openCliDatabase();
+  try {
+    const instituteId = await instituteOfHost(database, values.institute);
+    const { db } = database;
+    if (values.list) {
+      const keys = await db
+        .select()
+        .from(adminApiKeys)
+        .where(eq(adminApiKeys.instituteId, instituteId))
+        .orderBy(adminApiKeys.id);
+      for (const key of keys) {
+        const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
+        const used = key.lastUsedAt ? `last used ${key.lastUsedAt.toISOString()}` : 'never used';
+        process.stdout.write(`${key.name}\t${state}\tcreated ${key.createdAt.toISOString()}\t${used}\n`);
+      }
+      return;
+    }
+    const name = values.name!;
+    if (values.revoke) {
+      const revoked = await db
+        .update(adminApiKeys)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(eq(adminApiKeys.instituteId, instituteId), eq(adminApiKeys.name, name), isNull(adminApiKeys.revokedAt)),
+        )
+        .returning({ id: adminApiKeys.id });
+      if (revoked.length === 0) throw new CliError(`No active key named ${name} at ${values.institute}`);
+      process.stdout.write(`Revoked the key ${name}: calls with it are refused from now on.\n`);
+      return;
+    }
+    const [existing] = await db
+      .select({ id: adminApiKeys.id })
+      .from(adminApiKeys)
+      .where(and(eq(adminApiKeys.instituteId, instituteId), eq(adminApiKeys.name, name)));
+    if (existing) throw new CliError(`A key named ${name} exists already at ${values.institute}; choose another name`);
+    const key = `cpa_${newToken()}`;
+    await db.insert(adminApiKeys).values({ instituteId, name, keyHash: hashToken(key) });
+    process.stdout.write(
+      `${key}\nThe admin API key ${name} for ${values.institute}. It is shown only now: store it in your system's secrets.\n`,
+    );
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { adminAudit, adminExternalIds, institutes } from '../../db/schema/index.ts';
+
+/** The mapping of one external id: the portal row it names, and whether it is soft-deleted. */
+export interface ExternalIdRow {
+  externalId: string;
+  internalId: number;
+  deletedAt: Date | null;
+}
+
+/** The mappings of `externalIds` of one kind (chunked, so a batch of thousands is a few index scans). */
+export async function findExternalIds(
+  db: Db,
+  instituteId: number,
+  kind: string,
+  externalIds: readonly string[],
+): Promise<Map<string, ExternalIdRow>> {
+  const found = new Map<string, ExternalIdRow>();
+  const unique = [...new Set(externalIds)];
+  for (let start = 0; start < unique.length; start += 50_000) {
+    const rows = await db
+      .select({
+        externalId: adminExternalIds.externalId,
+        internalId: adminExternalIds.internalId,
+        deletedAt: adminExternalIds.deletedAt,
+      })
+      .from(adminExternalIds)
+      .where(
+        and(
+          eq(adminExternalIds.instituteId, instituteId),
+          eq(adminExternalIds.kind, kind),
+          anyOf(adminExternalIds.externalId, unique.slice(start, start + 50_000)),
+        ),
+      );
+    for (const row of rows) found.set(row.externalId, row);
+  }
+  return found;
+}
+
+/**
+ * `column = any($1::type[])`: one array parameter however many values, where drizzle's inArray sends one parameter
+ * per value (thousands per batch here).
+ */
+export const anyOf = (column: PgColumn, values: readonly unknown[]) =>
+  sql`${column} = any(${sql.param([...values])}::${sql.raw(column.getSQLType())}[])`;
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * Inserts many rows in one statement with one parameter per column (`insert … select from unnest($1::int[], …)`),
+ * instead of one per value: building and planning a 1,000-row VALUES list costs more than the insert itself.
+ * Answers the new ids in the order of `rows` when `returningId` (rows are inserted in ordinality order).
+ */
+export async function insertRows(
+  db: Db,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  { returningId = false }: { returningId?: boolean } = {},
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const keys = Object.keys(rows[0]!);
+  const columns = keys.map((key) => {
+    const column = (table as unknown as Record<string, PgColumn>)[key];
+    if (!column) throw new Error(`insertRows: no column ${key}`);
+    return { name: snakeCase(key), type: column.getSQLType() };
+  });
+  const arrays = keys.map(
+    (key, index) => sql`${sql.param(rows.map((row) => row[key] ?? null))}::${sql.raw(columns[index]!.type)}[]`,
+  );
+  const aliases = columns.map((_column, index) => `c${index}`);
+  const query = sql`insert into ${table} (${sql.raw(columns.map((column) => `"${column.name}"`).join(', '))})
+    select ${sql.raw(aliases.join(', '))} from unnest(${sql.join(arrays, sql`, `)}) with ordinality as u(${sql.raw(aliases.join(', '))}, ord)
+    order by ord${sql.raw(returningId ? ' returning id' : '')}`;
+  const result = (await db.execute(query)) as unknown as { rows?: { id: number }[] } & { id: number }[];
+  return returningId ? (result.rows ?? result).map((row) => Number(row.id)) : [];
+}
+
+/** Records the external ids of rows just created. */
+export async function insertExternalIds(
+  db: Db,
+  instituteId: number,
+  kind: string,
+  rows: readonly { externalId: string; internalId: number }[],
+): Promise<void> {
+  await insertRows(
+    db,
+    adminExternalIds,
+    rows.map((row) => ({ instituteId, kind, externalId: row.externalId, internalId: row.internalId })),
+  );
+}
+
+/** Marks external ids deleted (soft) or restored (`at` null). */
+export async function setExternalIdsDeleted(
+  db: Db,
+  instituteId: number,
+  kind: string,
+  externalIds: readonly string[],
+  at: Date | null,
+): Promise<void> {
+  if (externalIds.length === 0) return;
+  await db
+    .update(adminExternalIds)
+    .set({ deletedAt: at })
+    .where(
+      and(
+        eq(adminExternalIds.instituteId, instituteId),
+        eq(adminExternalIds.kind, kind),
+        anyOf(adminExternalIds.externalId, [...externalIds]),
+      ),
+    );
+}
+
+/** Forgets external ids whose rows were deleted for good. */
+export async function deleteExternalIds(
+  db: Db,
+  instituteId: number,
+  kind: string,
+  externalIds: readonly string[],
+): Promise<void> {
+  if (externalIds.length === 0) return;
+  await db
+    .delete(adminExternalIds)
+    .where(
+      and(
+        eq(adminExternalIds.instituteId, instituteId),
+        eq(adminExternalIds.kind, kind),
+        anyOf(adminExternalIds.externalId, [...externalIds]),
+      ),
+    );
+}
+
+/** Writes the audit rows of one batch. */
+export async function insertAuditRows(db: Db, rows: (typeof adminAudit.$inferInsert)[]): Promise<void> {
+  if (rows.length === 0) return;
+  const keys = ['instituteId', 'keyId', 'source', 'at', 'kind', 'action', 'externalId', 'beforeId', 'afterId'] as const;
+  await insertRows(
+    db,
+    adminAudit,
+    rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key] ?? null]))),
+  );
+}
+
+/** The institute's time zone (dates and times in rows are its local time). */
+export async function findInstituteTimeZone(db: Db, instituteId: number): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: institutes.timeZone })
+    .from(institutes)
+    .where(eq(institutes.id, instituteId));
+  return row?.timeZone ?? 'Asia/Kolkata';
+}

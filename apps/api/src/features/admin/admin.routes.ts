@@ -1,0 +1,49 @@
+import { adminContract } from '@campus/domain/admin/admin.contract';
+import { adminEndpointNames, adminKinds } from '@campus/domain/admin/admin.endpoints';
+import type { BoundEndpoint } from '@campus/domain/shared/endpoint';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute } from '../../access/define-route.ts';
+import { AppError } from '../../errors.ts';
+import { BatchRefused, runBatch } from './admin.service.ts';
+
+type BatchEndpoint = (typeof adminContract)[keyof typeof adminContract];
+
+/** The admin key the auth hook accepted (adminKey routes only reach a handler with one). */
+function adminKeyOf(request: FastifyRequest) {
+  if (!request.adminKey) throw new AppError(401, 'UNAUTHORIZED', 'A valid API key is required');
+  return request.adminKey;
+}
+
+/** The admin API: a batch upsert and a batch delete per entity kind, for the institute of the request's key. */
+export async function adminRoutes(app: FastifyInstance) {
+  for (const kind of adminKinds) {
+    const names = adminEndpointNames(kind);
+    for (const mode of ['upsert', 'remove'] as const) {
+      const endpoint = adminContract[names[mode]] as BatchEndpoint & BoundEndpoint;
+      defineRoute(
+        app,
+        endpoint,
+        async ({ body, request }) => {
+          const key = adminKeyOf(request);
+          try {
+            const { createdLogins: _logins, ...answer } = await runBatch(
+              app.db,
+              { instituteId: key.instituteId, keyId: key.id, source: 'api' },
+              kind,
+              mode,
+              body.rows,
+              // Receipts of payments are stored with the app's files; their QR codes open this host's portal.
+              { now: app.now(), receipts: { storage: app.storage, origin: `${request.protocol}://${request.host}` } },
+            );
+            return answer;
+          } catch (error) {
+            if (error instanceof BatchRefused) throw new AppError(422, 'VALIDATION_FAILED', error.message);
+            throw error;
+          }
+        },
+        // A batch of a few thousand rows is a few MB of JSON.
+        { bodyLimit: 16 * 1024 * 1024 },
+      );
+    }
+  }
+}

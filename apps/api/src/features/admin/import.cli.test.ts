@@ -1,0 +1,151 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInstitute } from '../../../test/factories.ts';
+import { onPostgres } from '../../../test/helpers.ts';
+import { adminQuery, databaseUrl } from '../../../test/template.ts';
+import { openPglite, openPostgres, type Database } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
+
+const apiRoot = resolve(import.meta.dirname, '../../..');
+const templates = resolve(apiRoot, '../../docs/import-templates');
+const host = 'cli.test';
+
+// The import as an operator runs it: a child process on the configured database (a PGlite folder, or PostgreSQL
+// on the second pass), with an institute and nothing else in it.
+describe('npm run import (the command line)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'portal-import-'));
+  let env: Record<string, string>;
+  let databaseName: string | undefined;
+
+  const cli = (...args: string[]) => tool('import', ...args);
+  const tool = (name: string, ...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', `src/features/admin/${name}.cli.ts`, ...args],
+        { cwd: apiRoot, env: { ...process.env, ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' } },
+        (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  beforeAll(async () => {
+    let database: Database;
+    if (onPostgres) {
+      databaseName = `portal_cli_${randomBytes(5).toString('hex')}`;
+      await adminQuery(`create database ${databaseName}`);
+      database = await openPostgres(databaseUrl(databaseName), { poolSize: 2 });
+      env = { DATABASE_URL: databaseUrl(databaseName) };
+    } else {
+      database = await openPglite(join(work, 'pglite'));
+      env = { DATA_DIR: work };
+    }
+    await runMigrations(database);
+    await createInstitute(database.db, { host });
+    await database.close();
+  });
+  afterAll(async () => {
+    if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
+  });
+
+  it('prints a kind’s template: its header line', async () => {
+    const { code, stdout, stderr } = await cli('--template', 'enrolments');
+    expect(code).toBe(0);
+    expect(stdout).toBe('student_external_id,batch_external_id,roll_no\n');
+    expect(stderr).toContain('Required: student_external_id, batch_external_id');
+  }, 60_000);
+
+  it('checks a file in a dry run and changes nothing; then imports it', async () => {
+    const file = resolve(templates, 'academic-years.csv');
+    const dry = await cli('--institute', host, '--kind', 'academic-years', '--dry-run', file);
+    expect(dry.stdout).toContain('Dry run of 2 rows');
+    expect(dry.stdout).toContain('Would be: created 2, updated 0, unchanged 0');
+    expect(dry.code).toBe(0);
+    const real = await cli('--institute', host, '--kind', 'academic-years', file);
+    expect(real.stdout).toContain('Imported 2 rows of academic-years');
+    expect(real.stdout).toContain('created 2,');
+  }, 60_000);
+
+  it('changes nothing when a line is wrong, and names the line', async () => {
+    const file = join(work, 'standards.csv');
+    writeFileSync(file, 'external_id,name\r\nC1,Class 1\r\nC2,\r\n');
+    const { code, stdout } = await cli('--institute', host, '--kind', 'standards', file);
+    expect(code).toBe(1);
+    expect(stdout).toContain('line 3, name: is required');
+    expect(stdout).toContain('Nothing changed');
+    const again = await cli('--institute', host, '--kind', 'standards', '--skip-invalid', file);
+    expect(again.stdout).toContain('created 1,');
+    expect(again.stdout).toContain('skipped 1');
+  }, 60_000);
+
+  it('writes the first passwords of created logins once, to the file the operator names', async () => {
+    const out = join(work, 'passwords.csv');
+    const { code, stdout } = await cli(
+      '--institute',
+      host,
+      '--kind',
+      'students',
+      '--passwords-out',
+      out,
+      resolve(templates, 'students.csv'),
+    );
+    expect(stdout).toContain('created 3,');
+    expect(code).toBe(0);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    // Only the login created without a password in the file (one has a password, one signs in by SSO only).
+    expect(lines[0]).toBe('external_id,login,password');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['S-1002,9822222222']);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const refused = await cli(
+      '--institute',
+      host,
+      '--kind',
+      'students',
+      '--passwords-out',
+      out,
+      resolve(templates, 'students.csv'),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('exists already');
+  }, 60_000);
+
+  it('adds an institute at its host names (npm run institute), refusing a host that is taken', async () => {
+    const added = await tool(
+      'institute',
+      '--add',
+      '--name',
+      'Hill View School',
+      '--host',
+      'HillView.test',
+      '--host',
+      'portal.hillview.test',
+    );
+    expect(added.stdout).toContain('Added Hill View School (school) at hillview.test, portal.hillview.test.');
+    const taken = await tool('institute', '--add', '--name', 'Copy', '--host', host);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr.trim()).toBe(`The host ${host} already belongs to an institute`);
+    const imported = await cli(
+      '--institute',
+      'portal.hillview.test',
+      '--kind',
+      'standards',
+      resolve(templates, 'standards.csv'),
+    );
+    expect(imported.stdout).toContain('created 2,');
+  }, 90_000);
+
+  it('names an unknown host', async () => {
+    const { code, stderr } = await cli(
+      '--institute',
+      'nowhere.test',
+      '--kind',
+      'standards',
+      resolve(templates, 'standards.csv'),
+    );
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe('No institute answers at the host nowhere.test');
+  }, 60_000);
+});

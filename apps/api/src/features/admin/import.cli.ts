@@ -1,0 +1,119 @@
+// `npm run import -- --institute <host> --kind <kind> <file.csv>`: loads a CSV file of one kind (see
+// docs/importing.md). `--template <kind>` prints the kind's header line; `--dry-run` checks everything and reports
+// what would change; `--skip-invalid` imports the good rows of a file with bad ones; `--delete` deletes the rows
+// the file names; `--passwords-out <file>` / `--send-sms` hand out the first passwords of logins it creates.
+import { createReadStream, existsSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { adminColumns } from '@campus/domain/admin/admin.contract';
+import { adminKinds, type AdminKind } from '@campus/domain/admin/admin.endpoints';
+import { CliError, cliStorage, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
+import { importCsv } from './import.service.ts';
+
+const usage = `Usage:
+  npm run import -- --institute <host> --kind <kind> [--dry-run] [--skip-invalid] [--delete]
+                    [--passwords-out <file>] [--send-sms] <file.csv>
+  npm run import -- --template <kind>
+Kinds, in the order a first load runs them: ${adminKinds.join(', ')}
+`;
+
+const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+runCli(async () => {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      institute: { type: 'string' },
+      kind: { type: 'string' },
+      template: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      'skip-invalid': { type: 'boolean', default: false },
+      delete: { type: 'boolean', default: false },
+      'passwords-out': { type: 'string' },
+      'send-sms': { type: 'boolean', default: false },
+    },
+  });
+  const isKind = (kind: string | undefined): kind is AdminKind => adminKinds.includes(kind as AdminKind);
+  if (values.template !== undefined) {
+    if (!isKind(values.template)) throw new CliError(`Unknown kind ${values.template}.\n${usage}`);
+    const columns = adminColumns(values.template);
+    process.stdout.write(`${columns.map((column) => column.name).join(',')}\n`);
+    process.stderr.write(
+      `Required: ${columns
+        .filter((column) => column.required)
+        .map((column) => column.name)
+        .join(', ')}. ` + 'Dates DD-MM-YYYY or YYYY-MM-DD; yes/no; lists separated by |. See docs/importing.md.\n',
+    );
+    return;
+  }
+  const file = positionals[0];
+  if (!values.institute || !isKind(values.kind) || !file || positionals.length > 1) {
+    process.stderr.write(usage);
+    return 2;
+  }
+  if (!existsSync(file)) throw new CliError(`No file ${file}`);
+  const passwordsOut = values['passwords-out'];
+  if (passwordsOut && existsSync(passwordsOut)) {
+    throw new CliError(`${passwordsOut} exists already: name a new file (passwords are written once)`);
+  }
+  const database = await openCliDatabase();
+  try {
+    const instituteId = await instituteOfHost(database, values.institute);
+    const started = Date.now();
+    let lastProgress = 0;
+    const report = await importCsv({
+      db: database.db,
+      instituteId,
+      kind: values.kind,
+      input: createReadStream(file),
+      now: new Date(),
+      mode: values.delete ? 'remove' : 'upsert',
+      dryRun: values['dry-run'],
+      skipInvalid: values['skip-invalid'],
+      sendSms: values['send-sms'],
+      hasPasswordsOut: Boolean(passwordsOut),
+      // Receipts' QR codes open the portal at the host named (served over TLS behind the reverse proxy).
+      receipts: { storage: cliStorage(), origin: `https://${values.institute}` },
+      onProgress: (rows) => {
+        if (Date.now() - lastProgress < 1000) return;
+        lastProgress = Date.now();
+        const seconds = (Date.now() - started) / 1000;
+        process.stderr.write(
+          `${values.kind}: ${rows.toLocaleString('en-IN')} rows read (${Math.round(rows / seconds)}/s)\n`,
+        );
+      },
+    });
+    for (const error of report.errors.slice(0, 200)) {
+      process.stdout.write(`${error.line > 0 ? `line ${error.line}` : 'file'}, ${error.field}: ${error.rule}\n`);
+    }
+    if (report.errors.length > 200) process.stdout.write(`… and ${report.errors.length - 200} more errors\n`);
+    const counts = `created ${report.created}, updated ${report.updated}, unchanged ${report.unchanged}, deleted ${report.deleted}, restored ${report.restored}${report.missing ? `, not found ${report.missing}` : ''}, errors ${report.errors.length}${report.skipped ? `, skipped ${report.skipped}` : ''}`;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (report.committed && passwordsOut && report.createdLogins.length > 0) {
+      writeFileSync(
+        passwordsOut,
+        `external_id,login,password\n${report.createdLogins.map((login) => [login.key, login.login, login.password].map(quote).join(',')).join('\n')}\n`,
+        { mode: 0o600, flag: 'wx' },
+      );
+    }
+    if (values['dry-run']) {
+      process.stdout.write(`Dry run of ${report.rows} rows (${seconds} s), nothing changed. Would be: ${counts}\n`);
+      return report.errors.length > 0 ? 1 : 0;
+    }
+    if (!report.committed) {
+      process.stdout.write(`Nothing changed: the file has errors (${counts}). Fix them, or run with --skip-invalid.\n`);
+      return 1;
+    }
+    process.stdout.write(`Imported ${report.rows} rows of ${values.kind} (${seconds} s): ${counts}\n`);
+    if (passwordsOut && report.createdLogins.length > 0) {
+      process.stdout.write(`First passwords of ${report.createdLogins.length} new logins written to ${passwordsOut}\n`);
+    }
+    if (values['send-sms'] && report.createdLogins.length > 0) {
+      process.stdout.write(
+        `First passwords of ${report.createdLogins.filter((login) => login.phone).length} new logins queued as texts\n`,
+      );
+    }
+    return report.skipped > 0 ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,294 @@
+import { createReadStream } from 'node:fs';
+import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Session } from '@campus/domain/auth/auth.contract';
+import { adminKinds } from '@campus/domain/admin/admin.endpoints';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
+import { createInstitute } from '../../../test/factories.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
+import type { Database } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { findExternalIds } from './admin.repository.ts';
+import { adminAudit, smsOutbox, standards } from '../../db/schema/index.ts';
+import { importCsv } from './import.service.ts';
+
+const templates = resolve(import.meta.dirname, '../../../../../docs/import-templates');
+const host = 'greenvalley.test';
+
+describe('CSV import: the templates of every kind, into an empty institute', () => {
+  let database: Database;
+  let instituteId: number;
+  let storage: Storage;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+
+  const importTemplate = (kind: (typeof adminKinds)[number]) =>
+    importCsv({
+      db: database.db,
+      instituteId,
+      kind,
+      input: createReadStream(resolve(templates, `${kind}.csv`)),
+      now: fixedNow,
+      hasPasswordsOut: true,
+      receipts: { storage, origin: `http://${host}` },
+    });
+
+  beforeAll(async () => {
+    database = await createMigratedDatabase();
+    // Classes in the classroom and online (the timetable lists the imported live class too); receipts on.
+    instituteId = (
+      await createInstitute(database.db, { host, classesMode: 'HYBRID_BLENDED', isFeeReceiptEnabled: true })
+    ).id;
+    storage = createTestStorage();
+  });
+  afterAll(() => app?.close());
+
+  it('imports every template without an error', async () => {
+    for (const kind of adminKinds) {
+      const report = await importTemplate(kind);
+      expect(report.errors, kind).toEqual([]);
+      expect(report.committed, kind).toBe(true);
+      expect(report.created, kind).toBe(report.rows);
+    }
+  });
+
+  it('finds nothing to change on a second run', async () => {
+    for (const kind of adminKinds) {
+      const report = await importTemplate(kind);
+      expect({ kind, unchanged: report.unchanged, created: report.created, updated: report.updated }).toEqual({
+        kind,
+        unchanged: report.rows,
+        created: 0,
+        updated: 0,
+      });
+    }
+  });
+
+  describe('signed in as an imported student and parent', () => {
+    let student: Session;
+    let parent: Session;
+    beforeAll(async () => {
+      app = await createTestApp({ database, storage, rateLimits: { loginPerMinute: 1000 } });
+      student = await signIn(app, { user_name: '9822222221', password: 'asha-first-1' }, { host });
+      const roles = (await postLogin(app, { user_name: '9833333331', password: 'meena-first-1' }, { host })).json();
+      parent = Array.isArray(roles.result)
+        ? await signIn(
+            app,
+            { user_name: '9833333331', password: 'meena-first-1', user_type: 2, user_id: roles.result[0].user_id },
+            { host },
+          )
+        : (roles.result as Session);
+    });
+
+    const announcements = (session: Session) =>
+      getAs(
+        app,
+        session.student_auth,
+        `/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/${session.institute_id}?is_active=true&student_id=${session.student_id}`,
+        host,
+      );
+    const assignmentsOf = (session: Session) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v2/onlineAssignment/student/getAssignmentsDetail',
+        headers: { authorization: session.student_auth, host },
+        payload: { category_id: 255, institute_id: session.institute_id, student_id: session.student_id },
+      });
+
+    it('shows the student the notices for everyone and for their section, on home', async () => {
+      for (const session of [student, parent]) {
+        const response = await announcements(session);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.body).toContain('Annual sports day');
+        expect(response.body).toContain('Class 6 museum visit');
+        expect(response.body).toContain('Anita Rao');
+      }
+    });
+
+    it('shows the student and the parent the imported classes in the timetable, the live class on Zoom', async () => {
+      for (const session of [student, parent]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v2/timeTable/v3',
+          headers: { authorization: session.student_auth, host },
+          payload: {
+            batch_id: -1,
+            course_id: -1,
+            standard_id: -1,
+            subject_id: -1,
+            teacher_id: -1,
+            master_course: '',
+            startdate: '2026-11-01',
+            enddate: '2026-11-30',
+            institute_id: session.institute_id,
+            student_id: session.student_id,
+            isCourseStructureTimeTable: 'N',
+            isExamIncludedInTimeTable: 'Y',
+            is_included_online_class: 'Y',
+            is_included_online_exam: 'Y',
+          },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const list = response.json().result.batchTimeTableList;
+        expect(Object.keys(list)).toEqual(['2026-11-23', '2026-11-24']);
+        expect(list['2026-11-23'][0]).toMatchObject({ class_type: 'Class' });
+        // The link shows once the class has started (the clock is fixed before it).
+        expect(list['2026-11-24'][0]).toMatchObject({ class_type: 'Online Class', live_meeting_with: 'Zoom' });
+      }
+    });
+
+    it('shows the student and the parent the imported fees, with the payment and its receipt', async () => {
+      const year = (await findExternalIds(database.db, instituteId, 'academic-years', ['AY2026'])).get('AY2026')!;
+      for (const session of [student, parent]) {
+        const response = await getAs(
+          app,
+          session.student_auth,
+          `/api/v1/studentWise/fee/${session.institute_id}/students/${session.student_id}/${year.internalId}`,
+          host,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        const result = response.json().result;
+        expect(result.a_install_li.map((row: { install_no: number }) => row.install_no)).toEqual([1, 1, 2, 3]);
+        expect(result.p_install_li.map((row: { f_rec_no: string }) => row.f_rec_no)).toEqual(['GV-2026-0001']);
+        const download = await getAs(
+          app,
+          session.student_auth,
+          `/api/v1/studentWise/fee/${session.student_id}/feeReceipt/GV-2026-0001/download?fin_yr=2026-27&acad_year=${year.internalId}`,
+          host,
+        );
+        expect(download.statusCode, download.body).toBe(200);
+      }
+    });
+
+    it('shows the student the study library course of their standard', async () => {
+      const response = await getAs(
+        app,
+        student.student_auth,
+        `/api/v1/instFileSystem/get-student-ecourses/${student.institute_id}/${student.student_id}?source=STUDENT_PORTAL`,
+        host,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().result.map((course: { course_name: string }) => course.course_name)).toEqual([
+        'Class 6 study material',
+      ]);
+    });
+
+    it('shows the student and the parent the homework with its evaluation', async () => {
+      for (const session of [student, parent]) {
+        const response = await assignmentsOf(session);
+        expect(response.statusCode, response.body).toBe(200);
+        const result = response.json().result;
+        const titles = [...result.upcoming_online_assignment_list, ...result.past_online_assignment_list].map(
+          (item: { title: string }) => item.title,
+        );
+        expect(titles.sort()).toEqual(['Fractions worksheet', 'Parts of a plant']);
+        const plant = result.past_online_assignment_list.find(
+          (item: { title: string }) => item.title === 'Parts of a plant',
+        );
+        expect(plant).toMatchObject({ teacher_status: 'Evaluated' });
+      }
+    });
+  });
+});
+
+describe('CSV import: dialects, errors and dry runs', () => {
+  let database: Database;
+  let instituteId: number;
+  beforeAll(async () => {
+    database = await createMigratedDatabase();
+    instituteId = (await createInstitute(database.db, { host: 'dialects.test' })).id;
+  });
+  afterAll(() => database.close());
+
+  const run = (
+    kind: (typeof adminKinds)[number],
+    text: string,
+    options: Partial<Parameters<typeof importCsv>[0]> = {},
+  ) =>
+    importCsv({
+      db: database.db,
+      instituteId,
+      kind,
+      input: Readable.from([Buffer.from(text)]),
+      now: fixedNow,
+      ...options,
+    });
+  const standardNames = async () =>
+    (await database.db.select({ name: standards.name }).from(standards).where(eq(standards.instituteId, instituteId)))
+      .map((row) => row.name)
+      .sort();
+
+  it('reads Excel’s semicolon dialect with a BOM, CRLF lines and quoted fields', async () => {
+    const report = await run(
+      'standards',
+      '\uFEFFexternal_id;name\r\nX1;"Class 1; morning"\r\nX2;"Class ""Two"""\r\n\r\n',
+    );
+    expect(report).toMatchObject({ committed: true, created: 2, errors: [] });
+    expect(await standardNames()).toEqual(expect.arrayContaining(['Class "Two"', 'Class 1; morning']));
+  });
+
+  it('changes nothing when any line has an error, and names the line, the field and the rule', async () => {
+    const before = await standardNames();
+    const report = await run(
+      'academic-years',
+      'external_id,name,start_date,end_date\nY1,2030,01-04-2030,31-03-2031\nY2,2031,31-02-2031,2032-03-31\nY1,again,01-04-2030,31-03-2031\n',
+    );
+    expect(report.committed).toBe(false);
+    expect(report.errors).toEqual([
+      { line: 3, field: 'start_date', rule: 'must be a date DD-MM-YYYY or YYYY-MM-DD' },
+      { line: 4, field: '(key)', rule: 'repeats line 2' },
+    ]);
+    expect(await standardNames()).toEqual(before);
+    const audit = await database.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.instituteId, instituteId), eq(adminAudit.kind, 'academic-years')));
+    expect(audit).toEqual([]);
+  });
+
+  it('imports the good lines with skipInvalid', async () => {
+    const report = await run('standards', 'external_id,name\nX3,Class 3\nX4,\nX5,Class 5\n', { skipInvalid: true });
+    expect(report).toMatchObject({ committed: true, created: 2, skipped: 1 });
+    expect(report.errors).toEqual([{ line: 3, field: 'name', rule: 'is required' }]);
+  });
+
+  it('refuses unknown columns and missing required ones in the header', async () => {
+    const report = await run('standards', 'external_id,title\nX9,Class 9\n');
+    expect(report.committed).toBe(false);
+    expect(report.errors).toEqual(
+      expect.arrayContaining([
+        { line: 1, field: 'title', rule: 'is not a column of standards' },
+        { line: 1, field: 'name', rule: 'is a required column, missing from the header' },
+      ]),
+    );
+  });
+
+  it('reports in a dry run what would change, and changes nothing', async () => {
+    const before = await standardNames();
+    const report = await run('standards', 'external_id,name\nX1,Class 1 (renamed)\nX2,"Class ""Two"""\nX6,Class 6\n', {
+      dryRun: true,
+    });
+    expect(report).toMatchObject({ committed: false, created: 1, updated: 1, unchanged: 1, errors: [] });
+    expect(await standardNames()).toEqual(before);
+  });
+
+  it('deletes the rows a file names with mode remove, reporting the ones it does not know', async () => {
+    const report = await run('standards', 'external_id\nX3\nX404\n', { mode: 'remove' });
+    expect(report).toMatchObject({ committed: true, deleted: 1, missing: 1, errors: [] });
+    expect(await standardNames()).not.toContain('Class 3');
+  });
+
+  it('refuses to create logins without a password unless they go to a file or by text, and queues the texts', async () => {
+    const file = 'external_id,name,phone\nL1,Lina,9844444441\n';
+    const refused = await run('students', file);
+    expect(refused.committed).toBe(false);
+    expect(refused.errors[0]!.rule).toContain('--passwords-out');
+    const sent = await run('students', file, { sendSms: true });
+    expect(sent.committed).toBe(true);
+    const [text] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.phone, '9844444441'));
+    expect(text!.body).toContain('••••••••');
+    expect(text!.body).not.toContain(sent.createdLogins[0]!.password);
+    expect(text!.secret).toBe(sent.createdLogins[0]!.password);
+  });
+});

@@ -1,0 +1,89 @@
+// `npm run institute -- --add --name <name> --host <host> [--host <host>…] [--coaching] [--time-zone <zone>]`:
+// adds an institute reached at the given host names; `--add-host <host> --institute <host>` adds a host name to
+// one; `--list` lists institutes and their hosts. Everything else about an institute comes in through the admin
+// API or the import.
+import { parseArgs } from 'node:util';
+import { normaliseHost } from '@campus/domain/shell/shell.contract';
+import { eq } from 'drizzle-orm';
+import { instituteHosts, institutes } from '../../db/schema/index.ts';
+import { CliError, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
+
+const usage = `Usage:
+  npm run institute -- --add --name "<name>" --host <host> [--host <host>…] [--coaching] [--time-zone Asia/Kolkata]
+                       [--online-assignments]
+  npm run institute -- --add-host <host> --institute <existing host>
+  npm run institute -- --list
+`;
+
+runCli(async () => {
+  const { values } = parseArgs({
+    options: {
+      add: { type: 'boolean', default: false },
+      name: { type: 'string' },
+      host: { type: 'string', multiple: true },
+      coaching: { type: 'boolean', default: false },
+      // Homework/Assignments in the menu (the screen is refused by address while the menu hides it).
+      'online-assignments': { type: 'boolean', default: false },
+      'time-zone': { type: 'string', default: 'Asia/Kolkata' },
+      'add-host': { type: 'string' },
+      institute: { type: 'string' },
+      list: { type: 'boolean', default: false },
+    },
+  });
+  const database = await openCliDatabase();
+  try {
+    const { db } = database;
+    if (values.list) {
+      const rows = await db
+        .select({ id: institutes.id, name: institutes.name, host: instituteHosts.host })
+        .from(institutes)
+        .leftJoin(instituteHosts, eq(instituteHosts.instituteId, institutes.id))
+        .orderBy(institutes.id, instituteHosts.host);
+      for (const row of rows) process.stdout.write(`${row.id}\t${row.name}\t${row.host ?? '(no host)'}\n`);
+      return;
+    }
+    if (values['add-host'] && values.institute) {
+      const instituteId = await instituteOfHost(database, values.institute);
+      const host = normaliseHost(values['add-host']);
+      const taken = await db.select().from(instituteHosts).where(eq(instituteHosts.host, host));
+      if (taken.length > 0) throw new CliError(`The host ${host} already belongs to an institute`);
+      await db.insert(instituteHosts).values({ host, instituteId });
+      process.stdout.write(`${host} now reaches the institute at ${values.institute}.\n`);
+      return;
+    }
+    if (!values.add || !values.name || !values.host?.length) {
+      process.stderr.write(usage);
+      return 2;
+    }
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: values['time-zone'] });
+    } catch {
+      throw new CliError(`Unknown time zone ${values['time-zone']} (use an IANA name such as Asia/Kolkata)`);
+    }
+    const hosts = values.host.map(normaliseHost);
+    const name = values.name;
+    await db.transaction(async (tx) => {
+      const taken = await tx.select().from(instituteHosts);
+      const clash = hosts.find((host) => taken.some((row) => row.host === host));
+      if (clash) throw new CliError(`The host ${clash} already belongs to an institute`);
+      const [row] = await tx
+        .insert(institutes)
+        .values({
+          name,
+          isSchool: !values.coaching,
+          timeZone: values['time-zone'],
+          classesMode: 'OFFLINE',
+          examMode: 'OFFLINE',
+          materialMode: 'NONE',
+          isOnlineAssignmentEnabled: values['online-assignments'],
+        })
+        .returning({ id: institutes.id });
+      await tx.insert(instituteHosts).values(hosts.map((host) => ({ host, instituteId: row!.id })));
+    });
+    process.stdout.write(
+      `Added ${name} (${values.coaching ? 'coaching institute' : 'school'}) at ${hosts.join(', ')}. Next: npm run admin:key -- --institute ${hosts[0]} --name <name>\n`,
+    );
+  } finally {
+    await database.close();
+  }
+});

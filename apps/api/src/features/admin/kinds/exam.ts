@@ -1,0 +1,214 @@
+// Documents (hosted videos shared with a subject's students or a library course's users) and online tests with
+// their batches and result release.
+import { and, count, eq } from 'drizzle-orm';
+import { optionLetters } from '@campus/domain/exam/exam-rules';
+import {
+  documents,
+  examAttempts,
+  examQuestions,
+  examSections,
+  examTestBatches,
+  examTests,
+} from '../../../db/schema/index.ts';
+import { anyOf } from '../admin.repository.ts';
+import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
+import { tableKind, type ChildSet } from './table-kind.ts';
+
+export const documentsKind = tableKind({
+  kind: 'documents',
+  table: documents,
+  deletes: 'hard',
+  build: async (context, rows, problems) => {
+    const subjectIds = await resolveReferences(
+      context,
+      rows,
+      'subjects',
+      'subject_external_id',
+      (row) => row.subject_external_id,
+      problems,
+    );
+    const courseIds = await resolveReferences(
+      context,
+      rows,
+      'library-courses',
+      'course_external_id',
+      (row) => row.course_external_id,
+      problems,
+    );
+    return (row) => ({
+      columns: {
+        subjectId: row.subject_external_id ? subjectIds.get(row.subject_external_id) : null,
+        courseId: row.course_external_id ? courseIds.get(row.course_external_id) : null,
+        category: row.category,
+        title: row.title,
+        kind: row.kind,
+        videoId: row.video_id,
+        sharedOn: row.shared_on,
+      },
+    });
+  },
+});
+
+/** The batches a test is set for, sorted. */
+const testBatches: ChildSet<number[]> = {
+  async load(context: KindContext, ids: number[]) {
+    const found = new Map<number, number[]>(ids.map((id) => [id, []]));
+    for (const part of chunks(ids, 5000)) {
+      const rows = await context.tx
+        .select({ id: examTestBatches.testId, batchId: examTestBatches.batchId })
+        .from(examTestBatches)
+        .where(and(eq(examTestBatches.instituteId, context.instituteId), anyOf(examTestBatches.testId, part)));
+      for (const row of rows) found.get(row.id)?.push(row.batchId);
+    }
+    for (const list of found.values()) list.sort((a, b) => a - b);
+    return found;
+  },
+  async save(context, id, batchIds, isNew) {
+    if (!isNew) {
+      await context.tx
+        .delete(examTestBatches)
+        .where(and(eq(examTestBatches.instituteId, context.instituteId), eq(examTestBatches.testId, id)));
+    }
+    if (batchIds.length > 0) {
+      await context.tx
+        .insert(examTestBatches)
+        .values(batchIds.map((batchId) => ({ instituteId: context.instituteId, testId: id, batchId })));
+    }
+  },
+};
+
+export const testsKind = tableKind({
+  kind: 'tests',
+  table: examTests,
+  // Deleted for good, but never one students have attempted: their results are history.
+  deletes: 'hard',
+  children: testBatches,
+  build: async (context, rows, problems) => {
+    const batchIds = await resolveReferences(
+      context,
+      rows,
+      'batches',
+      'batch_external_ids',
+      (row) => row.batch_external_ids,
+      problems,
+    );
+    return (row) => ({
+      columns: {
+        name: row.name,
+        title: row.title ?? '',
+        testTypeId: row.test_type,
+        startsAt: toInstant(row.starts_at, context.timeZone),
+        endsAt: toInstant(row.ends_at, context.timeZone),
+        durationMinutes: row.duration_minutes,
+        testLimit: row.test_limit ?? 0,
+        isResultPublished: row.is_result_published ?? false,
+      },
+      children: [...new Set((row.batch_external_ids ?? []).map((batch) => batchIds.get(batch)!))].sort((a, b) => a - b),
+    });
+  },
+  async keep(context, ids) {
+    const kept = new Map<number, string>();
+    for (const part of chunks(ids, 5000)) {
+      const rows = await context.tx
+        .select({ id: examAttempts.testId, total: count() })
+        .from(examAttempts)
+        .where(and(eq(examAttempts.instituteId, context.instituteId), anyOf(examAttempts.testId, part)))
+        .groupBy(examAttempts.testId);
+      for (const row of rows) kept.set(row.id, `has ${row.total} attempts, so it cannot be deleted`);
+    }
+    return kept;
+  },
+});
+
+/** Sections of tests by `${testId}|${name}`, creating the ones a batch names and the test lacks. */
+async function sectionsFor(context: KindContext, wanted: { testId: number; name: string; subjectId: number | null }[]) {
+  const testIds = [...new Set(wanted.map((item) => item.testId))];
+  const found = new Map<string, number>();
+  for (const part of chunks(testIds, 5000)) {
+    const rows = await context.tx
+      .select({ id: examSections.id, testId: examSections.testId, name: examSections.name })
+      .from(examSections)
+      .where(and(eq(examSections.instituteId, context.instituteId), anyOf(examSections.testId, part)));
+    for (const row of rows) if (!found.has(`${row.testId}|${row.name}`)) found.set(`${row.testId}|${row.name}`, row.id);
+  }
+  for (const item of wanted) {
+    const key = `${item.testId}|${item.name}`;
+    if (found.has(key)) continue;
+    const [inserted] = await context.tx
+      .insert(examSections)
+      .values({ instituteId: context.instituteId, testId: item.testId, name: item.name, subjectId: item.subjectId })
+      .returning({ id: examSections.id });
+    found.set(key, inserted!.id);
+  }
+  return found;
+}
+
+export const questionsKind = tableKind({
+  kind: 'questions',
+  table: examQuestions,
+  // Deleted for good, but never from a test students have attempted (their scores would change).
+  deletes: 'hard',
+  build: async (context, rows, problems) => {
+    const testIds = await resolveReferences(
+      context,
+      rows,
+      'tests',
+      'test_external_id',
+      (row) => row.test_external_id,
+      problems,
+    );
+    const subjectIds = await resolveReferences(
+      context,
+      rows,
+      'subjects',
+      'subject_external_id',
+      (row) => row.subject_external_id,
+      problems,
+    );
+    const sections =
+      problems.length > 0
+        ? new Map<string, number>()
+        : await sectionsFor(
+            context,
+            rows.map(({ row }) => ({
+              testId: testIds.get(row.test_external_id)!,
+              name: row.section,
+              subjectId: row.subject_external_id ? subjectIds.get(row.subject_external_id)! : null,
+            })),
+          );
+    return (row) => {
+      const testId = testIds.get(row.test_external_id);
+      return {
+        columns: {
+          testId,
+          sectionId: sections.get(`${testId}|${row.section}`),
+          questionNo: row.question_no,
+          quesType: row.ques_type,
+          question: row.question,
+          // Keys in the order jsonb stores them (shorter first), so a rerun compares equal.
+          options: (row.options ?? []).map((text, index) => ({ text, letter: optionLetters[index]! })),
+          correct: [...new Set(row.correct ?? [])].sort().join(','),
+          solution: row.solution ?? '',
+          marks: row.marks,
+          negativeMarks: row.negative_marks ?? 0,
+        },
+      };
+    };
+  },
+  async keep(context, ids) {
+    const kept = new Map<number, string>();
+    for (const part of chunks(ids, 5000)) {
+      const rows = await context.tx
+        .select({ id: examQuestions.id, total: count() })
+        .from(examQuestions)
+        .innerJoin(
+          examAttempts,
+          and(eq(examAttempts.instituteId, examQuestions.instituteId), eq(examAttempts.testId, examQuestions.testId)),
+        )
+        .where(and(eq(examQuestions.instituteId, context.instituteId), anyOf(examQuestions.id, part)))
+        .groupBy(examQuestions.id);
+      for (const row of rows) kept.set(row.id, `its test has ${row.total} attempts, so it cannot be deleted`);
+    }
+    return kept;
+  },
+});

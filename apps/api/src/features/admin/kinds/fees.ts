@@ -1,0 +1,495 @@
+// Fee structures with their installments, the students billed them, and the payments received (each recorded
+// through the fees ledger's recordPayment, which issues the receipt). Amounts are whole paise throughout.
+import type { RowProblem } from '@campus/domain/admin/admin-rules';
+import { and, asc, count, eq } from 'drizzle-orm';
+import {
+  feeInstallments,
+  feePaymentAllocations,
+  feePayments,
+  feeStructures,
+  studentInstallments,
+} from '../../../db/schema/index.ts';
+import { recordPayment } from '../../../lib/receipts.ts';
+import { anyOf, findExternalIds, insertExternalIds, insertRows } from '../admin.repository.ts';
+import {
+  chunks,
+  defineKind,
+  resolveReferences,
+  RowProblems,
+  sameValue,
+  toInstant,
+  type KindContext,
+  type RowOutcome,
+} from './kind.ts';
+import { tableKind, type ChildSet } from './table-kind.ts';
+
+interface Installment {
+  installNo: number;
+  dueDate: string;
+  amount: number;
+}
+
+/** The installments of fee structures, in number order, with their ids. */
+async function loadInstallments(context: KindContext, structureIds: number[]) {
+  const found = new Map<number, (Installment & { id: number })[]>(structureIds.map((id) => [id, []]));
+  for (const part of chunks(structureIds, 5000)) {
+    const rows = await context.tx
+      .select({
+        id: feeInstallments.id,
+        structureId: feeInstallments.structureId,
+        installNo: feeInstallments.installNo,
+        dueDate: feeInstallments.dueDate,
+        amount: feeInstallments.amount,
+      })
+      .from(feeInstallments)
+      .where(and(eq(feeInstallments.instituteId, context.instituteId), anyOf(feeInstallments.structureId, part)))
+      .orderBy(asc(feeInstallments.installNo));
+    for (const { structureId, ...row } of rows) found.get(structureId)?.push(row);
+  }
+  return found;
+}
+
+/**
+ * A structure's installments, replaced by number: a changed due date or amount is updated in place (and the
+ * amount of the students billed it with it), a new number added, a dropped one deleted (refused while billed).
+ */
+const installments: ChildSet<Installment[]> = {
+  async load(context, ids) {
+    const found = await loadInstallments(context, ids);
+    return new Map([...found].map(([id, rows]) => [id, rows.map(({ id: _id, ...row }) => row)]));
+  },
+  async save(context, structureId, wanted, isNew) {
+    const stored = isNew ? [] : ((await loadInstallments(context, [structureId])).get(structureId) ?? []);
+    const byNo = new Map(stored.map((row) => [row.installNo, row]));
+    const inserts: Record<string, unknown>[] = [];
+    for (const item of wanted) {
+      const current = byNo.get(item.installNo);
+      byNo.delete(item.installNo);
+      if (!current) {
+        inserts.push({ instituteId: context.instituteId, structureId, ...item });
+        continue;
+      }
+      if (current.dueDate === item.dueDate && current.amount === item.amount) continue;
+      await context.tx
+        .update(feeInstallments)
+        .set({ dueDate: item.dueDate, amount: item.amount })
+        .where(and(eq(feeInstallments.instituteId, context.instituteId), eq(feeInstallments.id, current.id)));
+      if (current.amount !== item.amount) {
+        await context.tx
+          .update(studentInstallments)
+          .set({ initialAmount: item.amount })
+          .where(
+            and(
+              eq(studentInstallments.instituteId, context.instituteId),
+              eq(studentInstallments.installmentId, current.id),
+            ),
+          );
+      }
+    }
+    await insertRows(context.tx, feeInstallments, inserts);
+    for (const dropped of byNo.values()) {
+      // Refused by the foreign key while students are billed it (the batch answers 422).
+      await context.tx
+        .delete(feeInstallments)
+        .where(and(eq(feeInstallments.instituteId, context.instituteId), eq(feeInstallments.id, dropped.id)));
+    }
+  },
+};
+
+export const feeStructuresKind = tableKind({
+  kind: 'fee-structures',
+  table: feeStructures,
+  // Deleted for good, but never one students are billed: their dues and receipts are history.
+  deletes: 'hard',
+  children: installments,
+  build: async (context, rows, problems) => {
+    const yearIds = await resolveReferences(
+      context,
+      rows,
+      'academic-years',
+      'academic_year_external_id',
+      (row) => row.academic_year_external_id,
+      problems,
+    );
+    const standardIds = await resolveReferences(
+      context,
+      rows,
+      'standards',
+      'standard_external_id',
+      (row) => row.standard_external_id,
+      problems,
+    );
+    const batchIds = await resolveReferences(
+      context,
+      rows,
+      'batches',
+      'batch_external_id',
+      (row) => row.batch_external_id,
+      problems,
+    );
+    return (row) => ({
+      columns: {
+        academicYearId: yearIds.get(row.academic_year_external_id),
+        name: row.name,
+        standardId: row.standard_external_id ? standardIds.get(row.standard_external_id) : null,
+        batchId: row.batch_external_id ? batchIds.get(row.batch_external_id) : null,
+        lateFineAmount: row.late_fine ?? null,
+      },
+      children: row.installment_due_dates.map((dueDate, index) => ({
+        installNo: index + 1,
+        dueDate,
+        amount: row.installment_amounts[index]!,
+      })),
+    });
+  },
+  async keep(context, ids) {
+    const kept = new Map<number, string>();
+    for (const part of chunks(ids, 5000)) {
+      const rows = await context.tx
+        .select({ id: feeInstallments.structureId, total: count() })
+        .from(studentInstallments)
+        .innerJoin(
+          feeInstallments,
+          and(
+            eq(feeInstallments.instituteId, studentInstallments.instituteId),
+            eq(feeInstallments.id, studentInstallments.installmentId),
+          ),
+        )
+        .where(and(eq(studentInstallments.instituteId, context.instituteId), anyOf(feeInstallments.structureId, part)))
+        .groupBy(feeInstallments.structureId);
+      for (const row of rows) {
+        kept.set(row.id, `has ${row.total} students' installments billed, so it cannot be deleted`);
+      }
+    }
+    return kept;
+  },
+});
+
+/** The academic year of fee structures, by id. */
+async function yearsOfStructures(context: KindContext, ids: number[]) {
+  const years = new Map<number, number>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = await context.tx
+      .select({ id: feeStructures.id, academicYearId: feeStructures.academicYearId })
+      .from(feeStructures)
+      .where(and(eq(feeStructures.instituteId, context.instituteId), anyOf(feeStructures.id, part)));
+    for (const row of rows) years.set(row.id, row.academicYearId);
+  }
+  return years;
+}
+
+/** Students' installments of the given installments: `${studentId}|${installmentId}` → the row. */
+async function loadStudentInstallments(context: KindContext, installmentIds: number[]) {
+  const found = new Map<string, typeof studentInstallments.$inferSelect>();
+  for (const part of chunks(installmentIds, 5000)) {
+    const rows = await context.tx
+      .select()
+      .from(studentInstallments)
+      .where(
+        and(eq(studentInstallments.instituteId, context.instituteId), anyOf(studentInstallments.installmentId, part)),
+      );
+    for (const row of rows) found.set(`${row.studentId}|${row.installmentId}`, row);
+  }
+  return found;
+}
+
+export const studentFeesKind = defineKind({
+  kind: 'student-fees',
+  // Deleted for good (the student is no longer billed), but never once anything of it is paid.
+  deletes: 'hard',
+  keyOf: (row) => `${String(row.student_external_id)}|${String(row.fee_structure_external_id)}`,
+  async upsert(context, rows) {
+    const problems: RowProblem[] = [];
+    const studentIds = await resolveReferences(
+      context,
+      rows,
+      'students',
+      'student_external_id',
+      (row) => row.student_external_id,
+      problems,
+    );
+    const structureIds = await resolveReferences(
+      context,
+      rows,
+      'fee-structures',
+      'fee_structure_external_id',
+      (row) => row.fee_structure_external_id,
+      problems,
+    );
+    if (problems.length > 0) throw new RowProblems(problems);
+    const ids = [...new Set(structureIds.values())];
+    const structureInstallments = await loadInstallments(context, ids);
+    const years = await yearsOfStructures(context, ids);
+    const stored = await loadStudentInstallments(
+      context,
+      [...structureInstallments.values()].flat().map((item) => item.id),
+    );
+    for (const { index, row } of rows) {
+      const count = structureInstallments.get(structureIds.get(row.fee_structure_external_id)!)!.length;
+      for (const field of ['discounts', 'taxes'] as const) {
+        const values = row[field];
+        if (values !== undefined && values.length !== count) {
+          problems.push({ row: index, field, rule: `must have one amount per installment (${count}), or be empty` });
+        }
+      }
+    }
+    if (problems.length > 0) throw new RowProblems(problems);
+    const outcomes: RowOutcome[] = [];
+    const inserts: Record<string, unknown>[] = [];
+    for (const { index, key, row } of rows) {
+      const studentId = studentIds.get(row.student_external_id)!;
+      const structureId = structureIds.get(row.fee_structure_external_id)!;
+      let created = 0;
+      let changed = 0;
+      for (const [position, item] of structureInstallments.get(structureId)!.entries()) {
+        const wanted = {
+          initialAmount: item.amount,
+          discountAmount: row.discounts?.[position] ?? 0,
+          taxAmount: row.taxes?.[position] ?? 0,
+        };
+        const current = stored.get(`${studentId}|${item.id}`);
+        if (!current) {
+          created += 1;
+          inserts.push({
+            instituteId: context.instituteId,
+            studentId,
+            academicYearId: years.get(structureId)!,
+            installmentId: item.id,
+            ...wanted,
+          });
+        } else if (
+          current.initialAmount !== wanted.initialAmount ||
+          current.discountAmount !== wanted.discountAmount ||
+          current.taxAmount !== wanted.taxAmount
+        ) {
+          changed += 1;
+          await context.tx
+            .update(studentInstallments)
+            .set(wanted)
+            .where(
+              and(eq(studentInstallments.instituteId, context.instituteId), eq(studentInstallments.id, current.id)),
+            );
+        }
+      }
+      const isNew = created > 0 && created === structureInstallments.get(structureId)!.length;
+      const action = isNew ? 'created' : created + changed > 0 ? 'updated' : 'unchanged';
+      outcomes.push({ index, key, action, beforeId: isNew ? null : studentId, afterId: studentId });
+    }
+    await insertRows(context.tx, studentInstallments, inserts);
+    return outcomes;
+  },
+  async remove(context, keys) {
+    const students = await findExternalIds(
+      context.tx,
+      context.instituteId,
+      'students',
+      keys.map((k) => k.row.student_external_id!),
+    );
+    const structures = await findExternalIds(
+      context.tx,
+      context.instituteId,
+      'fee-structures',
+      keys.map((k) => k.row.fee_structure_external_id!),
+    );
+    const structureInstallments = await loadInstallments(
+      context,
+      [...structures.values()].map((mapping) => mapping.internalId),
+    );
+    const stored = await loadStudentInstallments(
+      context,
+      [...structureInstallments.values()].flat().map((item) => item.id),
+    );
+    const outcomes: RowOutcome[] = [];
+    const problems: RowProblem[] = [];
+    for (const { index, key, row } of keys) {
+      const studentId = students.get(row.student_external_id!)?.internalId;
+      const structureId = structures.get(row.fee_structure_external_id!)?.internalId;
+      const billed =
+        studentId === undefined || structureId === undefined
+          ? []
+          : (structureInstallments.get(structureId) ?? []).flatMap((item) => {
+              const found = stored.get(`${studentId}|${item.id}`);
+              return found ? [found.id] : [];
+            });
+      if (billed.length === 0) {
+        outcomes.push({ index, key, action: 'missing', beforeId: null, afterId: null });
+        continue;
+      }
+      const [paid] = await context.tx
+        .select({ total: count() })
+        .from(feePaymentAllocations)
+        .where(
+          and(
+            eq(feePaymentAllocations.instituteId, context.instituteId),
+            anyOf(feePaymentAllocations.studentInstallmentId, billed),
+          ),
+        );
+      if (paid!.total > 0) {
+        problems.push({ row: index, field: '(key)', rule: 'has payments towards it, so it cannot be deleted' });
+        continue;
+      }
+      await context.tx
+        .delete(studentInstallments)
+        .where(and(eq(studentInstallments.instituteId, context.instituteId), anyOf(studentInstallments.id, billed)));
+      outcomes.push({ index, key, action: 'deleted', beforeId: studentId!, afterId: null });
+    }
+    if (problems.length > 0) throw new RowProblems(problems);
+    return outcomes;
+  },
+});
+
+export const paymentsKind = defineKind({
+  kind: 'payments',
+  // A recorded payment has an issued receipt, which never changes: it is neither changed nor deleted (a wrong
+  // one is corrected in the office system and the portal keeps what was issued).
+  deletes: 'hard',
+  keyOf: (row) => String(row.external_id),
+  async upsert(context, rows) {
+    const problems: RowProblem[] = [];
+    const studentIds = await resolveReferences(
+      context,
+      rows,
+      'students',
+      'student_external_id',
+      (row) => row.student_external_id,
+      problems,
+    );
+    const structureIds = await resolveReferences(
+      context,
+      rows,
+      'fee-structures',
+      'fee_structure_external_id',
+      (row) => row.fee_structure_external_id,
+      problems,
+    );
+    if (problems.length > 0) throw new RowProblems(problems);
+    const ids = [...new Set(structureIds.values())];
+    const structureInstallments = await loadInstallments(context, ids);
+    const years = await yearsOfStructures(context, ids);
+    const billed = await loadStudentInstallments(
+      context,
+      [...structureInstallments.values()].flat().map((item) => item.id),
+    );
+    // Each row's parts, as the student's installments they pay.
+    const parts = new Map<number, { studentInstallmentId: number; amount: number; fine: number }[]>();
+    for (const { index, row } of rows) {
+      const studentId = studentIds.get(row.student_external_id)!;
+      const items = structureInstallments.get(structureIds.get(row.fee_structure_external_id)!)!;
+      const rowParts: { studentInstallmentId: number; amount: number; fine: number }[] = [];
+      for (const [position, installNo] of row.install_nos.entries()) {
+        const item = items.find((candidate) => candidate.installNo === installNo);
+        const own = item && billed.get(`${studentId}|${item.id}`);
+        if (!item) {
+          problems.push({
+            row: index,
+            field: 'install_nos',
+            rule: `the fee structure has no installment ${installNo}`,
+          });
+        } else if (!own) {
+          problems.push({
+            row: index,
+            field: 'install_nos',
+            rule: `the student is not billed installment ${installNo} of this fee structure (load student-fees first)`,
+          });
+        } else {
+          rowParts.push({
+            studentInstallmentId: own.id,
+            amount: row.amounts[position]!,
+            fine: row.fines?.[position] ?? 0,
+          });
+        }
+      }
+      parts.set(index, rowParts);
+    }
+    if (problems.length > 0) throw new RowProblems(problems);
+    const mappings = await findExternalIds(
+      context.tx,
+      context.instituteId,
+      'payments',
+      rows.map((row) => row.key),
+    );
+    const storedIds = [...mappings.values()].map((mapping) => mapping.internalId);
+    const stored = new Map<number, Record<string, unknown>>();
+    for (const part of chunks(storedIds, 5000)) {
+      const found = await context.tx
+        .select()
+        .from(feePayments)
+        .where(and(eq(feePayments.instituteId, context.instituteId), anyOf(feePayments.id, part)));
+      for (const row of found) stored.set(row.id, { ...row, parts: [] });
+      const allocations = await context.tx
+        .select()
+        .from(feePaymentAllocations)
+        .where(
+          and(eq(feePaymentAllocations.instituteId, context.instituteId), anyOf(feePaymentAllocations.paymentId, part)),
+        );
+      for (const allocation of allocations) {
+        (stored.get(allocation.paymentId)!.parts as unknown[]).push({
+          studentInstallmentId: allocation.studentInstallmentId,
+          amount: allocation.amount,
+          fine: allocation.fine,
+        });
+      }
+    }
+    const outcomes: RowOutcome[] = [];
+    const byInstallment = (a: { studentInstallmentId: number }, b: { studentInstallmentId: number }) =>
+      a.studentInstallmentId - b.studentInstallmentId;
+    for (const { index, key, row } of rows) {
+      const wanted = {
+        studentId: studentIds.get(row.student_external_id)!,
+        academicYearId: years.get(structureIds.get(row.fee_structure_external_id)!)!,
+        receiptNo: row.receipt_no || row.external_id,
+        mode: row.mode,
+        paidAt: toInstant(row.paid_at, context.timeZone),
+        parts: [...parts.get(index)!].sort(byInstallment),
+      };
+      const mapping = mappings.get(key);
+      if (mapping) {
+        const current = stored.get(mapping.internalId)!;
+        const same = Object.entries(wanted).every(([column, value]) =>
+          column === 'parts'
+            ? sameValue(value, [...(current.parts as typeof wanted.parts)].sort(byInstallment))
+            : sameValue(value, current[column]),
+        );
+        if (!same) {
+          problems.push({
+            row: index,
+            field: 'external_id',
+            rule: 'is a recorded payment whose receipt is issued, so it cannot change',
+          });
+        }
+        outcomes.push({ index, key, action: 'unchanged', beforeId: mapping.internalId, afterId: mapping.internalId });
+        continue;
+      }
+      if (!context.receipts) throw new Error('payments need a receipt storage and origin');
+      const recorded = await recordPayment(
+        context.tx,
+        context.receipts.storage,
+        { instituteId: context.instituteId, ...wanted },
+        { origin: context.receipts.origin, logo: 'load' },
+      );
+      await insertExternalIds(context.tx, context.instituteId, 'payments', [
+        { externalId: key, internalId: recorded.paymentId },
+      ]);
+      outcomes.push({ index, key, action: 'created', beforeId: null, afterId: recorded.paymentId });
+    }
+    if (problems.length > 0) throw new RowProblems(problems);
+    return outcomes;
+  },
+  async remove(context, keys) {
+    const mappings = await findExternalIds(
+      context.tx,
+      context.instituteId,
+      'payments',
+      keys.map((key) => key.key),
+    );
+    const problems: RowProblem[] = keys
+      .filter((key) => mappings.has(key.key))
+      .map((key) => ({
+        row: key.index,
+        field: 'external_id',
+        rule: 'is a recorded payment whose receipt is issued, so it cannot be deleted',
+      }));
+    if (problems.length > 0) throw new RowProblems(problems);
+    return keys.map(({ index, key }) => ({ index, key, action: 'missing', beforeId: null, afterId: null }));
+  },
+});

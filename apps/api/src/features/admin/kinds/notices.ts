@@ -1,0 +1,211 @@
+// Teachers, announcements, assignments, events and messages: what the institute posts for its students.
+import { and, count, eq } from 'drizzle-orm';
+import { anyOf } from '../admin.repository.ts';
+import {
+  announcementAudiences,
+  announcements,
+  assignments,
+  events,
+  smsOutbox,
+  submissions,
+  teachers,
+} from '../../../db/schema/index.ts';
+import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
+import { tableKind, type ChildSet } from './table-kind.ts';
+
+export const teachersKind = tableKind({
+  kind: 'teachers',
+  table: teachers,
+  // Their names stay on what they posted.
+  deletes: 'soft',
+  build: async () => (row) => ({ columns: { name: row.name, phone: row.phone ?? '', email: row.email ?? '' } }),
+});
+
+/** A notice's sections/batches, sorted; empty means everyone. */
+const audiences: ChildSet<number[]> = {
+  async load(context: KindContext, ids: number[]) {
+    const found = new Map<number, number[]>(ids.map((id) => [id, []]));
+    for (const part of chunks(ids, 5000)) {
+      const rows = await context.tx
+        .select({ id: announcementAudiences.announcementId, batchId: announcementAudiences.batchId })
+        .from(announcementAudiences)
+        .where(
+          and(
+            eq(announcementAudiences.instituteId, context.instituteId),
+            anyOf(announcementAudiences.announcementId, part),
+          ),
+        );
+      for (const row of rows) found.get(row.id)?.push(row.batchId);
+    }
+    for (const list of found.values()) list.sort((a, b) => a - b);
+    return found;
+  },
+  async save(context, id, batchIds, isNew) {
+    if (!isNew) {
+      await context.tx
+        .delete(announcementAudiences)
+        .where(
+          and(eq(announcementAudiences.instituteId, context.instituteId), eq(announcementAudiences.announcementId, id)),
+        );
+    }
+    if (batchIds.length > 0) {
+      await context.tx
+        .insert(announcementAudiences)
+        .values(batchIds.map((batchId) => ({ instituteId: context.instituteId, announcementId: id, batchId })));
+    }
+  },
+};
+
+export const announcementsKind = tableKind({
+  kind: 'announcements',
+  table: announcements,
+  deletes: 'soft',
+  hidden: { isActive: false },
+  children: audiences,
+  build: async (context, rows, problems) => {
+    const batchIds = await resolveReferences(
+      context,
+      rows,
+      'batches',
+      'batch_external_ids',
+      (row) => row.batch_external_ids,
+      problems,
+    );
+    const teacherIds = await resolveReferences(
+      context,
+      rows,
+      'teachers',
+      'teacher_external_id',
+      (row) => row.teacher_external_id,
+      problems,
+    );
+    const names = new Map<number, string>();
+    if (teacherIds.size > 0) {
+      const rows = await context.tx
+        .select({ id: teachers.id, name: teachers.name })
+        .from(teachers)
+        .where(and(eq(teachers.instituteId, context.instituteId), anyOf(teachers.id, [...teacherIds.values()])));
+      for (const row of rows) names.set(row.id, row.name);
+    }
+    return (row) => {
+      const announcedAt = toInstant(row.announced_at, context.timeZone);
+      const teacherId = row.teacher_external_id ? teacherIds.get(row.teacher_external_id) : undefined;
+      return {
+        columns: {
+          title: row.title,
+          descriptionHtml: row.description_html,
+          announcedAt,
+          updatedAt: announcedAt,
+          updatedBy: row.posted_by || (teacherId !== undefined ? (names.get(teacherId) ?? '') : ''),
+          isActive: row.is_active ?? true,
+        },
+        children: [...new Set((row.batch_external_ids ?? []).map((batch) => batchIds.get(batch)!))].sort(
+          (a, b) => a - b,
+        ),
+      };
+    };
+  },
+});
+
+export const assignmentsKind = tableKind({
+  kind: 'assignments',
+  table: assignments,
+  // Deleted for good, but never one with students' work: that is refused (the row names it).
+  deletes: 'hard',
+  build: async (context, rows, problems) => {
+    const batchIds = await resolveReferences(
+      context,
+      rows,
+      'batches',
+      'batch_external_id',
+      (row) => row.batch_external_id,
+      problems,
+    );
+    const subjectIds = await resolveReferences(
+      context,
+      rows,
+      'subjects',
+      'subject_external_id',
+      (row) => row.subject_external_id,
+      problems,
+    );
+    return (row) => ({
+      columns: {
+        batchId: batchIds.get(row.batch_external_id),
+        subjectId: subjectIds.get(row.subject_external_id),
+        title: row.title,
+        topicName: row.topic_name ?? '',
+        descriptionHtml: row.description_html ?? '',
+        dueAt: toInstant(row.due_at, context.timeZone),
+        isLateAllowed: row.is_late_allowed ?? false,
+        isEvaluationRequired: row.is_evaluation_required ?? true,
+        isGradeEnabled: row.is_grade_enabled ?? false,
+        maxMarks: row.max_marks ?? null,
+        isSolutionReleased: row.is_solution_released ?? false,
+      },
+    });
+  },
+  async keep(context, ids) {
+    const kept = new Map<number, string>();
+    for (const part of chunks(ids, 5000)) {
+      const rows = await context.tx
+        .select({ id: submissions.assignmentId, total: count() })
+        .from(submissions)
+        .where(and(eq(submissions.instituteId, context.instituteId), anyOf(submissions.assignmentId, part)))
+        .groupBy(submissions.assignmentId);
+      for (const row of rows) {
+        kept.set(row.id, `has ${row.total} students' submissions, so it cannot be deleted`);
+      }
+    }
+    return kept;
+  },
+});
+
+export const eventsKind = tableKind({
+  kind: 'events',
+  table: events,
+  deletes: 'hard',
+  build: async (context, rows, problems) => {
+    const standardIds = await resolveReferences(
+      context,
+      rows,
+      'standards',
+      'standard_external_ids',
+      (row) => row.standard_external_ids,
+      problems,
+    );
+    return (row) => ({
+      columns: {
+        eventType: row.event_type,
+        holidayType: row.holiday_type ?? null,
+        title: row.title,
+        description: row.description ?? '',
+        startDate: row.start_date,
+        endDate: row.end_date,
+        isAllDay: row.start_time === undefined,
+        startTime: row.start_time ? `${row.start_time.padStart(5, '0')}:00` : null,
+        endTime: row.end_time ? `${row.end_time.padStart(5, '0')}:00` : null,
+        standardIds: [...new Set((row.standard_external_ids ?? []).map((id) => standardIds.get(id)!))].sort(
+          (a, b) => a - b,
+        ),
+        daysOfWeek: [...new Set(row.days_of_week ?? [])].sort((a, b) => a - b),
+      },
+    });
+  },
+});
+
+export const messagesKind = tableKind({
+  kind: 'messages',
+  table: smsOutbox,
+  deletes: 'hard',
+  // Without sent_at a message is dated when it is first loaded; a rerun leaves that time alone.
+  insertDefaults: (context) => ({ createdAt: context.now }),
+  build: async (context) => (row) => ({
+    columns: {
+      phone: row.phone,
+      purpose: 'notice',
+      body: row.body,
+      ...(row.sent_at ? { createdAt: toInstant(row.sent_at, context.timeZone) } : {}),
+    },
+  }),
+});

@@ -1,0 +1,93 @@
+import { documentsContract, type DocumentItem } from '@campus/domain/documents/documents.contract';
+import { ddMmYyyy } from '@campus/domain/documents/documents-rules';
+import { encodeYoutubeId } from '@campus/domain/media/media-rules';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../access/define-route.ts';
+import { entitlementValues, findEntitledCourses } from '../../access/library-access.ts';
+import { AppError } from '../../errors.ts';
+import { fileUrl } from '../../lib/signed-urls.ts';
+import { mimeForKey } from '../../lib/storage.ts';
+import { registerVideoSource, type VideoHost } from '../../lib/video-sources.ts';
+import {
+  addDocumentWatch,
+  findByCourse,
+  findBySubject,
+  findEntitledVideoDocument,
+  findStudentSubjects,
+  type DocumentRow,
+} from './documents.repository.ts';
+
+const fileUrlLifetimeMs = 30 * 60 * 1000;
+
+// Documents holding a Vimeo, VdoCipher or YouTube id answer the shared video calls (media area).
+registerVideoSource({
+  name: 'documents',
+  async find({ db, instituteId, videoId, entitlement }) {
+    const found = await findEntitledVideoDocument(db, entitlement, videoId);
+    if (!found) return undefined;
+    return {
+      host: found.kind as VideoHost,
+      videoId,
+      source: 'documents',
+      countWatch: (database) => addDocumentWatch(database, instituteId, found.id, 1, 0),
+      addWatchSeconds: (database, seconds) => addDocumentWatch(database, instituteId, found.id, 0, seconds),
+    };
+  },
+});
+
+/** Documents (spec part 1 §2 Documents, §7): by subject for students, by e-course for open-course users. */
+export async function documentsRoutes(app: FastifyInstance) {
+  defineRoute(app, documentsContract.subjects, async ({ scope }) => {
+    const { instituteId, studentId, academicYearId } = scope.session;
+    if (studentId === null) {
+      const courses = await findEntitledCourses(app.db, await entitlementValues(scope, app.now()));
+      return { result: { subject_list: courses.map((c) => ({ course_id: c.id, course_name: c.name })) } };
+    }
+    const subjects = await findStudentSubjects(app.db, instituteId, studentId, academicYearId);
+    return { result: { subject_list: subjects.map((s) => ({ subject_id: s.id, subject_name: s.name })) } };
+  });
+
+  defineRoute(app, documentsContract.subjectLevel, async ({ scope, query }) => {
+    const { instituteId } = scope.session;
+    let rows: DocumentRow[];
+    if (query.subject_id !== undefined) rows = await findBySubject(app.db, instituteId, query.subject_id);
+    else if (scope.course) rows = await findByCourse(app.db, instituteId, scope.course.id);
+    else throw new AppError(400, 'BAD_REQUEST', 'subject_id or eCourse_id is required');
+    const expiresAt = app.now().getTime() + fileUrlLifetimeMs;
+    const sign = (row: DocumentRow, disposition: 'inline' | 'attachment', preview?: 'pdf') =>
+      row.fileKey
+        ? fileUrl(app.signer, {
+            instituteId,
+            key: row.fileKey,
+            name: row.fileName || row.title,
+            type: mimeForKey(row.fileKey),
+            disposition,
+            expiresAt,
+            ...(preview ? { preview } : {}),
+            ...(!preview && !row.isReadonly ? { downloadable: true as const } : {}),
+          })
+        : '';
+    const fileMap: Record<string, DocumentItem[]> = {};
+    for (const row of rows) {
+      const url = sign(row, 'inline');
+      (fileMap[row.category] ??= []).push({
+        file_id: row.id,
+        file_name: row.fileName,
+        file_url: url,
+        preview_url: row.kind === 'office' ? sign(row, 'inline', 'pdf') : '',
+        title: row.title,
+        size: row.sizeBytes,
+        category_name: row.category as DocumentItem['category_name'],
+        subject_name: row.subjectName,
+        student_file_share_date: ddMmYyyy(row.sharedOn),
+        is_readonly: row.isReadonly ? 'Y' : 'N',
+        thumbnail_list: row.kind === 'image' ? [{ posterUrl: url }] : [],
+        proc_id: row.kind === 'youtube' && row.videoId ? encodeYoutubeId(row.videoId) : '',
+        vimeo_video_id: row.kind === 'vimeo' ? (row.videoId ?? '') : '',
+        vdo_video_id: row.kind === 'vdocipher' ? (row.videoId ?? '') : '',
+        kind: row.kind,
+      });
+    }
+    return { result: { fileMap, vimeo_video_downlodable: 1 } };
+  });
+}

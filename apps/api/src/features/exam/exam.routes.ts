@@ -1,0 +1,502 @@
+import { formatInZone } from '@campus/domain/calendar/calendar';
+import {
+  examContract,
+  type AnswerChange,
+  type AttemptAnswer,
+  type AttemptResultSummary,
+  type ExamTest,
+} from '@campus/domain/exam/exam.contract';
+import {
+  acceptsSave,
+  attemptEndsAt,
+  deskStatus,
+  isOverdue,
+  isValidAnswer,
+  launchTokenSeconds,
+  maxAttempts,
+  remainingSeconds,
+  scoreAttempt,
+  takeableStatuses,
+  testTypes,
+  type AttemptResult,
+  type DeskStatus,
+} from '@campus/domain/exam/exam-rules';
+import { testPanelPage } from '@campus/domain/shell/pages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute } from '../../access/define-route.ts';
+import type { RequestScope } from '../../access/scope.ts';
+import { AppError } from '../../errors.ts';
+import { fileUrl } from '../../lib/signed-urls.ts';
+import { mimeForKey } from '../../lib/storage.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AttemptAuth } from '../../types.d.ts';
+import { rankAfterSubmit } from '../../lib/exam-results.ts';
+import {
+  consumeLaunchToken,
+  findAnswers,
+  findAttempt,
+  findLabels,
+  findOpenAttempt,
+  findOverdueAttempts,
+  findOverdueAttemptsOf,
+  findPaper,
+  findProductTestIds,
+  findTest,
+  findTestForUser,
+  findTestsByIds,
+  findTestsOfLabel,
+  findUnlabelledTests,
+  insertAttempt,
+  insertLaunchToken,
+  saveAnswers,
+  setAttemptCredential,
+  submitAttempt,
+  type AttemptRow,
+  type MergedChange,
+  type PaperRows,
+  type TestRow,
+} from './exam.repository.ts';
+
+/** Messages of the exam desk and the panel: the spec's where it gives one, ours otherwise. */
+export const examMessages = {
+  parents: 'Parents are not allowed to give exam',
+  upcoming: 'This test has not started yet',
+  over: 'This test is over',
+  exhausted: 'You have used all the attempts of this test',
+  badLaunch: 'This test link is no longer valid. Please open the test again from the exam desk.',
+  timeOver: 'The time for this test is over',
+  submitted: 'This test has already been submitted',
+  noQuestion: 'No such question in this test',
+  badAnswer: 'The answer does not fit the question',
+} as const;
+
+/** Signed media addresses live as long as a long test. */
+const mediaUrlLifetimeMs = 6 * 60 * 60 * 1000;
+/** How often the sweep submits attempts left open past their end. */
+const sweepEveryMs = 30_000;
+
+const number = (value: string | number | null) => (value === null ? null : Number(value));
+
+/** An attempt's result from its paper and answers (exam-rules' scoring). */
+function scorePaper(paper: PaperRows, answers: Awaited<ReturnType<typeof findAnswers>>) {
+  const byNo = new Map(answers.map((answer) => [answer.questionNo, answer.answer]));
+  const result = scoreAttempt(
+    paper.questions.map((question) => ({
+      ques_type: question.quesType,
+      correct: question.correct,
+      marks: question.marks,
+      negative_marks: question.negativeMarks,
+    })),
+    paper.questions.map((question) => byNo.get(question.questionNo)),
+  );
+  return { score: result.total_score, result: result as unknown as Record<string, unknown> };
+}
+
+/** Submits an attempt: dated at its end when automatic, now when the student submits. */
+async function submitOne(app: FastifyInstance, instituteId: number, attemptId: number, by: 'student' | 'auto') {
+  const done = await submitAttempt(
+    app.db,
+    instituteId,
+    attemptId,
+    ({ endsAt }) => ({ at: by === 'auto' ? endsAt : app.now(), by }),
+    scorePaper,
+  );
+  // A submission after the result's release joins the ranking at once (report area).
+  if (done) await rankAfterSubmit(app.db, instituteId, attemptId, app.now());
+  return done;
+}
+
+/**
+ * The sweep: submits (at their end) up to `limit` attempts left open past their end plus the grace, which no one
+ * reads again. The routes run it every 30 s; answers how many it submitted.
+ */
+export async function sweepOverdueAttempts(app: FastifyInstance, limit = 200): Promise<number> {
+  let submitted = 0;
+  for (const { instituteId, id } of await findOverdueAttempts(app.db, app.now(), limit)) {
+    if (await submitOne(app, instituteId, id, 'auto')) submitted += 1;
+  }
+  return submitted;
+}
+
+/** The exam desk (spec part 2 §2.3, §7) and the test panel (our design, documented in OpenAPI). */
+export async function examRoutes(app: FastifyInstance) {
+  // ——— Desk ———
+
+  function toExamTest(row: TestRow, instituteId: number, timeZone: string, now: Date): ExamTest {
+    const start = formatInZone(row.startsAt, timeZone);
+    const end = formatInZone(row.endsAt, timeZone);
+    const yearFirst = (date: string) => date.split('-').reverse().join('-');
+    const counts = {
+      test_type_id: row.testTypeId,
+      start_timestamp: Math.floor(row.startsAt.getTime() / 1000),
+      end_timestamp: Math.floor(row.endsAt.getTime() / 1000),
+      total_attempts: row.submitted,
+      incomplete_attempts: row.running,
+      test_limit: row.testTypeId === testTypes.practice ? row.testLimit : 1,
+    };
+    return {
+      ...counts,
+      test_name: row.name,
+      test_id: row.id,
+      start_date: start.date,
+      end_date: end.date,
+      test_start_date: `${yearFirst(start.date)} ${start.time}`,
+      test_end_date: `${yearFirst(end.date)} ${end.time}`,
+      duration: row.durationMinutes,
+      is_result_published: row.isResultPublished ? 1 : 0,
+      is_submitted: row.submitted > 0 ? 1 : 0,
+      title: row.title,
+      status: deskStatus(counts, now.getTime()),
+      test_institute_id: instituteId,
+      total_score: row.isResultPublished ? number(row.bestScore) : null,
+      total_marks: Number(row.totalMarks),
+    };
+  }
+
+  async function listOf(scope: RequestScope, rows: Promise<TestRow[]>) {
+    const { instituteId } = scope.session;
+    const [found, timeZone] = await Promise.all([rows, scope.timeZone()]);
+    const now = app.now();
+    return { data: found.map((row) => toExamTest(row, instituteId, timeZone, now)) };
+  }
+
+  const batchIdsOf = (scope: RequestScope) =>
+    scope.session.studentId === null ? Promise.resolve([]) : scope.batchIds();
+
+  defineRoute(app, examContract.labels, async ({ scope }) => {
+    const rows = await findLabels(app.db, scope.session.instituteId);
+    return {
+      data: rows.map((row) => ({
+        label_id: row.id,
+        label_name: row.name,
+        test_type_id: row.testTypeId,
+        title: row.title,
+      })),
+    };
+  });
+
+  defineRoute(app, examContract.labelTests, async ({ scope, params }) => {
+    const { instituteId, userId } = scope.session;
+    const list = { instituteId, userId, now: app.now() };
+    const batchIds = await batchIdsOf(scope);
+    const { labelId } = params;
+    if (labelId === 'MockP' || labelId === 'OnlineP') {
+      const type = labelId === 'MockP' ? testTypes.mock : testTypes.online;
+      return listOf(scope, findUnlabelledTests(app.db, list, type, batchIds));
+    }
+    return listOf(scope, findTestsOfLabel(app.db, list, labelId, batchIds));
+  });
+
+  defineRoute(app, examContract.productTestIds, async ({ scope, params }) => {
+    const { instituteId, userId } = scope.session;
+    const type = params.itemType === 'Mock_Test' ? testTypes.mock : testTypes.online;
+    const rows = await findProductTestIds(app.db, instituteId, userId, type);
+    return {
+      statusCode: 200,
+      message: 'OK',
+      result: rows.map((row) => ({ test_id: row.testId, test_institute_id: row.instituteId })),
+    };
+  });
+
+  defineRoute(app, examContract.testsById, async ({ scope, body }) => {
+    const { instituteId, userId } = scope.session;
+    return listOf(scope, findTestsByIds(app.db, { instituteId, userId, now: app.now() }, body.test_ids));
+  });
+
+  defineRoute(app, examContract.time, async () => {
+    const now = app.now().getTime();
+    return { time: now, timestamp: Math.floor(now / 1000) };
+  });
+
+  // ——— Launch: the desk asks for a single-use token, the new window exchanges it ———
+
+  /** Refuses a start when the test's status on the server is not one that may be taken. */
+  function assertTakeable(status: DeskStatus) {
+    if (takeableStatuses.includes(status)) return;
+    if (status === 'upcoming') throw new AppError(409, 'CONFLICT', examMessages.upcoming);
+    if (status === 'exhausted') throw new AppError(409, 'CONFLICT', examMessages.exhausted);
+    throw new AppError(409, 'CONFLICT', examMessages.over);
+  }
+
+  defineRoute(app, examContract.launch, async ({ scope, body }) => {
+    const { instituteId, userId, studentId, isParent } = scope.session;
+    if (isParent) throw new AppError(403, 'FORBIDDEN', examMessages.parents);
+    const now = app.now();
+    const test = await findTestForUser(app.db, { instituteId, userId, now }, body.test_id);
+    if (!test) throw new AppError(404, 'NOT_FOUND', 'Not Found');
+    const [shown] = (await listOf(scope, Promise.resolve([test]))).data;
+    assertTakeable(shown!.status);
+    const token = newToken();
+    await insertLaunchToken(app.db, {
+      tokenHash: hashToken(token),
+      instituteId,
+      testId: test.id,
+      studentId,
+      userId,
+      expiresAt: new Date(now.getTime() + launchTokenSeconds * 1000),
+    });
+    return {
+      launch_token: token,
+      expires_in: launchTokenSeconds,
+      panel_path: `/my-account${testPanelPage}#${token}`,
+    };
+  });
+
+  defineRoute(app, examContract.open, async ({ body, request }) => {
+    const now = app.now();
+    // A token of another institute is as unknown here as a made-up one.
+    const hostInstituteId = await app.instituteIdOfHost(request);
+    const grant =
+      hostInstituteId === undefined
+        ? undefined
+        : await consumeLaunchToken(app.db, hostInstituteId, hashToken(body.launch_token), now);
+    if (!grant) {
+      throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
+    }
+    const { instituteId, testId, userId, studentId } = grant;
+    await submitOverdue(instituteId, testId, userId, now);
+    const credential = newToken();
+    const credentialHash = hashToken(credential);
+    const open = await findOpenAttempt(app.db, instituteId, testId, userId);
+    if (open) {
+      // Resume: this window takes over the attempt; a window opened before stops saving.
+      await setAttemptCredential(app.db, instituteId, open.id, credentialHash);
+      return { attempt_token: credential, test_id: testId };
+    }
+    const test = await findTestForUser(app.db, { instituteId, userId, now }, testId);
+    if (!test) throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
+    const timeZone = (await app.instituteSettings.get(instituteId)).timeZone;
+    assertTakeable(toExamTest(test, instituteId, timeZone, now).status);
+    const started = await insertAttempt(app.db, {
+      instituteId,
+      testId,
+      studentId,
+      userId,
+      startedAt: now,
+      endsAt: new Date(attemptEndsAt(now.getTime(), test.durationMinutes, test.endsAt.getTime() / 1000)),
+      credentialHash,
+      maxAttempts: maxAttempts(test.testTypeId, test.testLimit),
+    });
+    if (started && !('conflict' in started)) return { attempt_token: credential, test_id: testId };
+    // A parallel start won: join its attempt if it is open, otherwise no attempt is left.
+    const winner = await findOpenAttempt(app.db, instituteId, testId, userId);
+    if (!winner) throw new AppError(409, 'CONFLICT', examMessages.exhausted);
+    await setAttemptCredential(app.db, instituteId, winner.id, credentialHash);
+    return { attempt_token: credential, test_id: testId };
+  });
+
+  // ——— The attempt ———
+
+  const submit = (instituteId: number, attemptId: number, by: 'student' | 'auto') =>
+    submitOne(app, instituteId, attemptId, by);
+
+  async function submitOverdue(instituteId: number, testId: number, userId: number, now: Date) {
+    for (const { id } of await findOverdueAttemptsOf(app.db, instituteId, testId, userId, now)) {
+      await submit(instituteId, id, 'auto');
+    }
+  }
+
+  /**
+   * The attempt of the request's credential (read with the credential, in one statement); one left open past its
+   * end is submitted first (on this read).
+   */
+  async function currentAttempt(request: FastifyRequest): Promise<{ auth: AttemptAuth; attempt: AttemptRow }> {
+    const auth = request.attemptAuth;
+    if (!auth) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
+    const attempt: AttemptRow = {
+      id: auth.attemptId,
+      testId: auth.testId,
+      userId: auth.userId,
+      attemptNo: auth.attemptNo,
+      startedAt: auth.startedAt,
+      endsAt: auth.endsAt,
+      submittedAt: auth.submittedAt,
+      result: auth.result,
+    };
+    if (!attempt.submittedAt && isOverdue(attempt.endsAt.getTime(), app.now().getTime())) {
+      await submit(auth.instituteId, attempt.id, 'auto');
+      const after = await findAttempt(app.db, auth.instituteId, auth.attemptId);
+      if (!after) throw new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
+      return { auth, attempt: after };
+    }
+    return { auth, attempt };
+  }
+
+  /**
+   * Each test's question types and option counts, for checking saves: a paper does not change while it is taken,
+   * so it is read once a minute at most rather than on every save.
+   */
+  const questionIndex = new Map<
+    string,
+    { until: number; byNo: Promise<Map<number, { type: number; options: number }>> }
+  >();
+  function questionsOf(instituteId: number, testId: number) {
+    const key = `${instituteId}:${testId}`;
+    const hit = questionIndex.get(key);
+    if (hit && hit.until > Date.now()) return hit.byNo;
+    const byNo = findPaper(app.db, instituteId, testId).then(
+      ({ questions }) =>
+        new Map(
+          questions.map((question) => [
+            question.questionNo,
+            { type: question.quesType, options: question.options.length },
+          ]),
+        ),
+    );
+    byNo.catch(() => questionIndex.delete(key));
+    if (questionIndex.size > 10_000) questionIndex.clear();
+    questionIndex.set(key, { until: Date.now() + 60_000, byNo });
+    return byNo;
+  }
+
+  const summaryOf = (result: unknown): AttemptResultSummary | null => {
+    if (!result || typeof result !== 'object') return null;
+    const { per_question: _perQuestion, ...summary } = result as AttemptResult;
+    return summary;
+  };
+
+  defineRoute(app, examContract.attempt, async ({ request }) => {
+    const { auth, attempt } = await currentAttempt(request);
+    const [test, paper, answers] = await Promise.all([
+      findTest(app.db, auth.instituteId, auth.testId),
+      findPaper(app.db, auth.instituteId, auth.testId),
+      findAnswers(app.db, auth.instituteId, attempt.id),
+    ]);
+    const now = app.now().getTime();
+    const expiresAt = now + mediaUrlLifetimeMs;
+    const answer: AttemptAnswer = {
+      test_id: test!.id,
+      test_name: test!.name,
+      test_type_id: test!.testTypeId,
+      duration: test!.durationMinutes,
+      attempt_no: attempt.attemptNo,
+      status: attempt.submittedAt ? 'submitted' : 'open',
+      server_time: now,
+      started_at: attempt.startedAt.getTime(),
+      ends_at: attempt.endsAt.getTime(),
+      remaining_seconds: attempt.submittedAt ? 0 : remainingSeconds(attempt.endsAt.getTime(), now),
+      sections: paper.sections.map((section) => ({ section_id: section.id, name: section.name })),
+      passages: paper.passages.map((passage) => ({ passage_id: passage.id, text: passage.text })),
+      // The key, the solution and the stored file keys stay here.
+      questions: paper.questions.map((question) => ({
+        question_no: question.questionNo,
+        section_id: question.sectionId,
+        passage_id: question.passageId,
+        ques_type: question.quesType,
+        question: question.question,
+        marks: question.marks,
+        negative_marks: question.negativeMarks,
+        media:
+          question.mediaType && question.mediaFileKey
+            ? {
+                media_type: question.mediaType as 'image' | 'audio' | 'video',
+                source_path: fileUrl(app.signer, {
+                  instituteId: auth.instituteId,
+                  key: question.mediaFileKey,
+                  name: `question-${question.questionNo}`,
+                  type: mimeForKey(question.mediaFileKey),
+                  disposition: 'inline',
+                  expiresAt,
+                }),
+              }
+            : null,
+        options: question.options,
+        match_options: question.matchOptions,
+      })),
+      answers: answers.map((row) => ({
+        question_no: row.questionNo,
+        answer: row.answer,
+        seq: row.seq,
+        marked_for_review: row.markedForReview,
+        bookmarked: row.bookmarked,
+      })),
+      is_result_published: test!.isResultPublished ? 1 : 0,
+      result: attempt.submittedAt && test!.isResultPublished ? summaryOf(attempt.result) : null,
+    };
+    return answer;
+  });
+
+  /** Folds the changes of one save per question: the highest seq, each field from the latest change setting it. */
+  function merge(changes: AnswerChange[]): MergedChange[] {
+    const merged = new Map<number, MergedChange>();
+    for (const change of [...changes].sort((a, b) => a.seq - b.seq)) {
+      const before = merged.get(change.question_no);
+      merged.set(change.question_no, {
+        questionNo: change.question_no,
+        seq: change.seq,
+        answer: change.answer ?? before?.answer ?? null,
+        markedForReview: change.marked_for_review ?? before?.markedForReview ?? null,
+        bookmarked: change.bookmarked ?? before?.bookmarked ?? null,
+      });
+    }
+    return [...merged.values()];
+  }
+
+  defineRoute(app, examContract.save, async ({ request, body }) => {
+    const { auth, attempt } = await currentAttempt(request);
+    const now = app.now();
+    if (attempt.submittedAt) throw new AppError(409, 'CONFLICT', examMessages.submitted);
+    if (!acceptsSave(attempt.endsAt.getTime(), now.getTime()))
+      throw new AppError(409, 'CONFLICT', examMessages.timeOver);
+    const byNo = await questionsOf(auth.instituteId, auth.testId);
+    for (const change of body.answers) {
+      const question = byNo.get(change.question_no);
+      if (!question) throw new AppError(400, 'BAD_REQUEST', examMessages.noQuestion);
+      if (change.answer !== undefined && !isValidAnswer(question.type, change.answer, question.options))
+        throw new AppError(400, 'BAD_REQUEST', `${examMessages.badAnswer} (question ${change.question_no})`);
+    }
+    const merged = merge(body.answers);
+    const applied = await saveAnswers(app.db, auth.instituteId, attempt.id, merged, now);
+    if (applied.size === 0) {
+      // Nothing written: every change was older than what is stored, or the attempt closed meanwhile.
+      const after = await findAttempt(app.db, auth.instituteId, attempt.id);
+      if (after?.submittedAt) throw new AppError(409, 'CONFLICT', examMessages.submitted);
+    }
+    return {
+      saved: body.answers.map((change) => ({
+        question_no: change.question_no,
+        seq: change.seq,
+        // Written by this save: its question was written and this change was (or folded into) the newest.
+        applied: applied.has(change.question_no) && merged.some((each) => each.questionNo === change.question_no),
+      })),
+      server_time: now.getTime(),
+      remaining_seconds: remainingSeconds(attempt.endsAt.getTime(), now.getTime()),
+    };
+  });
+
+  defineRoute(app, examContract.submit, async ({ request }) => {
+    const { auth, attempt } = await currentAttempt(request);
+    if (attempt.submittedAt) throw new AppError(409, 'CONFLICT', examMessages.submitted);
+    const done = await submit(auth.instituteId, attempt.id, 'student');
+    if (!done) throw new AppError(409, 'CONFLICT', examMessages.submitted);
+    const test = await findTest(app.db, auth.instituteId, auth.testId);
+    const summary = summaryOf(done.result)!;
+    return {
+      status: 'submitted' as const,
+      submitted_at: done.submittedAt.getTime(),
+      unanswered: summary.left_ques_count,
+      is_result_published: test!.isResultPublished ? 1 : 0,
+      result: test!.isResultPublished ? summary : null,
+    };
+  });
+
+  // ——— The sweep: attempts left open are submitted at their end even if no one reads them again ———
+  {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void (async () => {
+        try {
+          await sweepOverdueAttempts(app);
+        } catch (error) {
+          app.log.warn({ err: error }, 'exam sweep failed');
+        } finally {
+          running = false;
+        }
+      })();
+    }, sweepEveryMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}

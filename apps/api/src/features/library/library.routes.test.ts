@@ -1,0 +1,559 @@
+import type { Session } from '@campus/domain/auth/auth.contract';
+import { studyMaterialAnswerSchema, type SubjectNode, type TopicNode } from '@campus/domain/library/library.contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/auth-helpers.ts';
+import {
+  createInstitute,
+  createLibraryCourse,
+  createLibraryFile,
+  createProduct,
+  createStudent,
+  createTopic,
+  createUser,
+  purchase,
+} from '../../../test/factories.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
+import { tinyPdf } from '../../db/seed/demo-files.ts';
+import { tinyDocx } from '../../db/seed/media-files.ts';
+import { libraryFiles } from '../../db/schema/index.ts';
+import { findSoffice, libreOfficeConverter } from '../../lib/office-preview.ts';
+import type { VideoProviders } from '../../lib/video-providers.ts';
+
+const pdf = tinyPdf('Chapter one');
+const soffice = findSoffice();
+
+// Built from factories: a school whose free course has a six-level topic chain, a paid course sold as a product
+// (one open-course user bought it, another did not), and another institute with its own course.
+describe('study library and shared media', () => {
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let clock = fixedNow;
+  let student: Session;
+  let buyer: Session;
+  let nonBuyer: Session;
+  let outsider: Session;
+  const ids = {} as Record<
+    | 'free'
+    | 'paid'
+    | 'otherCourse'
+    | 'pdfFile'
+    | 'paidFile'
+    | 'paidPdf'
+    | 'otherFile'
+    | 'docx'
+    | 'corrupt'
+    | 'audio'
+    | 'product',
+    number
+  >;
+  const calls: string[] = [];
+
+  const providers: VideoProviders = () => ({
+    vdocipher: {
+      async otp(videoId, viewer) {
+        calls.push(`otp ${videoId} ${viewer.userId}`);
+        return { otp: 'otp-for-test', playbackInfo: 'playback-for-test' };
+      },
+    },
+    vimeo: {
+      async downloadLinks(videoId) {
+        calls.push(`links ${videoId}`);
+        return videoId === 'vimeo-with-links'
+          ? [{ width: 640, height: 360, link: 'https://example.com/v.mp4', size_short: '1 MB', size: 1048576 }]
+          : [];
+      },
+    },
+  });
+
+  beforeAll(async () => {
+    const database = await createMigratedDatabase();
+    const storage = createTestStorage();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', isElearnEnabled: true });
+    const other = await createInstitute(db, { host: 'other.test' });
+    const studentLogin = await createStudent(db, school);
+    const buyerLogin = await createUser(db, school, { userType: 99 });
+    const nonBuyerLogin = await createUser(db, school, { userType: 99 });
+    const outsiderLogin = await createStudent(db, other);
+
+    const free = await createLibraryCourse(db, school, { name: 'Free course' });
+    ids.free = free.courseId;
+    // A chain six levels deep, files at levels 1, 3 and 6, and a sibling of level 1 with the videos.
+    const chain: number[] = [];
+    for (let level = 0; level < 6; level += 1) {
+      chain.push(await createTopic(db, school, free, { parentId: chain.at(-1) ?? null, name: `Level ${level + 1}` }));
+    }
+    ids.pdfFile = await createLibraryFile(db, storage, school, free.courseId, chain[0]!, { content: pdf });
+    await createLibraryFile(db, storage, school, free.courseId, chain[2]!, { content: pdf });
+    ids.docx = await createLibraryFile(db, storage, school, free.courseId, chain[2]!, {
+      content: tinyDocx('Worksheet', ['Question one']),
+      extension: 'docx',
+      kind: 'office',
+      fileName: 'worksheet.docx',
+    });
+    ids.corrupt = await createLibraryFile(db, storage, school, free.courseId, chain[5]!, {
+      // A damaged download: the first half of a real document.
+      content: tinyDocx('Worksheet', ['Question one']).subarray(0, 200),
+      extension: 'docx',
+      kind: 'office',
+      fileName: 'broken.docx',
+    });
+    const sibling = await createTopic(db, school, free, { name: 'Videos' });
+    await createLibraryFile(db, storage, school, free.courseId, sibling, {
+      kind: 'vimeo',
+      videoId: 'vimeo-with-links',
+      type: 'Vimeo',
+    });
+    await createLibraryFile(db, storage, school, free.courseId, sibling, {
+      kind: 'vdocipher',
+      videoId: 'vdo-lesson',
+      type: 'VDOCipher',
+    });
+    ids.audio = await createLibraryFile(db, storage, school, free.courseId, sibling, {
+      content: Buffer.alloc(5000, 7),
+      extension: 'mp3',
+      kind: 'audio',
+      fileName: 'notes.mp3',
+    });
+
+    ids.product = await createProduct(db, school, { title: 'Paid product' });
+    const paid = await createLibraryCourse(db, school, { productId: ids.product, name: 'Secret paid course' });
+    ids.paid = paid.courseId;
+    const paidTopic = await createTopic(db, school, paid, { name: 'Paid topic' });
+    ids.paidFile = await createLibraryFile(db, storage, school, paid.courseId, paidTopic, {
+      content: pdf,
+      title: 'Paid notes',
+      kind: 'vimeo',
+      videoId: 'paid-video',
+    });
+    ids.paidPdf = await createLibraryFile(db, storage, school, paid.courseId, paidTopic, { content: pdf });
+    await purchase(db, school, buyerLogin.userId, ids.product);
+
+    const otherCourse = await createLibraryCourse(db, other, { name: 'Elsewhere course' });
+    ids.otherCourse = otherCourse.courseId;
+    const otherTopic = await createTopic(db, other, otherCourse);
+    ids.otherFile = await createLibraryFile(db, storage, other, otherCourse.courseId, otherTopic, { content: pdf });
+
+    app = await createTestApp({
+      database,
+      storage,
+      now: () => clock,
+      videoProviders: providers,
+      officeConverter: soffice ? libreOfficeConverter(soffice, 90_000) : null,
+      rateLimits: { loginPerMinute: 1000 },
+    });
+    const login = (account: { login: string; password: string }, host = 'localhost') =>
+      signIn(app, { user_name: account.login, password: account.password }, { host });
+    student = await login(studentLogin);
+    buyer = await login(buyerLogin);
+    nonBuyer = await login(nonBuyerLogin);
+    outsider = await login(outsiderLogin, 'other.test');
+  }, 120_000);
+  afterAll(() => app.close());
+
+  const send = (
+    session: Session,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { host: 'localhost', authorization: session.student_auth, ...headers },
+      ...(payload ? { payload } : {}),
+    });
+  const material = (session: Session, courseId: number, productId = 0) =>
+    send(session, 'POST', '/api/v1/instFileSystem/get-study-material', {
+      ecourse_id: courseId,
+      institute_id: session.institute_id,
+      product_id: productId,
+    });
+  const allTopics = (nodes: TopicNode[]): TopicNode[] =>
+    nodes.flatMap((node) => [node, ...allTopics(node.subtopicList)]);
+
+  it('lists the courses a session is entitled to: free ones for enrolled students, paid ones for buyers', async () => {
+    const courses = (session: Session) =>
+      send(
+        session,
+        'GET',
+        `/api/v1/instFileSystem/get-student-ecourses/${session.institute_id}/${session.student_id ?? session.user_id}?source=STUDENT_PORTAL`,
+      );
+    const studentCourses = await courses(student);
+    expect(studentCourses.statusCode).toBe(200);
+    expect(studentCourses.json().result).toEqual([
+      {
+        ecourse_id: ids.free,
+        course_name: 'Free course',
+        isPaid: 'N',
+        course_type_id: 1,
+        course_type: 'Free',
+        product_id: 0,
+      },
+    ]);
+    expect((await courses(buyer)).json().result).toEqual([
+      expect.objectContaining({ ecourse_id: ids.paid, isPaid: 'Y', product_id: ids.product }),
+    ]);
+    expect((await courses(nonBuyer)).json().result).toEqual([]);
+  });
+
+  it('counts subtopics and files below every node at any depth', async () => {
+    const response = await material(student, ids.free);
+    expect(response.statusCode).toBe(200);
+    const [subject] = response.json().result as SubjectNode[];
+    // Six levels plus the Videos topic; five files in the chain, three in Videos.
+    expect(subject).toMatchObject({ subtopic_count: 7, file_count: 7 });
+    const byName = new Map(allTopics(subject!.subtopicList).map((node) => [node.topicName, node]));
+    expect(byName.get('Level 1')).toMatchObject({ subtopic_count: 5, file_count: 4 });
+    expect(byName.get('Level 3')).toMatchObject({ subtopic_count: 3, file_count: 3 });
+    expect(byName.get('Level 6')).toMatchObject({ subtopic_count: 0, file_count: 1 });
+    expect(byName.get('Videos')).toMatchObject({ subtopic_count: 0, file_count: 3 });
+    expect(byName.get('Level 6')!.subtopicList).toEqual([]);
+    // Every node's counts agree with the tree it carries.
+    for (const node of byName.values()) {
+      const below = allTopics(node.subtopicList);
+      expect(node.subtopic_count).toBe(below.length);
+      const files = [node, ...below].reduce((sum, each) => sum + Object.values(each.studyMaterialMap).flat().length, 0);
+      expect(node.file_count).toBe(files);
+    }
+    const item = byName.get('Level 1')!.studyMaterialMap.Notes![0]!;
+    expect(item).toMatchObject({ file_id: ids.pdfFile, is_readonly: 'N', kind: 'pdf' });
+    expect(item.student_file_share_date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(item.file_url).toMatch(/^\/api\/v1\/files\//);
+  });
+
+  it('refuses paid material to a non-buyer and anything of another institute, naming nothing', async () => {
+    expect((await material(buyer, ids.paid, ids.product)).statusCode).toBe(200);
+    for (const response of [
+      await material(nonBuyer, ids.paid, ids.product),
+      await material(student, ids.paid, ids.product),
+      await material(student, ids.otherCourse),
+      // A free course's id with a product the caller did not buy.
+      await material(student, ids.free, ids.product),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toMatch(/Secret paid course|Paid notes|Elsewhere|\/api\/v1\/files\//);
+    }
+    const elsewhere = await send(
+      outsider,
+      'POST',
+      '/api/v1/instFileSystem/get-study-material',
+      {
+        ecourse_id: ids.free,
+        institute_id: outsider.institute_id,
+      },
+      { host: 'other.test' },
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.body).not.toContain('Level 1');
+  });
+
+  async function signedUrl(
+    session: Session,
+    courseId: number,
+    fileId: number,
+    field: 'file_url' | 'preview_url' = 'file_url',
+    productId = 0,
+  ) {
+    const subjects = (await material(session, courseId, productId)).json().result as SubjectNode[];
+    const items = allTopics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
+      Object.values(node.studyMaterialMap).flat(),
+    );
+    return items.find((item) => item.file_id === fileId)![field];
+  }
+
+  it('serves a file only through its signed address, which expires and is bound to the file', async () => {
+    const url = await signedUrl(student, ids.free, ids.pdfFile);
+    const file = await app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['accept-ranges']).toBe('bytes');
+    expect(file.body).toBe(pdf);
+    expect(file.headers['content-disposition']).toMatch(/^inline/);
+    // The same address as a download, since the file is not read-only.
+    const download = await app.inject({ method: 'GET', url: `${url}?download=1`, headers: { host: 'localhost' } });
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    // Another grant under the same signature: refused.
+    const [, token, fileId] = url.match(/^\/api\/v1\/files\/course\/([^/]+)\/(\d+)$/)!;
+    const [payload, signature] = token!.split('.');
+    const grant = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...grant, c: ids.paid })).toString('base64url');
+    const tampered = await app.inject({
+      method: 'GET',
+      url: `/api/v1/files/course/${forged}.${signature}/${fileId}`,
+      headers: { host: 'localhost' },
+    });
+    expect(tampered.statusCode).toBe(403);
+    // At another institute's host, and after it expired: refused.
+    expect((await app.inject({ method: 'GET', url, headers: { host: 'other.test' } })).statusCode).toBe(403);
+    clock = new Date(fixedNow.getTime() + 31 * 60 * 1000);
+    try {
+      const expired = await app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json().message).toBe('This file link is invalid or has expired.');
+    } finally {
+      clock = fixedNow;
+    }
+  });
+
+  it('signs one course grant per answer: a file address is the grant and the file id', async () => {
+    const subjects = (await material(student, ids.free)).json().result as SubjectNode[];
+    const items = allTopics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
+      Object.values(node.studyMaterialMap).flat(),
+    );
+    const stored = items.filter((item) => item.file_url !== '');
+    expect(stored.length).toBeGreaterThan(3);
+    const grants = new Set(stored.map((item) => item.file_url.split('/').at(-2)));
+    expect(grants.size).toBe(1);
+    for (const item of stored) expect(item.file_url).toMatch(new RegExp(`/${item.file_id}$`));
+    // Hosted videos have no address; an office file's preview is its address with ?preview=pdf.
+    expect(items.filter((item) => item.is_vimeo || item.is_vdocipher).map((item) => item.file_url)).toEqual(['', '']);
+    const docx = items.find((item) => item.file_id === ids.docx)!;
+    expect(docx.preview_url).toBe(`${docx.file_url}?preview=pdf`);
+    expect(items.find((item) => item.file_id === ids.pdfFile)!.preview_url).toBe('');
+  });
+
+  it('a course grant opens no file of another course or institute, and no PDF preview of a non-office file', async () => {
+    const url = await signedUrl(student, ids.free, ids.pdfFile);
+    const other = (fileId: number) => url.replace(/\/\d+$/, `/${fileId}`);
+    const fetch = (address: string, host = 'localhost') =>
+      app.inject({ method: 'GET', url: address, headers: { host } });
+    for (const response of [
+      // The paid course's file in the same institute, the other institute's file, at either host; no such file.
+      await fetch(other(ids.paidFile)),
+      await fetch(other(ids.otherFile)),
+      await fetch(other(ids.otherFile), 'other.test'),
+      await fetch(other(2_000_000)),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ code: 'FORBIDDEN', message: 'This file link is invalid or has expired.' });
+      expect(response.body).not.toMatch(/Paid notes|Elsewhere|%PDF/);
+      expect(response.headers['content-disposition']).toBeUndefined();
+    }
+    const notOffice = await fetch(`${url}?preview=pdf`);
+    expect(notOffice.statusCode).toBe(415);
+    expect(notOffice.json().message).toBe('Preview not supported. Please download the file.');
+    // A file grant's token is no course grant (and the reverse): signed under different prefixes.
+    const token = url.split('/').at(-2)!;
+    expect((await fetch(`/api/v1/files/${token}`)).statusCode).toBe(403);
+  });
+
+  it('binds a course grant to the user and the course whose entitlement was checked when it was signed', async () => {
+    const fetch = (address: string) => app.inject({ method: 'GET', url: address, headers: { host: 'localhost' } });
+    // The buyer's grant opens the paid course's files, and names the buyer and that course.
+    const buyerUrl = await signedUrl(buyer, ids.paid, ids.paidPdf, 'file_url', ids.product);
+    expect((await fetch(buyerUrl)).statusCode).toBe(200);
+    const token = buyerUrl.split('/').at(-2)!;
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toMatchObject({
+      i: buyer.institute_id,
+      c: ids.paid,
+      u: buyer.user_id,
+    });
+    // It opens nothing of the free course, which the buyer is not enrolled in.
+    const denied = await fetch(`/api/v1/files/course/${token}/${ids.pdfFile}`);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.body).not.toContain('%PDF');
+    // A non-buyer is never handed a grant for the paid course: 404 and no address in the answer.
+    const refused = await material(nonBuyer, ids.paid, ids.product);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('/api/v1/files/');
+    // The grant lives 30 minutes from signing; then every address under it is refused.
+    clock = new Date(fixedNow.getTime() + 30 * 60 * 1000);
+    try {
+      const expired = await fetch(buyerUrl);
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json().message).toBe('This file link is invalid or has expired.');
+    } finally {
+      clock = fixedNow;
+    }
+  });
+
+  it('keeps a course’s answer only while the course is unchanged, and on its contract', async () => {
+    const titles = async () => {
+      const response = await material(student, ids.free);
+      const answer = studyMaterialAnswerSchema.parse(response.json());
+      return allTopics(answer.result.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
+        Object.values(node.studyMaterialMap)
+          .flat()
+          .map((item) => item.title),
+      );
+    };
+    const before = await titles();
+    expect(await titles()).toEqual(before);
+    const [topic] = await app.db
+      .select({ topicId: libraryFiles.topicId })
+      .from(libraryFiles)
+      .where(eq(libraryFiles.id, ids.pdfFile));
+    await app.db.insert(libraryFiles).values({
+      instituteId: student.institute_id,
+      courseId: ids.free,
+      topicId: topic!.topicId,
+      title: 'Added later',
+      type: 'Notes',
+      kind: 'pdf',
+      sharedOn: '2026-01-01',
+    });
+    expect(await titles()).toEqual(expect.arrayContaining([...before, 'Added later']));
+    await app.db.update(libraryFiles).set({ title: 'Renamed later' }).where(eq(libraryFiles.title, 'Added later'));
+    const renamed = await titles();
+    expect(renamed).toContain('Renamed later');
+    expect(renamed).not.toContain('Added later');
+    await app.db.delete(libraryFiles).where(eq(libraryFiles.title, 'Renamed later'));
+    expect(await titles()).toEqual(before);
+  });
+
+  it('answers byte ranges for players', async () => {
+    const url = await signedUrl(student, ids.free, ids.audio);
+    const get = (range: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost', range } });
+    const first = await get('bytes=0-99');
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe('bytes 0-99/5000');
+    expect(first.rawPayload.length).toBe(100);
+    const tail = await get('bytes=-10');
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe('bytes 4990-4999/5000');
+    const open = await get('bytes=4000-');
+    expect(open.headers['content-range']).toBe('bytes 4000-4999/5000');
+    expect(open.rawPayload.length).toBe(1000);
+    const beyond = await get('bytes=6000-7000');
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe('bytes */5000');
+  });
+
+  it.skipIf(!soffice)(
+    'previews an office file as PDF (converted once) and falls back for a corrupt one',
+    async () => {
+      const preview = await signedUrl(student, ids.free, ids.docx, 'preview_url');
+      const converted = await app.inject({ method: 'GET', url: preview, headers: { host: 'localhost' } });
+      expect(converted.statusCode).toBe(200);
+      expect(converted.headers['content-type']).toBe('application/pdf');
+      expect(converted.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const again = await app.inject({ method: 'GET', url: preview, headers: { host: 'localhost' } });
+      expect(again.rawPayload.equals(converted.rawPayload)).toBe(true);
+      const broken = await signedUrl(student, ids.free, ids.corrupt, 'preview_url');
+      const failed = await app.inject({ method: 'GET', url: broken, headers: { host: 'localhost' } });
+      expect(failed.statusCode).toBe(415);
+      expect(failed.json().message).toBe('Preview not supported. Please download the file.');
+    },
+    180_000,
+  );
+
+  it('counts downloads and watches of files the session may open', async () => {
+    const count = (session: Session, fileId: number) =>
+      send(session, 'POST', '/api/v1/instFileSystem/fileDownloadCount', {
+        file_id: fileId,
+        institute_id: session.institute_id,
+      });
+    expect((await count(student, ids.pdfFile)).statusCode).toBe(200);
+    expect((await count(student, ids.pdfFile)).statusCode).toBe(200);
+    expect((await count(nonBuyer, ids.paidFile)).statusCode).toBe(404);
+    const watch = await send(student, 'PUT', '/api/v1/instFileSystem/update-watch-count', {
+      video_id: 'vimeo-with-links',
+      institute_id: student.institute_id,
+    });
+    expect(watch.statusCode).toBe(200);
+    const history = await send(student, 'POST', '/api/v1/instFileSystem/allocateWatchHistory', {
+      video_id: 'vdo-lesson',
+      watch_duration: 42,
+    });
+    expect(history.statusCode).toBe(200);
+    expect(
+      (
+        await send(nonBuyer, 'PUT', '/api/v1/instFileSystem/update-watch-count', {
+          video_id: 'paid-video',
+          institute_id: nonBuyer.institute_id,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const rows = await app.db
+      .select({
+        id: libraryFiles.id,
+        downloads: libraryFiles.downloadCount,
+        watches: libraryFiles.watchCount,
+        seconds: libraryFiles.watchSeconds,
+        videoId: libraryFiles.videoId,
+      })
+      .from(libraryFiles)
+      .where(eq(libraryFiles.instituteId, student.institute_id));
+    expect(rows.find((row) => row.id === ids.pdfFile)!.downloads).toBe(2);
+    expect(rows.find((row) => row.videoId === 'vimeo-with-links')!.watches).toBe(1);
+    expect(rows.find((row) => row.videoId === 'vdo-lesson')!.seconds).toBe(42);
+  });
+
+  it('grants a VdoCipher OTP and Vimeo links through the institute’s provider, for entitled videos only', async () => {
+    const otp = await send(student, 'POST', '/api/v1/instFileSystem/videoOTP?source=IOS-APP', {
+      videoID: 'vdo-lesson',
+      institute_id: student.institute_id,
+      user_id: student.user_id,
+    });
+    expect(otp.json()).toEqual({
+      otp: 'otp-for-test',
+      playbackInfo: 'playback-for-test',
+      message: 'success',
+      status: 'success',
+    });
+    const links = await send(student, 'GET', '/prod/vimeo/download-links/vimeo-with-links', undefined, {
+      'x-prod-inst-id': String(student.institute_id),
+    });
+    expect(links.json().result).toHaveLength(1);
+    const denied = await send(nonBuyer, 'POST', '/api/v1/instFileSystem/videoOTP?source=IOS-APP', {
+      videoID: 'paid-video',
+      institute_id: nonBuyer.institute_id,
+      user_id: nonBuyer.user_id,
+    });
+    expect(denied.statusCode).toBe(404);
+    expect(calls).not.toContain(`otp paid-video ${nonBuyer.user_id}`);
+  });
+
+  it('answers the spec’s messages when the institute has no video credentials', async () => {
+    const bare = await createTestApp({ videoProviders: () => ({}), officeConverter: null });
+    try {
+      const session = await signIn(bare, { user_name: '9000000001' });
+      const headers = { host: 'localhost', authorization: session.student_auth };
+      const courses = await bare.inject({
+        method: 'GET',
+        url: `/api/v1/instFileSystem/get-student-ecourses/${session.institute_id}/${session.student_id}`,
+        headers,
+      });
+      const course = courses.json().result.find((each: { isPaid: string }) => each.isPaid === 'N');
+      const subjects = (
+        await bare.inject({
+          method: 'POST',
+          url: '/api/v1/instFileSystem/get-study-material',
+          headers,
+          payload: { ecourse_id: course.ecourse_id, institute_id: session.institute_id },
+        })
+      ).json().result as SubjectNode[];
+      const items = allTopics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
+        Object.values(node.studyMaterialMap).flat(),
+      );
+      const vdo = items.find((item) => item.is_vdocipher)!;
+      const vimeo = items.find((item) => item.is_vimeo)!;
+      const otp = await bare.inject({
+        method: 'POST',
+        url: '/api/v1/instFileSystem/videoOTP?source=IOS-APP',
+        headers,
+        payload: {
+          videoID: vdo.videoID,
+          institute_id: session.institute_id,
+          user_id: session.user_id,
+          file_id: vdo.file_id,
+        },
+      });
+      expect(otp.statusCode).toBe(200);
+      expect(otp.json()).toMatchObject({
+        otp: null,
+        message: 'Not able to downlode video file. please contact institute admin.',
+      });
+      const links = await bare.inject({
+        method: 'GET',
+        url: `/prod/vimeo/download-links/${vimeo.videoID}`,
+        headers: { ...headers, 'x-prod-inst-id': String(session.institute_id) },
+      });
+      expect(links.json()).toEqual({ result: [] });
+    } finally {
+      await bare.close();
+    }
+  }, 120_000);
+});

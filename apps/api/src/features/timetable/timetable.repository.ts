@@ -1,0 +1,215 @@
+import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { p, prepared } from '../../db/prepared.ts';
+import {
+  academicYears,
+  attendance,
+  batches,
+  calendarFeeds,
+  classSessions,
+  enrolments,
+  events,
+} from '../../db/schema/index.ts';
+
+const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
+
+const monthCountsQuery = prepared((db) => {
+  const month = sql<number>`extract(month from ${classSessions.startsAt} at time zone ${p('timeZone')})::int`;
+  return (
+    db
+      .select({ month, count: sql<number>`count(*)::int` })
+      .from(classSessions)
+      .where(
+        and(
+          eq(classSessions.instituteId, p('instituteId')),
+          anyOf(classSessions.batchId, 'batchIds'),
+          gte(classSessions.startsAt, p('from')),
+          lt(classSessions.startsAt, p('to')),
+          sql`${classSessions.classType}::text = any(${p('types')})`,
+        ),
+      )
+      // By position: the month expression holds a placeholder, which would be a second, different parameter here.
+      .groupBy(sql`1`)
+      .prepare('timetable_month_counts')
+  );
+});
+
+/** Schedules per month (1–12, in the institute's zone) of `batchIds` starting in [from, to). */
+export async function countSessionsByMonth(
+  db: Db,
+  values: { instituteId: number; batchIds: number[]; from: Date; to: Date; types: string[]; timeZone: string },
+) {
+  if (values.batchIds.length === 0) return [];
+  return monthCountsQuery(db, { ...values, from: values.from.toISOString(), to: values.to.toISOString() });
+}
+
+const attendanceQuery = prepared((db) =>
+  db
+    .select({
+      startsAt: classSessions.startsAt,
+      durationMinutes: classSessions.durationMinutes,
+      classType: classSessions.classType,
+      status: attendance.status,
+      homeworkStatus: attendance.homeworkStatus,
+      remark: attendance.remark,
+      homeworkAssigned: attendance.homeworkAssigned,
+      note: attendance.note,
+      topicsCovered: attendance.topicsCovered,
+    })
+    .from(classSessions)
+    // The sessions of the batch in the window (batch index), then the student's row of each (primary key).
+    .innerJoin(
+      attendance,
+      and(
+        eq(attendance.instituteId, classSessions.instituteId),
+        eq(attendance.studentId, p('studentId')),
+        eq(attendance.sessionId, classSessions.id),
+      ),
+    )
+    .where(
+      and(
+        eq(classSessions.instituteId, p('instituteId')),
+        eq(classSessions.batchId, p('batchId')),
+        gte(classSessions.startsAt, p('from')),
+        lt(classSessions.startsAt, p('to')),
+      ),
+    )
+    .orderBy(asc(classSessions.startsAt))
+    .prepare('timetable_attendance'),
+);
+
+/** The student's attendance rows in one batch for sessions starting in [from, to), earliest first. */
+export const findAttendance = (
+  db: Db,
+  values: { instituteId: number; studentId: number; batchId: number; from: Date; to: Date },
+) => attendanceQuery(db, { ...values, from: values.from.toISOString(), to: values.to.toISOString() });
+
+const attendanceTotalsQuery = prepared((db) =>
+  db
+    .select({
+      batchId: classSessions.batchId,
+      present: sql<number>`count(*) filter (where ${attendance.status} = 'P')::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(attendance)
+    .innerJoin(
+      classSessions,
+      and(eq(classSessions.instituteId, attendance.instituteId), eq(classSessions.id, attendance.sessionId)),
+    )
+    .where(
+      and(
+        eq(attendance.instituteId, p('instituteId')),
+        eq(attendance.studentId, p('studentId')),
+        anyOf(classSessions.batchId, 'batchIds'),
+      ),
+    )
+    .groupBy(classSessions.batchId)
+    .prepare('timetable_attendance_totals'),
+);
+
+/** Present and marked sessions of the student per batch (all of `batchIds`, this year's). */
+export async function attendanceTotals(db: Db, instituteId: number, studentId: number, batchIds: number[]) {
+  if (batchIds.length === 0) return new Map<number, { present: number; total: number }>();
+  const rows = await attendanceTotalsQuery(db, { instituteId, studentId, batchIds });
+  return new Map(rows.map((row) => [row.batchId, { present: row.present, total: row.total }]));
+}
+
+const feedQuery = prepared((db) =>
+  db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.instituteId, p('instituteId')), eq(calendarFeeds.studentId, p('studentId'))))
+    .prepare('timetable_feed'),
+);
+
+/** When the student's calendar feed address was made, or undefined without one. */
+export async function findFeed(db: Db, instituteId: number, studentId: number) {
+  const [row] = await feedQuery(db, { instituteId, studentId });
+  return row;
+}
+
+/** Makes (or replaces) the student's feed under the hash of a new secret. */
+export async function saveFeed(db: Db, instituteId: number, studentId: number, secretHash: string, createdAt: Date) {
+  await db
+    .insert(calendarFeeds)
+    .values({ instituteId, studentId, secretHash, createdAt })
+    .onConflictDoUpdate({
+      target: [calendarFeeds.instituteId, calendarFeeds.studentId],
+      set: { secretHash, createdAt },
+    });
+}
+
+/** Revokes the student's feed: its address stops working at once. */
+export async function deleteFeed(db: Db, instituteId: number, studentId: number) {
+  await db
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.instituteId, instituteId), eq(calendarFeeds.studentId, studentId)));
+}
+
+const feedBySecretQuery = prepared((db) =>
+  db
+    .select({ instituteId: calendarFeeds.instituteId, studentId: calendarFeeds.studentId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.secretHash, p('secretHash')))
+    .prepare('timetable_feed_by_secret'),
+);
+
+/** The feed a secret's hash names (unique index), or undefined. */
+export async function findFeedBySecret(db: Db, secretHash: string) {
+  const [row] = await feedBySecretQuery(db, { secretHash });
+  return row;
+}
+
+const currentBatchesQuery = prepared((db) =>
+  db
+    .select({ batchId: enrolments.batchId, standardId: batches.standardId })
+    .from(enrolments)
+    .innerJoin(
+      academicYears,
+      and(eq(academicYears.instituteId, enrolments.instituteId), eq(academicYears.id, enrolments.academicYearId)),
+    )
+    .innerJoin(batches, and(eq(batches.instituteId, enrolments.instituteId), eq(batches.id, enrolments.batchId)))
+    .where(
+      and(
+        eq(enrolments.instituteId, p('instituteId')),
+        eq(enrolments.studentId, p('studentId')),
+        lte(academicYears.startDate, p('today')),
+        gte(academicYears.endDate, p('today')),
+      ),
+    )
+    .prepare('timetable_feed_batches'),
+);
+
+/** The student's batches (and their standards) in the academic year holding `today`: what a feed lists. */
+export const findCurrentBatches = (db: Db, instituteId: number, studentId: number, today: string) =>
+  currentBatchesQuery(db, { instituteId, studentId, today });
+
+const holidaysQuery = prepared((db) =>
+  db
+    .select({
+      title: events.title,
+      eventType: events.eventType,
+      startDate: events.startDate,
+      endDate: events.endDate,
+      daysOfWeek: events.daysOfWeek,
+      standardIds: events.standardIds,
+      userTypes: events.userTypes,
+    })
+    .from(events)
+    .where(
+      and(
+        eq(events.instituteId, p('instituteId')),
+        // Overlaps the window; served by the events' (institute_id, start_date, end_date) index.
+        lte(events.startDate, p('to')),
+        gte(events.endDate, p('from')),
+        // Holidays only (type 1): events and weekly offs are the event calendar's.
+        eq(events.eventType, 1),
+      ),
+    )
+    .orderBy(asc(events.startDate))
+    .prepare('timetable_feed_holidays'),
+);
+
+/** The institute's holidays overlapping `from`–`to` (ISO dates). */
+export const findHolidays = (db: Db, instituteId: number, from: string, to: string) =>
+  holidaysQuery(db, { instituteId, from, to });

@@ -1,0 +1,171 @@
+// Payments and their receipts: recording a payment issues its receipt (used by the demo seed, the test factories and
+// the admin API's payments), so it lives here rather than in one feature area.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { dateInZone } from '@campus/domain/calendar/calendar';
+import { feeDateCell, financialYearOf } from '@campus/domain/fees/fees-rules';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  academicYears,
+  feePaymentAllocations,
+  feePayments,
+  feeReceipts,
+  institutes,
+  students,
+  users,
+} from '../db/schema/index.ts';
+import { findInstallmentsById } from './fee-ledger.ts';
+import { renderReceiptPdf, type ReceiptContent } from './receipt-pdf.ts';
+import type { Storage } from './storage.ts';
+
+/** The web app's public folder: where the institute logos the app shows (`/my-account/…`) live as files. */
+const webPublicDir = fileURLToPath(new URL('../../../web/public/', import.meta.url));
+
+/**
+ * The logo an institute's `logoUrl` names, when it is one of the app's own files (`/my-account/…`); undefined
+ * otherwise: the server fetches nothing from elsewhere, and a receipt without a logo is still a receipt.
+ */
+export async function loadLogo(logoUrl: string): Promise<ReceiptContent['logo']> {
+  const match = /^\/my-account\/([A-Za-z0-9/_-]+\.(svg|png|jpe?g))$/.exec(logoUrl);
+  if (!match || match[1]!.includes('..')) return undefined;
+  const bytes = await readFile(`${webPublicDir}${match[1]}`).catch(() => undefined);
+  if (!bytes) return undefined;
+  return match[2] === 'svg' ? { svg: bytes.toString('utf8') } : { image: bytes };
+}
+
+/** What a receipt shows beyond the payment itself: institute, student, year, and the installments it covered. */
+export async function findReceiptFacts(
+  db: Db,
+  {
+    instituteId,
+    studentId,
+    academicYearId,
+    studentInstallmentIds,
+  }: { instituteId: number; studentId: number; academicYearId: number; studentInstallmentIds: number[] },
+) {
+  const [head] = await db
+    .select({
+      instituteName: institutes.name,
+      logoUrl: institutes.logoUrl,
+      timeZone: institutes.timeZone,
+      studentName: users.name,
+      studentDisplayId: students.displayId,
+      academicYear: academicYears.name,
+    })
+    .from(students)
+    .innerJoin(institutes, eq(institutes.id, students.instituteId))
+    .innerJoin(users, and(eq(users.instituteId, students.instituteId), eq(users.id, students.userId)))
+    .innerJoin(
+      academicYears,
+      and(eq(academicYears.instituteId, students.instituteId), eq(academicYears.id, academicYearId)),
+    )
+    .where(and(eq(students.instituteId, instituteId), eq(students.id, studentId)));
+  if (!head) throw new Error(`no student ${studentId} in institute ${instituteId}`);
+  const rows = await findInstallmentsById(db, { instituteId, studentId, ids: studentInstallmentIds });
+  const installments = rows.map((row) => ({
+    id: row.id,
+    installNo: row.installNo,
+    dueDate: row.dueDate,
+    group: row.standardName ?? row.batchName ?? '',
+  }));
+  return { ...head, installments };
+}
+
+/** A verification code: 32 random bytes, base64url (43 characters). Guessing one is not a plan. */
+export const newVerificationCode = () => randomBytes(32).toString('base64url');
+
+/** The public page a receipt's QR code opens. */
+export const verificationUrl = (origin: string, code: string) =>
+  `${origin.replace(/\/$/, '')}/verify/receipt/${encodeURIComponent(code)}`;
+
+/** A payment to record, with what it pays towards each installment (minor units). */
+export interface NewPayment {
+  instituteId: number;
+  studentId: number;
+  academicYearId: number;
+  receiptNo: string;
+  mode: string;
+  paidAt: Date;
+  parts: { studentInstallmentId: number; amount: number; fine?: number }[];
+}
+
+/**
+ * Records a payment and issues its receipt in one go: the PDF is rendered once, here, stored, and its key and
+ * verification code written next to the payment. A receipt never changes afterwards, so downloads serve the
+ * stored bytes and nothing re-renders them. `origin` is the public address of the institute's portal (the QR
+ * code's page). Run inside the caller's transaction so a payment never exists without its receipt.
+ */
+export async function recordPayment(
+  db: Db,
+  storage: Storage,
+  payment: NewPayment,
+  { origin, logo }: { origin: string; logo?: ReceiptContent['logo'] | 'load' },
+) {
+  const amount = payment.parts.reduce((sum, part) => sum + part.amount + (part.fine ?? 0), 0);
+  const facts = await findReceiptFacts(db, {
+    instituteId: payment.instituteId,
+    studentId: payment.studentId,
+    academicYearId: payment.academicYearId,
+    studentInstallmentIds: payment.parts.map((part) => part.studentInstallmentId),
+  });
+  const localDate = dateInZone(payment.paidAt, facts.timeZone);
+  const financialYear = financialYearOf(localDate);
+  const [row] = await db
+    .insert(feePayments)
+    .values({
+      instituteId: payment.instituteId,
+      studentId: payment.studentId,
+      academicYearId: payment.academicYearId,
+      receiptNo: payment.receiptNo,
+      mode: payment.mode,
+      amount,
+      financialYear,
+      paidAt: payment.paidAt,
+    })
+    .returning({ id: feePayments.id });
+  const paymentId = row!.id;
+  await db.insert(feePaymentAllocations).values(
+    payment.parts.map((part) => ({
+      instituteId: payment.instituteId,
+      paymentId,
+      studentInstallmentId: part.studentInstallmentId,
+      amount: part.amount,
+      fine: part.fine ?? 0,
+    })),
+  );
+  const verificationCode = newVerificationCode();
+  const byId = new Map(payment.parts.map((part) => [part.studentInstallmentId, part]));
+  const pdf = await renderReceiptPdf({
+    instituteName: facts.instituteName,
+    logo: logo === 'load' ? await loadLogo(facts.logoUrl) : logo,
+    receiptNo: payment.receiptNo,
+    date: feeDateCell(localDate),
+    financialYear,
+    academicYear: facts.academicYear,
+    studentName: facts.studentName,
+    studentDisplayId: facts.studentDisplayId,
+    group: facts.installments[0]?.group ?? '',
+    mode: payment.mode,
+    installments: facts.installments.map((item) => ({
+      installNo: item.installNo,
+      dueDate: feeDateCell(item.dueDate),
+      amount: byId.get(item.id)?.amount ?? 0,
+      fine: byId.get(item.id)?.fine ?? 0,
+    })),
+    amount,
+    verificationCode,
+    verificationUrl: verificationUrl(origin, verificationCode),
+    issuedAt: payment.paidAt,
+  });
+  const stored = await storage.putBuffer(pdf, 'pdf');
+  await db.insert(feeReceipts).values({
+    instituteId: payment.instituteId,
+    paymentId,
+    pdfFileKey: stored.key,
+    verificationCode,
+    issuedAt: payment.paidAt,
+  });
+  return { paymentId, verificationCode, pdfFileKey: stored.key, amount, financialYear, size: stored.size };
+}

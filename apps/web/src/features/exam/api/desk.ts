@@ -1,0 +1,82 @@
+import { withPlaceholderLabels } from '@campus/domain/exam/exam-rules';
+import type { ExamTest, TestLabel } from '@campus/domain/exam/exam.contract';
+import { examEndpoints } from '@campus/domain/exam/exam.endpoints';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client.ts';
+import type { StoredSession } from '../../../lib/session.ts';
+
+/** The exam service takes the session's exam desk credential (spec part 2 §7). */
+const asDesk = (session: StoredSession, signal?: AbortSignal) => ({
+  authorization: session.examdesk_auth_token,
+  signal,
+});
+
+/**
+ * GET /student/testLabels, with the MockP and OnlineP placeholders added when a type has no label; when the call
+ * fails, both placeholders alone and no message (spec part 2 §4, §8).
+ */
+export async function getLabels(session: StoredSession, signal?: AbortSignal): Promise<TestLabel[]> {
+  try {
+    const { data } = await call(examEndpoints.labels, {}, asDesk(session, signal));
+    return withPlaceholderLabels(data);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return withPlaceholderLabels([]);
+  }
+}
+
+export const labelsQuery = (session: StoredSession) =>
+  queryOptions({
+    queryKey: ['exam', 'labels', session.institute_id, session.user_id],
+    queryFn: ({ signal }) => getLabels(session, signal),
+    retry: false,
+  });
+
+/** GET /student/testLabels/{labelId}/tests. */
+export const getLabelTests = (session: StoredSession, labelId: number | string, signal?: AbortSignal) =>
+  call(examEndpoints.labelTests, { params: { labelId } }, asDesk(session, signal)).then((answer) => answer.data);
+
+export const labelTestsQuery = (session: StoredSession, labelId: number | string | null) =>
+  queryOptions({
+    queryKey: ['exam', 'tests', session.institute_id, session.user_id, labelId],
+    queryFn: ({ signal }) => getLabelTests(session, labelId!, signal),
+    enabled: labelId !== null,
+    retry: false,
+  });
+
+/**
+ * The tests of the user's products (types 1 and 4 only): their ids from the product service, then the tests by id
+ * from the exam service.
+ */
+export async function getProductTests(session: StoredSession, signal?: AbortSignal): Promise<ExamTest[]> {
+  const headers = { 'x-prod-inst-id': session.institute_id, 'x-prod-user-id': session.user_id };
+  const [mock, online] = await Promise.all(
+    (['Mock_Test', 'Online_Test'] as const).map((itemType) =>
+      call(examEndpoints.productTestIds, { params: { itemType }, headers }, { signal }),
+    ),
+  );
+  const ids = [...mock!.result, ...online!.result].map((entry) => entry.test_id);
+  if (ids.length === 0) return [];
+  const { data } = await call(
+    examEndpoints.testsById,
+    { body: { test_ids: ids.join(','), user_id: session.user_id } },
+    asDesk(session, signal),
+  );
+  return data;
+}
+
+export const productTestsQuery = (session: StoredSession) =>
+  queryOptions({
+    queryKey: ['exam', 'product-tests', session.institute_id, session.user_id],
+    queryFn: ({ signal }) => getProductTests(session, signal),
+    retry: false,
+  });
+
+export const useLabels = (session: StoredSession) => useQuery(labelsQuery(session));
+export const useLabelTests = (session: StoredSession, labelId: number | string | null) =>
+  useQuery(labelTestsQuery(session, labelId));
+export const useProductTests = (session: StoredSession) => useQuery(productTestsQuery(session));
+
+/** POST /examPanel/launch: a single-use token and the panel's address carrying it. */
+export const launchTest = (session: StoredSession, testId: number) =>
+  call(examEndpoints.launch, { body: { test_id: testId } }, asDesk(session));

@@ -1,0 +1,151 @@
+import { matchesExamSearch } from '@campus/domain/exam/exam-rules';
+import type { ExamTest } from '@campus/domain/exam/exam.contract';
+import { signedInPages } from '@campus/domain/shell/pages';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AlertDialog } from '../../../components/alert-dialog.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { showToast } from '../../../components/toast.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession, type StoredSession } from '../../../lib/session.ts';
+import { launchTest, useLabels, useLabelTests, useProductTests } from '../api/desk.ts';
+import { ExamCard } from '../components/exam-card.tsx';
+
+/** Texts of the exam desk (spec part 2 §2.3, §5). */
+export const examDeskTexts = {
+  chooseLabel: 'Click on the Test Type to view the scheduled exams',
+  noExam: 'No Exam Available',
+  products: 'Products and Exams',
+  parents: 'Parents are not allowed to give exam',
+  underEvaluation: 'Result under evaluation',
+} as const;
+
+/** /exam: the exam desk. */
+export function ExamDeskScreen() {
+  const session = useSession();
+  return session ? <ExamDesk session={session} /> : null;
+}
+
+function ExamDesk({ session }: { session: StoredSession }) {
+  const navigate = useNavigate();
+  const [labelId, setLabelId] = useState<number | string | null>(null);
+  const [search, setSearch] = useState('');
+  const [dismissed, setDismissed] = useState<unknown>();
+  const [viewing, setViewing] = useState<ExamTest>();
+  const labels = useLabels(session);
+  const tests = useLabelTests(session, labelId);
+  const productTests = useProductTests(session);
+  const isParent = Boolean(session.parentslogin);
+
+  // A failure with a server message: a toast and a dialog whose closing goes to the dashboard (spec part 2 §8).
+  // A 403 has already logged out (the api client).
+  const error = tests.error ?? productTests.error;
+  const failure = error instanceof ApiError && error.status !== 403 && error !== dismissed ? error.message : undefined;
+  useEffect(() => {
+    if (error instanceof ApiError && error.status !== 403) showToast(error.message, 'error');
+  }, [error]);
+
+  const shown = useMemo(
+    () => (tests.data ?? []).filter((test) => matchesExamSearch(test, search)),
+    [tests.data, search],
+  );
+  const shownProducts = useMemo(
+    () => (productTests.data ?? []).filter((test) => matchesExamSearch(test, search)),
+    [productTests.data, search],
+  );
+
+  async function start(test: ExamTest) {
+    // The window opens on the click (no popup blocker), then goes to the panel's address with its launch token.
+    const panel = window.open('', '_blank');
+    try {
+      const { panel_path: path } = await launchTest(session, test.test_id);
+      if (panel) panel.location.href = path;
+      else window.location.assign(path);
+    } catch (error) {
+      panel?.close();
+      showToast(error instanceof Error ? error.message : 'Network error', 'error');
+    }
+  }
+
+  const card = (test: ExamTest, generic = false) => (
+    <ExamCard
+      key={`${test.test_institute_id}-${test.test_id}`}
+      test={test}
+      generic={generic}
+      isParent={isParent}
+      onStart={(chosen) => void start(chosen)}
+      onView={setViewing}
+      onParentRefused={() => showToast(examDeskTexts.parents, 'error')}
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        My Exam
+      </Title>
+      {labels.isLoading ? (
+        <PageLoader label="Loading test types" />
+      ) : (
+        <Group gap="xs" role="toolbar" aria-label="Test types">
+          {(labels.data ?? []).map((label) => (
+            <Button
+              key={String(label.label_id)}
+              variant={label.label_id === labelId ? 'filled' : 'light'}
+              aria-pressed={label.label_id === labelId}
+              onClick={() => setLabelId(label.label_id)}
+            >
+              {label.label_name}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <TextInput
+        label="Search"
+        placeholder="Search exams"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+      />
+      {labelId === null ? (
+        <Text ta="center" py="lg">
+          {examDeskTexts.chooseLabel}
+        </Text>
+      ) : tests.isLoading ? (
+        <PageLoader label="Loading exams" />
+      ) : shown.length === 0 ? (
+        <Text ta="center" py="lg">
+          {examDeskTexts.noExam}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{shown.map((test) => card(test))}</SimpleGrid>
+      )}
+      {shownProducts.length > 0 && (
+        <section aria-label={examDeskTexts.products}>
+          <Title order={2} size="h4" mb="sm">
+            {examDeskTexts.products}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{shownProducts.map((test) => card(test, true))}</SimpleGrid>
+        </section>
+      )}
+      <Modal opened={viewing !== undefined} onClose={() => setViewing(undefined)} title={viewing?.test_name} centered>
+        {viewing &&
+          (viewing.is_result_published === 1 && viewing.total_score !== null ? (
+            <Text>
+              Score: {viewing.total_score} / {viewing.total_marks}
+            </Text>
+          ) : (
+            <Text>{examDeskTexts.underEvaluation}</Text>
+          ))}
+      </Modal>
+      <AlertDialog
+        message={failure}
+        onClose={() => {
+          setDismissed(error);
+          void navigate(signedInPages.dashboard);
+        }}
+      />
+    </Stack>
+  );
+}

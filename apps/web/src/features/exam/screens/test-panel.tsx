@@ -1,0 +1,538 @@
+import { formatCountdown, isBlankAnswer, parseChoices, parseMatching } from '@campus/domain/exam/exam-rules';
+import type { AnswerChange, AttemptAnswer, PaperQuestion, SavedAnswer } from '@campus/domain/exam/exam.contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  Radio,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { getAttempt, openAttempt, saveAnswers, submitAttempt } from '../api/panel.ts';
+import { AnswerQueue } from '../panel/answer-queue.ts';
+
+/** Texts of the test panel (our design). */
+export const panelTexts = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  offline: 'Offline',
+  offlineNote: 'Your answers are kept on this device and sent when the connection returns.',
+  noAttempt: 'Open the test from the exam desk.',
+  submitTitle: 'Submit test',
+  submitted: 'Your test has been submitted.',
+  timeUp: 'Time is up. Your test has been submitted.',
+  unanswered: (count: number) =>
+    count === 0
+      ? 'You have answered every question. Submit the test?'
+      : `You have ${count} unanswered question${count === 1 ? '' : 's'}. Submit the test?`,
+} as const;
+
+/** Where the panel keeps its attempt credential: this window only, so a reload resumes and no address carries it. */
+const credentialKey = 'exam-attempt-credential';
+
+type SaveState = 'saved' | 'saving' | 'offline';
+
+/** What the panel shows of a question's saved answer. */
+type Answer = Pick<SavedAnswer, 'answer' | 'marked_for_review' | 'bookmarked'>;
+
+const emptyAnswer: Answer = { answer: '', marked_for_review: false, bookmarked: false };
+
+/** Applies a change to the answers shown. */
+function applyChange(answers: Map<number, Answer>, change: AnswerChange): Map<number, Answer> {
+  const next = new Map(answers);
+  const before = next.get(change.question_no) ?? emptyAnswer;
+  next.set(change.question_no, {
+    answer: change.answer ?? before.answer,
+    marked_for_review: change.marked_for_review ?? before.marked_for_review,
+    bookmarked: change.bookmarked ?? before.bookmarked,
+  });
+  return next;
+}
+
+/** The launch token from the address's fragment, removed from the address at once. */
+function takeLaunchToken(): string | undefined {
+  const token = window.location.hash.replace(/^#/, '');
+  if (!token) return undefined;
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  return token;
+}
+
+/** The test panel: opened by the desk in a new window; its own route and chunk. */
+export function TestPanelScreen() {
+  const [credential, setCredential] = useState<string | null>(() => sessionStorage.getItem(credentialKey));
+  const [failure, setFailure] = useState<string>();
+  const launching = useRef(false);
+
+  useEffect(() => {
+    const token = takeLaunchToken();
+    if (!token || launching.current) return;
+    launching.current = true;
+    openAttempt(token)
+      .then(({ attempt_token: attemptToken }) => {
+        sessionStorage.setItem(credentialKey, attemptToken);
+        setCredential(attemptToken);
+      })
+      .catch((error: unknown) => {
+        // A reload after the token was used still has this window's credential.
+        if (!sessionStorage.getItem(credentialKey)) setFailure(error instanceof Error ? error.message : String(error));
+      });
+  }, []);
+
+  if (failure) return <Message text={failure} />;
+  if (!credential)
+    return window.location.hash ? <Message text="Opening the test…" /> : <Message text={panelTexts.noAttempt} />;
+  return <Panel credential={credential} />;
+}
+
+function Message({ text }: { text: string }) {
+  return (
+    <Container size="sm" py="xl">
+      <Text ta="center" role="status">
+        {text}
+      </Text>
+    </Container>
+  );
+}
+
+function Panel({ credential }: { credential: string }) {
+  const [attempt, setAttempt] = useState<AttemptAnswer>();
+  const [error, setError] = useState<string>();
+  const [answers, setAnswers] = useState<Map<number, Answer>>(new Map());
+  const [current, setCurrent] = useState(1);
+  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [clockOffset, setClockOffset] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string>();
+  const queue = useRef<AnswerQueue | null>(null);
+  const flushing = useRef(false);
+  const closed = useRef(false);
+  const submitting = useRef(false);
+
+  /** Sends the queue in seq order until it is empty; a network failure leaves it for the next try. */
+  const flush = useCallback(async () => {
+    if (flushing.current || closed.current || !queue.current) return;
+    flushing.current = true;
+    try {
+      while (queue.current.pending.length > 0) {
+        setSaveState('saving');
+        const batch = queue.current.pending.slice(0, 50);
+        try {
+          const answer = await saveAnswers(credential, batch);
+          setClockOffset(answer.server_time - Date.now());
+          await queue.current.acknowledge(batch);
+        } catch (failure) {
+          if (failure instanceof ApiError && failure.status !== null && failure.status < 500) {
+            // Refused for good (time over, submitted): nothing more will be accepted.
+            closed.current = true;
+            setDone(failure.message);
+            await queue.current.clear();
+            return;
+          }
+          setSaveState('offline');
+          return;
+        }
+      }
+      setSaveState('saved');
+    } finally {
+      flushing.current = false;
+    }
+  }, [credential]);
+
+  // Load (or resume) the attempt: the server's answers, then any change this browser has not had acknowledged.
+  useEffect(() => {
+    const controller = new AbortController();
+    getAttempt(credential, controller.signal)
+      .then(async (loaded) => {
+        setClockOffset(loaded.server_time - Date.now());
+        const serverSeq = Math.max(0, ...loaded.answers.map((answer) => answer.seq));
+        const opened = await AnswerQueue.open(`${loaded.test_id}:${loaded.attempt_no}`, serverSeq);
+        queue.current = opened;
+        let shown = new Map<number, Answer>(loaded.answers.map((answer) => [answer.question_no, answer]));
+        for (const change of opened.pending) shown = applyChange(shown, change);
+        setAnswers(shown);
+        setAttempt(loaded);
+        if (loaded.status === 'submitted') {
+          closed.current = true;
+          setDone(panelTexts.submitted);
+          await opened.clear();
+        } else if (opened.pending.length > 0) {
+          void flush();
+        }
+      })
+      .catch((failure: unknown) => {
+        if (failure instanceof DOMException && failure.name === 'AbortError') return;
+        setError(failure instanceof Error ? failure.message : String(failure));
+      });
+    return () => controller.abort();
+  }, [credential, flush]);
+
+  // Retry when the connection returns, and every 5 s while something waits.
+  useEffect(() => {
+    const retry = () => void flush();
+    const offline = () => setSaveState('offline');
+    window.addEventListener('online', retry);
+    window.addEventListener('offline', offline);
+    const timer = window.setInterval(() => {
+      if (queue.current && queue.current.pending.length > 0) void flush();
+    }, 5000);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.removeEventListener('offline', offline);
+      window.clearInterval(timer);
+    };
+  }, [flush]);
+
+  // The countdown, on the server's clock.
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const remaining = attempt ? Math.max(0, Math.floor((attempt.ends_at - (now + clockOffset)) / 1000)) : 0;
+
+  const submit = useCallback(
+    async (text: string) => {
+      if (submitting.current) return;
+      submitting.current = true;
+      setConfirming(false);
+      await flush();
+      try {
+        await submitAttempt(credential);
+      } catch (failure) {
+        if (!(failure instanceof ApiError && failure.status === 409)) {
+          submitting.current = false;
+          setSaveState('offline');
+          return;
+        }
+      }
+      closed.current = true;
+      await queue.current?.clear();
+      sessionStorage.removeItem(credentialKey);
+      setDone(text);
+    },
+    [credential, flush],
+  );
+
+  // At the end the panel submits (the server would submit it anyway at its next read or sweep).
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (attempt?.status === 'open' && !closed.current && attempt.ends_at <= Date.now() + clockOffset) {
+        void submit(panelTexts.timeUp);
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [attempt, clockOffset, submit]);
+
+  async function change(partial: Omit<AnswerChange, 'seq'>) {
+    if (!queue.current || closed.current) return;
+    const { change: withSeq, stored } = queue.current.push(partial);
+    setAnswers((before) => applyChange(before, withSeq));
+    await stored;
+    void flush();
+  }
+
+  const unanswered = useMemo(
+    () =>
+      attempt?.questions.filter((question) =>
+        isBlankAnswer(question.ques_type, answers.get(question.question_no)?.answer),
+      ).length ?? 0,
+    [attempt, answers],
+  );
+
+  if (error) return <Message text={error} />;
+  if (!attempt) return <Message text="Loading the test…" />;
+  if (done) {
+    return (
+      <Container size="sm" py="xl">
+        <Stack align="center">
+          <Title order={1} size="h3">
+            {attempt.test_name}
+          </Title>
+          <Text role="status">{done}</Text>
+        </Stack>
+      </Container>
+    );
+  }
+  const question = attempt.questions.find((each) => each.question_no === current) ?? attempt.questions[0]!;
+  const mine = answers.get(question.question_no) ?? emptyAnswer;
+  const passage = attempt.passages.find((each) => each.passage_id === question.passage_id);
+
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={1} size="h3">
+            {attempt.test_name}
+          </Title>
+          <Group>
+            <Badge
+              size="lg"
+              color={saveState === 'saved' ? 'green' : saveState === 'saving' ? 'blue' : 'red'}
+              role="status"
+              aria-label="Save state"
+            >
+              {panelTexts[saveState]}
+            </Badge>
+            <Text fw={700} aria-label="Time left" role="timer">
+              {formatCountdown(remaining)}
+            </Text>
+          </Group>
+        </Group>
+        <Group align="flex-start" wrap="nowrap" gap="lg">
+          <Paper withBorder p="md" radius="md" style={{ flex: 1 }}>
+            <Stack gap="sm">
+              <Text fw={600}>
+                Question {question.question_no} of {attempt.questions.length}
+                <Text span c="dimmed" size="sm">
+                  {' '}
+                  (+{question.marks}
+                  {question.negative_marks > 0 ? `, −${question.negative_marks}` : ''})
+                </Text>
+              </Text>
+              {passage && (
+                <Paper withBorder p="sm" bg="var(--mantine-color-gray-light)" aria-label="Passage">
+                  <SafeHtml html={passage.text} />
+                </Paper>
+              )}
+              <SafeHtml html={question.question} />
+              {question.media?.media_type === 'image' && (
+                <Image src={question.media.source_path} alt={`Figure for question ${question.question_no}`} maw={360} />
+              )}
+              <AnswerInput
+                key={question.question_no}
+                question={question}
+                value={mine.answer}
+                onChange={(answer) => void change({ question_no: question.question_no, answer })}
+              />
+              <Group>
+                <Checkbox
+                  label="Mark for review"
+                  checked={mine.marked_for_review}
+                  onChange={(event) =>
+                    void change({ question_no: question.question_no, marked_for_review: event.currentTarget.checked })
+                  }
+                />
+                <Checkbox
+                  label="Bookmark"
+                  checked={mine.bookmarked}
+                  onChange={(event) =>
+                    void change({ question_no: question.question_no, bookmarked: event.currentTarget.checked })
+                  }
+                />
+              </Group>
+              <Group justify="space-between">
+                <Button variant="default" disabled={current <= 1} onClick={() => setCurrent(current - 1)}>
+                  Previous
+                </Button>
+                <Button
+                  variant="default"
+                  disabled={current >= attempt.questions.length}
+                  onClick={() => setCurrent(current + 1)}
+                >
+                  Next
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+          <Stack w={220} gap="sm">
+            <Text fw={600}>Questions</Text>
+            <SimpleGrid cols={5} spacing={6} role="navigation" aria-label="Question palette">
+              {attempt.questions.map((each) => {
+                const saved = answers.get(each.question_no) ?? emptyAnswer;
+                const answered = !isBlankAnswer(each.ques_type, saved.answer);
+                const state = saved.marked_for_review ? 'marked' : answered ? 'answered' : 'not answered';
+                return (
+                  <Button
+                    key={each.question_no}
+                    size="compact-sm"
+                    px={0}
+                    variant={each.question_no === current ? 'outline' : 'filled'}
+                    color={state === 'marked' ? 'violet' : state === 'answered' ? 'green' : 'gray'}
+                    aria-label={`Question ${each.question_no}, ${state}`}
+                    aria-current={each.question_no === current}
+                    data-state={state}
+                    onClick={() => setCurrent(each.question_no)}
+                  >
+                    {each.question_no}
+                  </Button>
+                );
+              })}
+            </SimpleGrid>
+            <Text size="xs" c="dimmed">
+              Green: answered · Grey: not answered · Violet: marked for review
+            </Text>
+            <Button color="red" onClick={() => setConfirming(true)}>
+              Submit
+            </Button>
+          </Stack>
+        </Group>
+        {saveState === 'offline' && (
+          <Alert color="red" title="Offline">
+            {panelTexts.offlineNote}
+          </Alert>
+        )}
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={panelTexts.submitTitle} centered>
+        <Stack>
+          <Text>{panelTexts.unanswered(unanswered)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => void submit(panelTexts.submitted)}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
+
+/** The input of each question type (spec part 2 §9), writing the type's answer format. */
+function AnswerInput({
+  question,
+  value,
+  onChange,
+}: {
+  question: PaperQuestion;
+  value: string;
+  onChange: (answer: string) => void;
+}) {
+  const label = `Answer to question ${question.question_no}`;
+  switch (question.ques_type) {
+    case 1:
+    case 5:
+      return (
+        <Radio.Group value={value} onChange={onChange} aria-label={label}>
+          <Stack gap={6}>
+            {question.options.map((option) => (
+              <Radio
+                key={option.letter}
+                value={option.letter}
+                label={<OptionText letter={option.letter} html={option.text} />}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      );
+    case 3: {
+      const chosen = parseChoices(value);
+      return (
+        <Checkbox.Group
+          value={chosen}
+          onChange={(letters) => onChange([...letters].sort().join(','))}
+          aria-label={label}
+        >
+          <Stack gap={6}>
+            {question.options.map((option) => (
+              <Checkbox
+                key={option.letter}
+                value={option.letter}
+                label={<OptionText letter={option.letter} html={option.text} />}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      );
+    }
+    case 6:
+    case 7: {
+      const pairs = parseMatching(question.ques_type, value);
+      const choices = question.match_options.map((option) => ({
+        value: option.letter,
+        label: `${option.letter}. ${option.text.replace(/<[^>]*>/g, '')}`,
+      }));
+      const write = (left: string, right: string | null) => {
+        const next = new Map(pairs);
+        if (right) next.set(left, right);
+        else next.delete(left);
+        onChange(
+          question.ques_type === 6
+            ? question.options.map((option) => `${option.letter}=${next.get(option.letter) ?? ''}`).join('|')
+            : question.options.map((option) => next.get(option.letter) ?? '').join(','),
+        );
+      };
+      return (
+        <Stack gap={6} aria-label={label}>
+          {question.options.map((option) => (
+            <Group key={option.letter} wrap="nowrap">
+              <Text w={160}>
+                {option.letter}. {option.text.replace(/<[^>]*>/g, '')}
+              </Text>
+              <NativeSelect
+                aria-label={`Match for ${option.letter}`}
+                data={[{ value: '', label: '—' }, ...choices]}
+                value={pairs.get(option.letter) ?? ''}
+                onChange={(event) => write(option.letter, event.currentTarget.value || null)}
+                w={220}
+              />
+            </Group>
+          ))}
+        </Stack>
+      );
+    }
+    default:
+      return <SubjectiveInput label={label} value={value} onChange={onChange} />;
+  }
+}
+
+/** A written answer: saved a second after typing pauses, and at once when the field is left. */
+function SubjectiveInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (answer: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const timer = useRef<number | undefined>(undefined);
+  const sent = useRef(value);
+  const send = (next: string) => {
+    window.clearTimeout(timer.current);
+    if (next === sent.current) return;
+    sent.current = next;
+    onChange(next);
+  };
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (
+    <Textarea
+      label={label}
+      rows={6}
+      value={text}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => send(next), 1000);
+      }}
+      onBlur={() => send(text)}
+    />
+  );
+}
+
+function OptionText({ letter, html }: { letter: string; html: string }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text span fw={600}>
+        {letter}.
+      </Text>
+      <span dangerouslySetInnerHTML={{ __html: html }} />
+    </Group>
+  );
+}

@@ -1,0 +1,57 @@
+import { cutLiveName, isWithinNextWeek, liveDayLabel } from '@campus/domain/live/live-rules';
+import { signedInPages } from '@campus/domain/shell/pages';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { StoredSession } from '../../../lib/session.ts';
+import { useLiveWeek } from '../api/get-live-week.ts';
+import { useNow } from '../hooks/use-now.ts';
+
+const localDate = (instant: Date) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
+};
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
+
+/** Home's list of the live classes of the next 7 days (spec part 1 §2); hidden when there are none. */
+export function LiveWeek({ session }: { session: StoredSession }) {
+  const now = useNow(60_000);
+  const today = localDate(now);
+  const { data } = useLiveWeek(session, today);
+  const classes = (data?.upcomingLiveClasses ?? []).filter(
+    (item) =>
+      isWithinNextWeek(localDate(new Date(item.start_datetime)), today) &&
+      Date.parse(item.end_datetime) > now.getTime(),
+  );
+  if (classes.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Upcoming Live Classes">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          Upcoming Live Classes
+        </Title>
+        {/* Named apart from the notice board's View All, so the two links read differently. */}
+        <Anchor component={Link} to={signedInPages.live} size="sm" aria-label="View All live classes">
+          View All
+        </Anchor>
+      </Group>
+      <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {classes.map((item) => (
+          <li key={item.session_id}>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" fw={600} miw={90}>
+                {liveDayLabel(localDate(new Date(item.start_datetime)), today, 'upcoming')}
+              </Text>
+              <Text size="sm" miw={80}>
+                {time(item.start_datetime)}
+              </Text>
+              <Text size="sm" title={item.session_name}>
+                {cutLiveName(item.session_name)}
+              </Text>
+            </Group>
+          </li>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,20 @@
+import { overdueBannerText, overdueBannerTitle } from '@campus/domain/fees/fees-rules';
+import { signedInPages } from '@campus/domain/shell/pages';
+import { Alert, Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import type { StoredSession } from '../../../lib/session.ts';
+import { useFeeDues } from '../api/get-fee-dues.ts';
+
+/** A parent's banner when the selected child has overdue fees; nothing otherwise (or when the fetch fails). */
+export function OverdueBanner({ session }: { session: StoredSession }) {
+  const { data: amount } = useFeeDues(session);
+  if (!amount) return null;
+  return (
+    <Alert color="red" variant="light" title={overdueBannerTitle} role="alert">
+      {overdueBannerText(amount)}{' '}
+      <Anchor component={Link} to={signedInPages.fees} c="red.9" fw={600} underline="always">
+        View fees
+      </Anchor>
+    </Alert>
+  );
+}

@@ -1,0 +1,89 @@
+import type { MaterialItem } from '@campus/domain/library/library.contract';
+import {
+  canDownload,
+  canDownloadVimeo,
+  canView,
+  isMobileUserAgent,
+  viewerFor,
+  youtubePlayTarget,
+} from '@campus/domain/media/media-rules';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { countDownload } from '../../../components/viewer/media-api.ts';
+import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
+
+/** The viewer's item for a study material item. */
+export function toViewerItem(item: MaterialItem): ViewerItem {
+  return {
+    type: viewerFor({ kind: item.kind, fileName: item.file_name }),
+    title: item.title,
+    url: item.file_url || item.video_url,
+    previewUrl: item.preview_url,
+    fileName: item.file_name,
+    videoId: item.youtubeVideoID || item.videoID,
+    fileId: item.file_id,
+  };
+}
+
+/** One material item: title, date, type, and View / Download / Vimeo download as the rules allow. */
+export function MaterialRow({
+  item,
+  topicName,
+  vimeoDownloadable,
+  onView,
+  onVimeoDownload,
+}: {
+  item: MaterialItem;
+  topicName?: string;
+  vimeoDownloadable: number;
+  onView: (item: ViewerItem) => void;
+  onVimeoDownload: (videoId: string) => void;
+}) {
+  const view = () => {
+    if (item.kind === 'youtube') {
+      const target = youtubePlayTarget(item.youtubeVideoID, isMobileUserAgent(navigator.userAgent));
+      if (target.in === 'page') {
+        window.open(`/media?id=${encodeURIComponent(target.encodedId)}`, '_blank', 'noopener');
+        return;
+      }
+    }
+    onView(toViewerItem(item));
+  };
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label={item.title} data-testid="material-item">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {item.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[item.category_name, item.student_file_share_date, topicName].filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          {canView(item.file_name) && (
+            <Button size="xs" variant="light" onClick={view}>
+              View
+            </Button>
+          )}
+          {item.file_url && canDownload(item.is_readonly) && (
+            <Button
+              size="xs"
+              variant="default"
+              component="a"
+              href={`${item.file_url}?download=1`}
+              download={item.file_name}
+              onClick={() => void countDownload(item.file_id).catch(() => undefined)}
+            >
+              Download
+            </Button>
+          )}
+          {item.is_vimeo && canDownloadVimeo(vimeoDownloadable) && (
+            <Button size="xs" variant="default" onClick={() => onVimeoDownload(item.videoID)}>
+              Download
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

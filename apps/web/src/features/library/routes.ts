@@ -1,0 +1,11 @@
+import { signedInPages } from '@campus/domain/shell/pages';
+import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
+import { coursesQuery } from './api/library-api.ts';
+
+const coursesData = prefetching((session, prefetch) => prefetch(coursesQuery(session)));
+const library = async () => ({ Component: (await import('./screens/library.tsx')).LibraryScreen });
+
+/** Study Library (spec part 2 §2.1). */
+export const libraryRoutes: FeatureRoutes = (queryClient) => [
+  { path: signedInPages.studyLibrary, loader: coursesData(queryClient), lazy: library },
+];

@@ -1,0 +1,234 @@
+import type { LiveSession, Recording } from '@campus/domain/live/live.contract';
+import {
+  checkPastRange,
+  defaultPastRange,
+  groupLiveClasses,
+  liveMessages,
+  matchesLiveSearch,
+  pastCountLine,
+  type LiveTab,
+} from '@campus/domain/live/live-rules';
+import { addDays } from '@campus/domain/calendar/calendar';
+import { Button, Group, Popover, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { showToast } from '../../../components/toast.ts';
+import { useSession, type StoredSession } from '../../../lib/session.ts';
+import { recordingAddress, startSession, useMeetings, type LiveWindow } from '../api/live.ts';
+import { LiveCard } from '../components/live-card.tsx';
+
+const RecordingsDialog = lazy(() => import('../../../components/recordings-dialog.tsx'));
+
+/** The reader's local date, `YYYY-MM-DD`. */
+const localDate = (instant: Date) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
+};
+const display = (iso: string) => iso.split('-').reverse().join('-');
+const time = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
+
+/** /live: Today's, Upcoming and Past classes (spec part 1 §2 Live classes). */
+export function LiveScreen() {
+  const session = useSession();
+  return session ? <LiveView session={session} /> : null;
+}
+
+function LiveView({ session }: { session: StoredSession }) {
+  const today = localDate(new Date());
+  const [tab, setTab] = useState<LiveTab>('today');
+  const [search, setSearch] = useState('');
+  const [range, setRange] = useState(() => defaultPastRange(today));
+  const [recordings, setRecordings] = useState<readonly Recording[] | null>(null);
+  const window: LiveWindow =
+    tab === 'today'
+      ? { past: false, from: today, to: today }
+      : tab === 'upcoming'
+        ? { past: false, from: addDays(today, 1), to: null }
+        : { past: true, from: range.from, to: range.to };
+  const { data, error, isLoading } = useMeetings(session, window);
+
+  useEffect(() => {
+    // The upcoming list's failure without a server message reads 'Network error' (spec part 1 §8).
+    if (error) showToast(error.message || liveMessages.networkError, 'error');
+  }, [error]);
+
+  const shown = useMemo(
+    () =>
+      ((tab === 'past' ? data?.pastLiveClasses : data?.upcomingLiveClasses) ?? []).filter((item) =>
+        matchesLiveSearch(
+          {
+            endTime: time(item.end_datetime),
+            courseNames: item.course_list.map((entry) => entry.course_name),
+            teacherNames: item.teachersName,
+            sessionName: item.session_name,
+          },
+          search,
+        ),
+      ),
+    [data, tab, search],
+  );
+  const groups = groupLiveClasses(shown, (item) => localDate(new Date(item.start_datetime)), today, tab);
+
+  async function join(item: LiveSession) {
+    if (session.parentslogin) {
+      showToast(liveMessages.parentsNotAllowed, 'error');
+      return;
+    }
+    if (Date.now() < Date.parse(item.start_datetime)) {
+      showToast(liveMessages.notStarted, 'error');
+      return;
+    }
+    try {
+      const answer = await startSession(session, item.session_id, item.live_meeting_with);
+      if (answer.result.allow_start_session) window_open(answer.result.session_link);
+      else showToast(liveMessages.startOnlyAfterSchedule, 'error');
+    } catch (failure) {
+      showToast(failure instanceof Error ? failure.message : liveMessages.networkError, 'error');
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Live Classes
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          // Switching tabs clears the search and reloads (spec part 1 §4).
+          setTab((value as LiveTab | null) ?? 'today');
+          setSearch('');
+        }}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="today">Today&apos;s Classes</Tabs.Tab>
+          <Tabs.Tab value="upcoming">Upcoming Classes</Tabs.Tab>
+          <Tabs.Tab value="past">Past Classes</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label="Search"
+          placeholder="Search"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 180 }}
+        />
+        {tab === 'past' && <RangePicker range={range} today={today} onApply={setRange} />}
+      </Group>
+      {tab === 'past' && !isLoading && <Text size="sm">{pastCountLine(shown.length)}</Text>}
+      {isLoading ? (
+        <PageLoader label="Loading classes" />
+      ) : groups.length === 0 ? (
+        <Text ta="center" py="lg">
+          {liveMessages.noClasses}
+        </Text>
+      ) : (
+        groups.map((group) => (
+          <section key={group.date} aria-label={`${group.label} ${display(group.date)}`}>
+            <Group gap="xs" mb="xs">
+              <Title order={2} size="h5">
+                {group.label}
+              </Title>
+              <Text c="gray.7" size="sm">
+                {display(group.date)}
+              </Text>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {group.items.map((item) => (
+                <LiveCard
+                  key={item.session_id}
+                  item={item}
+                  isSchool={session.is_institute_type_school}
+                  live={tab !== 'past'}
+                  onJoin={(chosen) => void join(chosen)}
+                  onView={(chosen) => setRecordings(chosen.download_links)}
+                />
+              ))}
+            </SimpleGrid>
+          </section>
+        ))
+      )}
+      {recordings && (
+        <Suspense fallback={null}>
+          <RecordingsDialog
+            opened
+            onClose={() => setRecordings(null)}
+            recordings={recordings}
+            addressOf={(id) => recordingAddress(session, id)}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/** Opens a class's link in a new tab. */
+function window_open(url: string) {
+  globalThis.open(url, '_blank', 'noopener');
+}
+
+/** The past tab's from-to picker with Cancel and Apply (spec part 1 §2, §5). */
+function RangePicker({
+  range,
+  today,
+  onApply,
+}: {
+  range: { from: string; to: string };
+  today: string;
+  onApply: (range: { from: string; to: string }) => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState(range);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
+      <Popover.Target>
+        <Button
+          variant="default"
+          onClick={() => {
+            setDraft(range);
+            setOpened((open) => !open);
+          }}
+        >
+          {display(range.from)} to {display(range.to)}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <TextInput
+            type="date"
+            label="From"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" size="xs" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button
+              size="xs"
+              onClick={() => {
+                const problem = checkPastRange(draft.from, today);
+                if (problem) {
+                  showToast(problem, 'error');
+                  return;
+                }
+                onApply(draft.to < draft.from ? { from: draft.from, to: draft.from } : draft);
+                setOpened(false);
+              }}
+            >
+              Apply
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

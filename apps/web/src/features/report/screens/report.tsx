@@ -1,0 +1,689 @@
+import { matchesExamSearch, formatDuration, truncateExamName } from '@campus/domain/exam/exam-rules';
+import type { ExamTest } from '@campus/domain/exam/exam.contract';
+import type { OfflineExam, TestReportAnswer } from '@campus/domain/report/report.contract';
+import {
+  bookmarkPreview,
+  displayDate,
+  formatSeconds,
+  offlineMarks,
+  offlineRank,
+  onlineReportStatus,
+  reportTabs,
+  sortBookmarks,
+} from '@campus/domain/report/report-rules';
+import { signedInPages } from '@campus/domain/shell/pages';
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AlertDialog } from '../../../components/alert-dialog.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { showToast } from '../../../components/toast.ts';
+import { ApiError, serviceBase } from '../../../lib/api-client.ts';
+import { useSession, type StoredSession } from '../../../lib/session.ts';
+import {
+  useBookmark,
+  useBookmarks,
+  useDeleteBookmark,
+  useOfflineReport,
+  useReportLabels,
+  useReportTests,
+  useTestReport,
+} from '../api/reports.ts';
+
+/** The chart library loads with the first chart shown, in its own chunk. */
+const ReportBarChart = lazy(() => import('../components/bar-chart.tsx'));
+
+/** Texts of Exam Reports (spec part 2 §2.4, §8). */
+export const reportTexts = {
+  title: 'Exam Reports',
+  noExam: 'No Exam Available',
+  chooseLabel: 'Click on the Test Type to view the exam reports',
+  noBookmark: 'No Bookmark Question Available',
+  noReport: 'No Report Available',
+  removeBookmark: 'Are sure you want to remove bookmark?',
+  sortByDate: 'Sort By Date',
+  bookmarked: 'Bookmarked Questions',
+  analysisTitle: 'Student Performance Report (Subject Wise Exam distribution)',
+  offlineReceived: 'offline tests recived',
+} as const;
+
+/** /report: Exam Reports. */
+export function ReportScreen() {
+  const session = useSession();
+  return session ? <Reports session={session} /> : null;
+}
+
+function useFailure(error: unknown) {
+  const navigate = useNavigate();
+  const [dismissed, setDismissed] = useState<unknown>();
+  useEffect(() => {
+    if (error instanceof ApiError && error.status !== 403) showToast(error.message, 'error');
+  }, [error]);
+  const message = error instanceof ApiError && error.status !== 403 && error !== dismissed ? error.message : undefined;
+  return (
+    <AlertDialog
+      message={message}
+      onClose={() => {
+        setDismissed(error);
+        void navigate(signedInPages.dashboard);
+      }}
+    />
+  );
+}
+
+function Reports({ session }: { session: StoredSession }) {
+  const tabs = reportTabs({
+    examSetup: session.inst_set_up.exam,
+    userType: session.user_type,
+    studentId: session.student_id,
+  });
+  const [tab, setTab] = useState<string | null>(tabs.online ? 'online' : 'offline');
+  const [bookmarks, setBookmarks] = useState(false);
+
+  if (bookmarks) return <BookmarksView session={session} onBack={() => setBookmarks(false)} />;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{reportTexts.title}</Title>
+        <Button variant="light" onClick={() => setBookmarks(true)}>
+          {reportTexts.bookmarked}
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
+          {tabs.online && <Tabs.Tab value="online">Online</Tabs.Tab>}
+          {tabs.offline && <Tabs.Tab value="offline">Offline</Tabs.Tab>}
+        </Tabs.List>
+        {tabs.online && (
+          <Tabs.Panel value="online" pt="md">
+            <OnlineReports session={session} />
+          </Tabs.Panel>
+        )}
+        {tabs.offline && (
+          <Tabs.Panel value="offline" pt="md">
+            {tab === 'offline' && <OfflineReports session={session} />}
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}
+
+// ——— Online ———
+
+function OnlineReports({ session }: { session: StoredSession }) {
+  const labels = useReportLabels(session);
+  const [labelId, setLabelId] = useState<number | string | null>(null);
+  const [search, setSearch] = useState('');
+  const [date, setDate] = useState('');
+  const [viewing, setViewing] = useState<ExamTest | null>(null);
+  const tests = useReportTests(session, labelId);
+  const failure = useFailure(tests.error);
+  // The list's status is worked out against the time the screen opened.
+  const [now] = useState(() => Date.now());
+  const shown = useMemo(
+    () =>
+      (tests.data ?? [])
+        .map((test) => ({ test, status: onlineReportStatus(test, now) }))
+        .filter(({ test, status }) => status !== undefined && matchesExamSearch(test, search))
+        .filter(({ test }) => test.test_type_id !== 2 || test.total_attempts > 0)
+        .filter(({ test }) => {
+          if (!date || test.test_type_id === 2) return true;
+          const day = date.split('-').reverse().join('-');
+          const inRange = (value: string) => value.split('-').reverse().join('-');
+          return inRange(test.start_date) <= date && date <= inRange(test.end_date) && day.length > 0;
+        }),
+    [tests.data, search, date, now],
+  );
+
+  if (viewing) return <ResultView session={session} test={viewing} onBack={() => setViewing(null)} />;
+  return (
+    <Stack>
+      <Group>
+        <TextInput
+          placeholder="Search"
+          aria-label="Search"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label={reportTexts.sortByDate}
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+      </Group>
+      {(labels.data ?? []).length > 0 && (
+        <Group gap="xs" role="navigation" aria-label="Test labels">
+          {(labels.data ?? []).map((label) => (
+            <Button
+              key={String(label.label_id)}
+              variant={label.label_id === labelId ? 'filled' : 'outline'}
+              onClick={() => setLabelId(label.label_id)}
+            >
+              {label.label_name}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {labelId === null ? (
+        <Text>{reportTexts.chooseLabel}</Text>
+      ) : tests.isPending ? (
+        <PageLoader />
+      ) : shown.length === 0 ? (
+        <Text>{reportTexts.noExam}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shown.map(({ test, status }) => (
+            <Card key={test.test_id} withBorder>
+              <Text fw={600} title={test.test_name}>
+                {truncateExamName(test.test_name)}
+              </Text>
+              <Text size="sm">End date: {test.end_date}</Text>
+              <Text size="sm">Duration: {formatDuration(test.duration)}</Text>
+              {status === 'published' ? (
+                <Button mt="sm" onClick={() => setViewing(test)}>
+                  View
+                </Button>
+              ) : (
+                <Text mt="sm" c="dimmed">
+                  {reportTexts.noReport}
+                </Text>
+              )}
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {failure}
+    </Stack>
+  );
+}
+
+function ResultView({ session, test, onBack }: { session: StoredSession; test: ExamTest; onBack: () => void }) {
+  const report = useTestReport(session, test.test_id);
+  const [tab, setTab] = useState<string | null>('summary');
+  const failure = useFailure(report.error);
+  const data = report.data;
+  return (
+    <Stack>
+      <Group>
+        <Button variant="subtle" onClick={onBack}>
+          Back
+        </Button>
+        <Title order={2}>{test.test_name}</Title>
+      </Group>
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (value === 'scorecard') {
+            if (data) window.open(`${serviceBase('main')}${data.score_card_url}`, '_blank', 'noopener');
+            return;
+          }
+          setTab(value);
+        }}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="summary">Summary</Tabs.Tab>
+          <Tabs.Tab value="scorecard">Score Card</Tabs.Tab>
+          {test.test_type_id !== 2 && <Tabs.Tab value="topper">Comparison With Topper</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="summary" pt="md">
+          {data ? <Summary report={data} /> : report.isPending ? <PageLoader /> : null}
+        </Tabs.Panel>
+        {test.test_type_id !== 2 && (
+          <Tabs.Panel value="topper" pt="md">
+            {data && <TopperComparison report={data} />}
+          </Tabs.Panel>
+        )}
+      </Tabs>
+      {failure}
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Card withBorder padding="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </Card>
+  );
+}
+
+function Summary({ report }: { report: TestReportAnswer }) {
+  const r = report.test_report;
+  const [chart, setChart] = useState(false);
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Figure label="Rank" value={r.rank} />
+        <Figure label="Marks" value={`${r.total_score}/${r.total_marks}`} />
+        <Figure label="Percentile" value={r.percentile} />
+        <Figure label="Questions Attempted" value={r.attempted_ques_count} />
+        <Figure label="Correct" value={r.right_ques_count} />
+        <Figure label="Incorrect" value={r.wrong_ques_count} />
+        <Figure label="Students Appeared" value={r.total_students} />
+        <Figure label="Total Time" value={formatSeconds(r.total_attempted_time)} />
+      </SimpleGrid>
+      <Group justify="space-between">
+        <Title order={3}>Subject-wise</Title>
+        <Button variant="light" onClick={() => setChart(true)}>
+          Subject-wise chart
+        </Button>
+      </Group>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>Score</Table.Th>
+            <Table.Th>Correct</Table.Th>
+            <Table.Th>Incorrect</Table.Th>
+            <Table.Th>Not attempted</Table.Th>
+            <Table.Th>Time</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.subject_wise_distribution.map((s) => (
+            <Table.Tr key={s.subject_name}>
+              <Table.Td>{s.subject_name}</Table.Td>
+              <Table.Td>{s.total_score}</Table.Td>
+              <Table.Td>{s.right_ques_count}</Table.Td>
+              <Table.Td>{s.wrong_ques_count}</Table.Td>
+              <Table.Td>{s.left_ques_count}</Table.Td>
+              <Table.Td>{formatSeconds(s.total_attempted_time)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Title order={3}>Question-wise</Title>
+      <Table striped withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Question</Table.Th>
+            <Table.Th>Your answer</Table.Th>
+            <Table.Th>Correct answer</Table.Th>
+            <Table.Th>Result</Table.Th>
+            <Table.Th>Score</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.question_wise_distribution.map((q) => (
+            <Table.Tr key={q.question_order}>
+              <Table.Td>{q.question_order}</Table.Td>
+              <Table.Td>{q.ques_type === 2 ? '(written answer)' : q.student_answer || '-'}</Table.Td>
+              <Table.Td>{q.correct_answer || '-'}</Table.Td>
+              <Table.Td>{verdictLabel[q.is_correct] ?? '-'}</Table.Td>
+              <Table.Td>{q.total_score}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Modal opened={chart} onClose={() => setChart(false)} title="Subject-wise distribution" size="lg">
+        <Suspense fallback={<PageLoader />}>
+          <ReportBarChart
+            dataKey="subject"
+            data={report.subject_wise_distribution.map((s) => ({
+              subject: s.subject_name,
+              Correct: s.right_ques_count,
+              Incorrect: s.wrong_ques_count,
+              'Not attempted': s.left_ques_count,
+            }))}
+            series={[
+              { name: 'Correct', color: 'green.6' },
+              { name: 'Incorrect', color: 'red.6' },
+              { name: 'Not attempted', color: 'gray.5' },
+            ]}
+          />
+        </Suspense>
+      </Modal>
+    </Stack>
+  );
+}
+
+const verdictLabel: Record<number, string> = {
+  1: 'Correct',
+  0: 'Incorrect',
+  2: 'Partly correct',
+  [-1]: 'Not attempted',
+  3: 'Under evaluation',
+};
+
+function TopperComparison({ report }: { report: TestReportAnswer }) {
+  const r = report.test_report;
+  const t = report.topper_report;
+  const a = report.average_report;
+  const rows: [string, string | number, string | number, string | number][] = [
+    ['Marks', r.total_score, t.marks_obtained, a.marks],
+    ['Correct', r.right_ques_count, t.total_correct_que, a.correct],
+    ['Incorrect', r.wrong_ques_count, t.total_incorrect_que, a.incorrect],
+    ['Attempted', r.attempted_ques_count, t.total_attempted, a.attempted],
+    ['Time', formatSeconds(r.total_attempted_time), formatSeconds(t.total_time_taken), formatSeconds(a.time_taken)],
+  ];
+  return (
+    <Stack>
+      <Table withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th />
+            <Table.Th>You</Table.Th>
+            <Table.Th>Topper</Table.Th>
+            <Table.Th>Average</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map(([label, you, topper, average]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row">{label}</Table.Th>
+              <Table.Td>{you}</Table.Td>
+              <Table.Td>{topper}</Table.Td>
+              <Table.Td>{average}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Suspense fallback={<PageLoader />}>
+        <ReportBarChart
+          dataKey="figure"
+          data={rows.slice(0, 4).map(([label, you, topper, average]) => ({
+            figure: label,
+            You: Number(you),
+            Topper: Number(topper),
+            Average: Number(average),
+          }))}
+          series={[
+            { name: 'You', color: 'blue.6' },
+            { name: 'Topper', color: 'green.6' },
+            { name: 'Average', color: 'gray.6' },
+          ]}
+        />
+      </Suspense>
+    </Stack>
+  );
+}
+
+// ——— Offline ———
+
+function OfflineReports({ session }: { session: StoredSession }) {
+  const offline = useOfflineReport(session, true);
+  const failure = useFailure(offline.error);
+  const [view, setView] = useState<string | null>('results');
+  useEffect(() => {
+    if (offline.isSuccess) showToast(reportTexts.offlineReceived, 'success');
+  }, [offline.isSuccess]);
+  if (offline.isPending && session.student_id !== null) return <PageLoader />;
+  const data = offline.data;
+  const groups = data?.pastCourseExamSchdJson ?? [];
+  const upcoming = data?.batchExamSchdJsons.futureCourseExamSchdJson[0]?.futureCourseExamList ?? [];
+  const isSchool = session.is_institute_type_school;
+  return (
+    <Stack>
+      <Tabs value={view} onChange={setView}>
+        <Tabs.List>
+          <Tabs.Tab value="results">Results</Tabs.Tab>
+          <Tabs.Tab value="analysis">Analysis</Tabs.Tab>
+          <Tabs.Tab value="upcoming">Upcoming</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="results" pt="md">
+          {groups.length === 0 ? (
+            <Text>{reportTexts.noExam}</Text>
+          ) : (
+            groups.map((group) => (
+              <Stack key={group.course_Name} mb="md">
+                <Title order={3}>{group.course_Name}</Title>
+                {group.pastCourseExamList.map((exam) => (
+                  <OfflineCard key={exam.exam_id} exam={exam} isSchool={isSchool} showRank={data!.show_exam_rank} />
+                ))}
+              </Stack>
+            ))
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="analysis" pt="md">
+          {view === 'analysis' && <Analysis exams={groups.flatMap((g) => g.pastCourseExamList)} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="upcoming" pt="md">
+          {upcoming.length === 0 ? (
+            <Text>{reportTexts.noExam}</Text>
+          ) : (
+            upcoming.map((exam) => <OfflineCard key={exam.exam_id} exam={exam} isSchool={isSchool} showRank={false} />)
+          )}
+        </Tabs.Panel>
+      </Tabs>
+      {failure}
+    </Stack>
+  );
+}
+
+function OfflineCard({ exam, isSchool, showRank }: { exam: OfflineExam; isSchool: boolean; showRank: boolean }) {
+  const present = exam.attendance_status === 'P';
+  return (
+    <Card withBorder>
+      <Text fw={600}>{exam.exam_date}</Text>
+      <Text size="sm">
+        {exam.start_time} - {exam.end_time}
+      </Text>
+      {exam.attendance_status && (
+        <Text size="sm" c={present ? 'green' : 'red'} data-testid="attendance">
+          Attendance: {exam.attendance_status}
+        </Text>
+      )}
+      {exam.attendance_status && <Text size="sm">Marks: {offlineMarks(exam)}</Text>}
+      {showRank && exam.attendance_status && <Text size="sm">Rank: {offlineRank(exam)}</Text>}
+      <Text size="sm">Subject: {exam.subject_name}</Text>
+      {!isSchool && <Text size="sm">Topic: {exam.topic_name}</Text>}
+      {!isSchool && <Text size="sm">Description: {exam.examDesc}</Text>}
+    </Card>
+  );
+}
+
+function Analysis({ exams }: { exams: OfflineExam[] }) {
+  const subjects = [...new Set(exams.flatMap((e) => e.subjectWiseExamSchdList.map((s) => s.subject_name)))];
+  const [subject, setSubject] = useState(subjects[0] ?? '');
+  const data = exams
+    .flatMap((exam) =>
+      exam.subjectWiseExamSchdList
+        .filter((s) => s.subject_name === subject)
+        .map((s) => ({ date: displayDate(exam.exam_date_iso), 'Obtained Marks': s.marks_obtained ?? 0 })),
+    )
+    .sort((a, b) => a.date.split('-').reverse().join('').localeCompare(b.date.split('-').reverse().join('')));
+  if (subjects.length === 0) return <Text>{reportTexts.noExam}</Text>;
+  return (
+    <Stack>
+      <Title order={3}>{reportTexts.analysisTitle}</Title>
+      <Radio.Group value={subject} onChange={setSubject} label="Subject">
+        <Group>
+          {subjects.map((name) => (
+            <Radio key={name} value={name} label={name} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <Suspense fallback={<PageLoader />}>
+        <ReportBarChart data={data} dataKey="date" series={[{ name: 'Obtained Marks', color: 'blue.6' }]} />
+      </Suspense>
+    </Stack>
+  );
+}
+
+// ——— Bookmarks ———
+
+function BookmarksView({ session, onBack }: { session: StoredSession; onBack: () => void }) {
+  const list = useBookmarks(session, true);
+  const remove = useDeleteBookmark(session);
+  const [sort, setSort] = useState<'1' | '2'>('1');
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const failure = useFailure(list.error ?? remove.error);
+  const sorted = sortBookmarks(list.data ?? [], sort === '1' ? 1 : 2);
+  const isParent = Boolean(session.parentslogin);
+
+  if (viewing !== null)
+    return (
+      <BookmarkDetail
+        session={session}
+        questionId={viewing}
+        onBack={() => setViewing(null)}
+        onList={() => setViewing(null)}
+      />
+    );
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{reportTexts.bookmarked}</Title>
+        <Group>
+          <Select
+            aria-label="Sort"
+            data={[
+              { value: '1', label: 'Latest' },
+              { value: '2', label: 'Oldest' },
+            ]}
+            value={sort}
+            onChange={(value) => setSort(value === '2' ? '2' : '1')}
+            allowDeselect={false}
+          />
+          <Button variant="subtle" onClick={onBack}>
+            Back
+          </Button>
+        </Group>
+      </Group>
+      {list.isPending ? (
+        <PageLoader />
+      ) : sorted.length === 0 ? (
+        <Text>{reportTexts.noBookmark}</Text>
+      ) : (
+        sorted.map((bookmark) => (
+          <Card key={bookmark.ques_id} withBorder>
+            <Text>{bookmarkPreview(bookmark.question)}</Text>
+            <Text size="xs" c="dimmed">
+              {bookmark.test_name}
+            </Text>
+            <Group mt="xs">
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={`View question ${bookmark.ques_id}`}
+                disabled={bookmark.is_result_published !== 1}
+                onClick={() => setViewing(bookmark.ques_id)}
+              >
+                View
+              </Button>
+              {!isParent && (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  aria-label={`Remove bookmark ${bookmark.ques_id}`}
+                  onClick={() => setConfirming(bookmark.ques_id)}
+                >
+                  Remove
+                </Button>
+              )}
+            </Group>
+          </Card>
+        ))
+      )}
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Remove bookmark" centered>
+        <Text>{reportTexts.removeBookmark}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              const id = confirming!;
+              setConfirming(null);
+              remove.mutate(id, {
+                onSuccess: (answer) => {
+                  if (answer.validate === 1) showToast(answer.message, 'success');
+                },
+              });
+            }}
+          >
+            Confirm
+          </Button>
+        </Group>
+      </Modal>
+      {failure}
+    </Stack>
+  );
+}
+
+function BookmarkDetail({
+  session,
+  questionId,
+  onBack,
+  onList,
+}: {
+  session: StoredSession;
+  questionId: number;
+  onBack: () => void;
+  onList: () => void;
+}) {
+  const detail = useBookmark(session, questionId);
+  const failure = useFailure(detail.error);
+  const [more, setMore] = useState(false);
+  const q = detail.data;
+  const passageText = q ? q.description.replace(/<[^>]*>/g, '') : '';
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component="button" onClick={onBack}>
+          Back
+        </Anchor>
+        <Anchor component="button" onClick={onList}>
+          {reportTexts.bookmarked}
+        </Anchor>
+        <Text>View Questions</Text>
+      </Breadcrumbs>
+      {detail.isPending ? (
+        <PageLoader />
+      ) : q ? (
+        <Stack>
+          {q.description && (
+            <Card withBorder>
+              <Text fw={600}>Passage</Text>
+              <Text>{more || passageText.length <= 550 ? passageText : `${passageText.slice(0, 550)}...`}</Text>
+              {passageText.length > 550 && !more && (
+                <Anchor component="button" onClick={() => setMore(true)}>
+                  Load more
+                </Anchor>
+              )}
+            </Card>
+          )}
+          <Text fw={600}>{q.question.replace(/<[^>]*>/g, '')}</Text>
+          {q.media_data.map((media) =>
+            media.media_type === 'image' ? (
+              <img key={media.source_path} src={media.source_path} alt="Question media" style={{ maxWidth: 320 }} />
+            ) : null,
+          )}
+          {q.options.map((option) => (
+            <Text key={option.answer_option} c={option.is_correct ? 'green' : undefined}>
+              {option.answer_option}. {option.answer_choice_option.replace(/<[^>]*>/g, '')}
+            </Text>
+          ))}
+          <Text>Correct answer: {q.correct_ans || '-'}</Text>
+          <Text>Your answer: {q.attempt_answer.replace(/<[^>]*>/g, '') || '-'}</Text>
+          {q.feedback && <Text>Solution: {q.feedback.replace(/<[^>]*>/g, '')}</Text>}
+        </Stack>
+      ) : null}
+      {failure}
+    </Stack>
+  );
+}

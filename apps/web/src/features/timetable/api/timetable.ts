@@ -1,0 +1,160 @@
+import { eventsEndpoints } from '@campus/domain/events/events.endpoints';
+import { liveEndpoints } from '@campus/domain/live/live.endpoints';
+import { timetableEndpoints } from '@campus/domain/timetable/timetable.endpoints';
+import { timetableFlags } from '@campus/domain/timetable/timetable-rules';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepOffline } from '../../../lib/offline-query.ts';
+import { call } from '../../../lib/api-client.ts';
+import type { StoredSession } from '../../../lib/session.ts';
+
+/** The first and last date of a month (`month` 1–12). */
+export function monthWindow(year: number, month: number) {
+  const from = `${year}-${String(month).padStart(2, '0')}-01`;
+  const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/** Who the timetable is for: the student (own or a parent's child), or an open-course user. */
+const viewer = (session: StoredSession) =>
+  session.student_id === null ? { user_id: session.user_id } : { student_id: session.student_id };
+
+/** POST /api/v2/timeTable/v3 for one month, with the flags the institute setup gives (spec part 2 §7). */
+export function getTimetable(session: StoredSession, year: number, month: number, signal?: AbortSignal) {
+  const { from, to } = monthWindow(year, month);
+  return call(
+    timetableEndpoints.timetable,
+    {
+      body: {
+        batch_id: -1,
+        course_id: -1,
+        standard_id: -1,
+        subject_id: -1,
+        teacher_id: -1,
+        master_course: '',
+        startdate: from,
+        enddate: to,
+        institute_id: session.institute_id,
+        ...viewer(session),
+        ...timetableFlags(session.inst_set_up, session.course_structure_flag),
+      },
+    },
+    { signal },
+  );
+}
+
+export const timetableQuery = (session: StoredSession, year: number, month: number) =>
+  keepOffline(
+    queryOptions({
+      queryKey: ['timetable', session.institute_id, session.student_id, year, month],
+      queryFn: ({ signal }) => getTimetable(session, year, month, signal),
+      retry: false,
+    }),
+  );
+
+export const useTimetable = (session: StoredSession, year: number, month: number, enabled = true) =>
+  useQuery({ ...timetableQuery(session, year, month), enabled });
+
+export const yearCountQuery = (session: StoredSession, year: number) =>
+  keepOffline(
+    queryOptions({
+      queryKey: ['timetable-year', session.institute_id, session.student_id, year],
+      queryFn: ({ signal }) =>
+        call(
+          timetableEndpoints.yearCount,
+          { body: { year, institute_id: session.institute_id, ...viewer(session) } },
+          { signal },
+        ),
+      retry: false,
+    }),
+  );
+
+export const useYearCount = (session: StoredSession, year: number, enabled: boolean) =>
+  useQuery({ ...yearCountQuery(session, year), enabled });
+
+/** Holiday markers: fetched for schools only (spec part 2 §6). */
+export const holidaysQuery = (session: StoredSession, year: number, month: number) => {
+  const { from, to } = monthWindow(year, month);
+  return keepOffline(
+    queryOptions({
+      queryKey: ['timetable-holidays', session.institute_id, session.student_id, year, month],
+      queryFn: ({ signal }) =>
+        call(
+          eventsEndpoints.forTimetable,
+          {
+            body: {
+              institution_id: session.institute_id,
+              year,
+              ...(session.student_id === null ? {} : { student_id: session.student_id }),
+              event_start_Date: from,
+              event_end_date: to,
+            },
+          },
+          { signal },
+        ),
+      enabled: session.is_institute_type_school,
+      retry: false,
+    }),
+  );
+};
+
+export const useHolidays = (session: StoredSession, year: number, month: number) =>
+  useQuery(holidaysQuery(session, year, month));
+
+/** The student's attendance in one batch over the academic year (the Attendance Details popup). */
+export const useAttendance = (session: StoredSession, batchId: number | null) =>
+  useQuery({
+    queryKey: ['attendance', session.institute_id, session.student_id, batchId],
+    queryFn: ({ signal }) =>
+      call(
+        timetableEndpoints.attendance,
+        {
+          params: { student_id: session.student_id!, batch_id: batchId! },
+          body: {
+            batch_id: batchId!,
+            standard_id: -1,
+            subject_id: -1,
+            teacher_id: -1,
+            type: 1,
+            startdate: session.ay_start_date.slice(0, 10),
+            enddate: session.ay_end_date.slice(0, 10),
+            institute_id: session.institute_id,
+            student_id: session.student_id!,
+          },
+        },
+        { signal },
+      ),
+    enabled: batchId !== null && session.student_id !== null,
+    retry: false,
+  });
+
+const feedParams = (session: StoredSession) => ({
+  params: { institute_id: session.institute_id, student_id: session.student_id! },
+});
+
+export const feedStatusQuery = (session: StoredSession) =>
+  queryOptions({
+    queryKey: ['calendar-feed', session.institute_id, session.student_id],
+    queryFn: ({ signal }) => call(timetableEndpoints.feedStatus, feedParams(session), { signal }),
+    enabled: session.student_id !== null,
+    retry: false,
+  });
+
+export const createFeed = (session: StoredSession) => call(timetableEndpoints.feedCreate, feedParams(session));
+export const revokeFeed = (session: StoredSession) => call(timetableEndpoints.feedRevoke, feedParams(session));
+
+/** GET session/start: whether the class may start now (the server's clock), with its link when it may. */
+export function startSession(session: StoredSession, sessionId: number, provider: string) {
+  return call(liveEndpoints.sessionStart, {
+    params: { instituteId: session.institute_id, sessionId },
+    query: provider === 'Zoom' ? { isZoomLiveClass: '1' } : provider === 'Webex' ? { isWebexLiveClass: '1' } : {},
+  });
+}
+
+/** GET recording/download?type=1: the short-lived address an aws recording plays (and seeks) from. */
+export async function recordingAddress(session: StoredSession, downloadId: number): Promise<string> {
+  const answer = (await call(liveEndpoints.recordingDownload, {
+    params: { instituteId: session.institute_id, downloadId },
+    query: { type: '1' },
+  })) as { video_url: string };
+  return answer.video_url;
+}

@@ -1,0 +1,132 @@
+import type { TimetableEntry } from '@campus/domain/timetable/timetable.contract';
+import {
+  cardLimits,
+  cut,
+  durationLabel,
+  onlineClassAction,
+  onlineExamStatus,
+  timetableMessages,
+} from '@campus/domain/timetable/timetable-rules';
+import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+
+export interface ScheduleCardProps {
+  entry: TimetableEntry;
+  isSchool: boolean;
+  isParent: boolean;
+  now: Date;
+  onJoin: (entry: TimetableEntry) => void;
+  onView: (entry: TimetableEntry) => void;
+  onAttendance: (entry: TimetableEntry) => void;
+  onStartExam: (entry: TimetableEntry) => void;
+}
+
+/**
+ * A schedule card (spec part 2 §2.2): start time, duration, subject, course or batch (the label Batch hidden for
+ * schools), topics, teachers with photos, description, class type and its actions.
+ */
+export function ScheduleCard({
+  entry,
+  isSchool,
+  isParent,
+  now,
+  onJoin,
+  onView,
+  onAttendance,
+  onStartExam,
+}: ScheduleCardProps) {
+  const start = new Date(entry.start_datetime);
+  const end = new Date(entry.end_datetime);
+  const names = entry.teacher_name ? entry.teacher_name.split(', ') : [];
+  const photos = entry.t_photo_url ? entry.t_photo_url.split(',') : [];
+  const title = entry.subject_name || entry.session_name;
+  const isOnline = entry.class_type === 'Online Class';
+  const isClass = entry.class_type === 'Class' || isOnline;
+  const action = onlineClassAction(start, end, now);
+  const examStatus = entry.class_type === 'Online Exam' ? onlineExamStatus(start, end, now) : null;
+  return (
+    <Card withBorder radius="md" p="sm" component="article" aria-label={`${title} ${entry.start_time}`}>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{cut(entry.start_time, cardLimits.startTime)}</Text>
+          <Group gap={6}>
+            <Text size="sm" c="gray.7">
+              {durationLabel(entry.duration)}
+            </Text>
+            <Badge variant="light">{entry.class_type}</Badge>
+          </Group>
+        </Group>
+        {title && <Text title={title}>{cut(title, cardLimits.subject)}</Text>}
+        {entry.session_name && entry.subject_name && <Text size="sm">{cut(entry.session_name, cardLimits.topic)}</Text>}
+        <Text size="sm" title={entry.course}>
+          {!isSchool && (
+            <Text span c="gray.7">
+              Batch:{' '}
+            </Text>
+          )}
+          {cut(entry.course, cardLimits.course)}
+        </Text>
+        {entry.topics_covered && (
+          <Text size="sm" title={entry.topics_covered}>
+            <Text span c="gray.7">
+              Topics:{' '}
+            </Text>
+            {cut(entry.topics_covered, cardLimits.topic)}
+          </Text>
+        )}
+        {names.length > 0 && (
+          <Group gap="xs">
+            <Avatar.Group>
+              {names.map((name, index) => (
+                <Avatar key={name} src={photos[index] || null} alt={name} radius="xl" size="sm">
+                  {name.slice(0, 1)}
+                </Avatar>
+              ))}
+            </Avatar.Group>
+            <Text size="sm">{cut(entry.teacher_name, cardLimits.teacher)}</Text>
+          </Group>
+        )}
+        {entry.description && (
+          <Text size="sm" c="gray.7" title={entry.description}>
+            {cut(entry.description, cardLimits.description)}
+          </Text>
+        )}
+        <Group gap="xs" justify="flex-end">
+          {isOnline && action !== 'view' && (
+            <Button
+              size="xs"
+              // Greyed before the start: pressing it says so (spec part 2 §4).
+              variant={action === 'notStarted' ? 'default' : 'filled'}
+              c={action === 'notStarted' ? 'dimmed' : undefined}
+              aria-disabled={action === 'notStarted'}
+              onClick={() => onJoin(entry)}
+            >
+              Join
+            </Button>
+          )}
+          {isOnline && action === 'view' && (
+            <Button size="xs" variant="light" onClick={() => onView(entry)}>
+              View
+            </Button>
+          )}
+          {examStatus && (
+            <>
+              <Badge color={examStatus === 'Ongoing' ? 'green' : examStatus === 'Upcoming' ? 'blue' : 'gray'}>
+                {examStatus}
+              </Badge>
+              <Button size="xs" disabled={examStatus !== 'Ongoing' && !isParent} onClick={() => onStartExam(entry)}>
+                Start
+              </Button>
+            </>
+          )}
+          {isClass && (
+            <Button size="xs" variant="outline" onClick={() => onAttendance(entry)}>
+              Attendance
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export { timetableMessages };

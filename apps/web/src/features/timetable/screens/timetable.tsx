@@ -1,0 +1,385 @@
+import type { Recording } from '@campus/domain/live/live.contract';
+import type { TimetableEntry } from '@campus/domain/timetable/timetable.contract';
+import {
+  canMoveMonth,
+  canMoveYear,
+  defaultMonth,
+  groupSchedulesByDate,
+  monthGrid,
+  monthNames,
+  onlineClassAction,
+  scheduleCountLabel,
+  shiftMonth,
+  timetableMessages,
+  weekdayNames,
+  yearTiles,
+} from '@campus/domain/timetable/timetable-rules';
+import { signedInPages } from '@campus/domain/shell/pages';
+import {
+  ActionIcon,
+  Badge,
+  Grid,
+  Group,
+  Overlay,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { showToast } from '../../../components/toast.ts';
+import { useSession, type StoredSession } from '../../../lib/session.ts';
+import { recordingAddress, startSession, useHolidays, useTimetable, useYearCount } from '../api/timetable.ts';
+import { AttendanceDialog } from '../components/attendance-dialog.tsx';
+import { CalendarFeed } from '../components/calendar-feed.tsx';
+import { ScheduleCard } from '../components/schedule-card.tsx';
+
+const RecordingsDialog = lazy(() => import('../../../components/recordings-dialog.tsx'));
+
+/** Errors that leave the screen after this long (spec part 2 §8). */
+const errorRedirectMs = 2000;
+
+const localDate = (instant: Date) => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
+};
+
+/** /timetable: Month and This Year views, schedules, attendance, recordings, the calendar feed (part 2 §2.2). */
+export function TimetableScreen() {
+  const session = useSession();
+  return session ? <TimetableView session={session} /> : null;
+}
+
+function TimetableView({ session }: { session: StoredSession }) {
+  const navigate = useNavigate();
+  const now = new Date();
+  const today = localDate(now);
+  const academicYear = { startDate: session.ay_start_date.slice(0, 10), endDate: session.ay_end_date.slice(0, 10) };
+  const [view, setView] = useState<'month' | 'year'>('month');
+  const [current, setCurrent] = useState(() => defaultMonth(today, academicYear));
+  const [selectedDate, setSelectedDate] = useState<string | null>(today);
+  const [year, setYear] = useState(current.year);
+  const [yearMonth, setYearMonth] = useState<number | null>(null);
+  const [attendanceOf, setAttendanceOf] = useState<TimetableEntry | null>(null);
+  const [recordings, setRecordings] = useState<readonly Recording[] | null>(null);
+
+  const shown = view === 'month' ? current : { year, month: yearMonth ?? 1 };
+  const timetable = useTimetable(session, shown.year, shown.month, view === 'month' || yearMonth !== null);
+  const holidays = useHolidays(session, current.year, current.month);
+  const yearCount = useYearCount(session, year, view === 'year');
+
+  const failure = timetable.error ?? holidays.error ?? yearCount.error;
+  // 'Please assign course!' is ignored (the timetable is then empty); any other message blocks the screen and
+  // returns to the dashboard after 2 s. A 403 has already logged out (api client).
+  const blocked =
+    failure !== null &&
+    failure.message !== timetableMessages.assignCourse &&
+    !('status' in failure && failure.status === 403);
+  const failureMessage = blocked ? failure.message : null;
+  useEffect(() => {
+    if (failureMessage === null) return;
+    showToast(failureMessage, 'error');
+    const timer = setTimeout(() => void navigate(signedInPages.dashboard), errorRedirectMs);
+    return () => clearTimeout(timer);
+  }, [failureMessage, navigate]);
+
+  const byDate = timetable.data?.result.batchTimeTableList ?? {};
+  const holidayDates = new Set(Object.keys(holidays.data ?? {}));
+
+  async function join(entry: TimetableEntry) {
+    if (session.parentslogin) {
+      showToast(timetableMessages.parentsNotAllowed, 'error');
+      return;
+    }
+    if (onlineClassAction(new Date(entry.start_datetime), new Date(entry.end_datetime), new Date()) === 'notStarted') {
+      showToast(timetableMessages.classNotStarted, 'error');
+      return;
+    }
+    try {
+      const answer = await startSession(session, entry.session_id, entry.live_meeting_with);
+      if (answer.result.allow_start_session) globalThis.open(answer.result.session_link, '_blank', 'noopener');
+      else showToast(answer.message, 'error');
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : 'Network error', 'error');
+    }
+  }
+
+  function startExam() {
+    if (session.parentslogin) {
+      showToast('Parents are not allowed to give exam', 'error');
+      return;
+    }
+    void navigate(signedInPages.exam);
+  }
+
+  const panelDates = view === 'month' ? (selectedDate ? [selectedDate] : []) : Object.keys(byDate);
+  const groups = view === 'year' && yearMonth === null ? [] : groupSchedulesByDate(byDate, panelDates);
+
+  return (
+    <Stack gap="md" pos="relative">
+      {blocked && <Overlay fixed backgroundOpacity={0.4} zIndex={300} data-testid="timetable-backdrop" />}
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Time Table
+        </Title>
+        <SegmentedControl
+          value={view}
+          onChange={(value) => setView(value as 'month' | 'year')}
+          data={[
+            { label: 'Month', value: 'month' },
+            { label: 'This Year', value: 'year' },
+          ]}
+        />
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          {view === 'month' ? (
+            <MonthGrid
+              current={current}
+              byDate={byDate}
+              holidays={session.is_institute_type_school ? holidayDates : new Set()}
+              today={today}
+              selected={selectedDate}
+              loading={timetable.isLoading}
+              canPrevious={canMoveMonth(current, -1, academicYear)}
+              canNext={canMoveMonth(current, 1, academicYear)}
+              onMove={(step) => {
+                setCurrent(shiftMonth(current, step));
+                setSelectedDate(null);
+              }}
+              onSelect={setSelectedDate}
+            />
+          ) : (
+            <YearTiles
+              year={year}
+              counts={yearCount.data?.result ?? {}}
+              selected={yearMonth}
+              canPrevious={canMoveYear(year, -1, academicYear)}
+              canNext={canMoveYear(year, 1, academicYear)}
+              onMove={(step) => {
+                setYear(year + step);
+                setYearMonth(null);
+              }}
+              onSelect={setYearMonth}
+            />
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm" component="section" aria-label="Schedules">
+            {timetable.isLoading && (view === 'month' || yearMonth !== null) ? (
+              <PageLoader label="Loading schedules" />
+            ) : groups.length === 0 ? (
+              <Text ta="center" py="lg">
+                {view === 'month' ? timetableMessages.noScheduleOnDate : timetableMessages.chooseMonth}
+              </Text>
+            ) : (
+              groups.map((group) => (
+                <Stack
+                  key={group.date}
+                  gap="xs"
+                  component="section"
+                  aria-label={`${group.banner.weekday} ${group.banner.date}`}
+                >
+                  <Paper bg="var(--mantine-color-blue-light)" p="xs" radius="sm">
+                    <Group justify="space-between">
+                      <Text fw={600}>{group.banner.weekday}</Text>
+                      <Text>{group.banner.date}</Text>
+                    </Group>
+                  </Paper>
+                  {group.items.map((entry) => (
+                    <ScheduleCard
+                      key={entry.session_id}
+                      entry={entry}
+                      isSchool={session.is_institute_type_school}
+                      isParent={session.parentslogin}
+                      now={now}
+                      onJoin={(chosen) => void join(chosen)}
+                      onView={(chosen) => setRecordings(chosen.download_links)}
+                      onAttendance={setAttendanceOf}
+                      onStartExam={startExam}
+                    />
+                  ))}
+                </Stack>
+              ))
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <CalendarFeed session={session} />
+      <AttendanceDialog session={session} entry={attendanceOf} onClose={() => setAttendanceOf(null)} />
+      {recordings && (
+        <Suspense fallback={null}>
+          <RecordingsDialog
+            opened
+            onClose={() => setRecordings(null)}
+            recordings={recordings}
+            addressOf={(id) => recordingAddress(session, id)}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+function MonthGrid(props: {
+  current: { year: number; month: number };
+  byDate: Record<string, TimetableEntry[]>;
+  holidays: Set<string>;
+  today: string;
+  selected: string | null;
+  loading: boolean;
+  canPrevious: boolean;
+  canNext: boolean;
+  onMove: (step: 1 | -1) => void;
+  onSelect: (date: string) => void;
+}) {
+  const { current, byDate, holidays, today, selected } = props;
+  const weeks = monthGrid(current.year, current.month);
+  const title = `${monthNames[current.month - 1]} ${current.year}`;
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" mb="xs">
+        <ActionIcon
+          variant="subtle"
+          aria-label="Previous month"
+          disabled={!props.canPrevious}
+          onClick={() => props.onMove(-1)}
+        >
+          ‹
+        </ActionIcon>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <ActionIcon variant="subtle" aria-label="Next month" disabled={!props.canNext} onClick={() => props.onMove(1)}>
+          ›
+        </ActionIcon>
+      </Group>
+      <table style={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse' }} aria-label={title}>
+        <thead>
+          <tr>
+            {weekdayNames.map((name) => (
+              <th key={name} scope="col" style={{ fontWeight: 500, fontSize: 12, padding: 4 }}>
+                {name.slice(0, 3)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, row) => (
+            <tr key={row}>
+              {week.map((date, column) => {
+                if (!date) return <td key={column} />;
+                const count = byDate[date]?.length ?? 0;
+                const isToday = date === today;
+                const isSelected = date === selected;
+                const label = scheduleCountLabel(count);
+                return (
+                  <td key={date} style={{ padding: 2, verticalAlign: 'top' }}>
+                    <UnstyledButton
+                      onClick={() => props.onSelect(date)}
+                      aria-pressed={isSelected}
+                      data-today={isToday || undefined}
+                      style={{
+                        width: '100%',
+                        minHeight: 56,
+                        padding: 4,
+                        borderRadius: 6,
+                        border: isToday
+                          ? '2px solid var(--mantine-color-blue-6)'
+                          : '1px solid var(--mantine-color-gray-3)',
+                        background: isSelected ? 'var(--mantine-color-gray-3)' : undefined,
+                      }}
+                    >
+                      <Text size="sm" fw={isToday ? 700 : 400}>
+                        {Number(date.slice(8))}
+                        <VisuallyHidden> {title},</VisuallyHidden>
+                      </Text>
+                      {label && (
+                        <Text size="xs" c="blue.9">
+                          {label}
+                        </Text>
+                      )}
+                      {holidays.has(date) && (
+                        <Badge size="xs" color="red.9" variant="outline">
+                          Holiday
+                        </Badge>
+                      )}
+                    </UnstyledButton>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Paper>
+  );
+}
+
+function YearTiles(props: {
+  year: number;
+  counts: Record<string, number>;
+  selected: number | null;
+  canPrevious: boolean;
+  canNext: boolean;
+  onMove: (step: 1 | -1) => void;
+  onSelect: (month: number) => void;
+}) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" mb="xs">
+        <ActionIcon
+          variant="subtle"
+          aria-label="Previous year"
+          disabled={!props.canPrevious}
+          onClick={() => props.onMove(-1)}
+        >
+          ‹
+        </ActionIcon>
+        <Title order={2} size="h4">
+          {props.year}
+        </Title>
+        <ActionIcon variant="subtle" aria-label="Next year" disabled={!props.canNext} onClick={() => props.onMove(1)}>
+          ›
+        </ActionIcon>
+      </Group>
+      <Stack gap="xs">
+        {yearTiles().map((row, index) => (
+          <SimpleGrid key={index} cols={4} spacing="xs">
+            {row.map((tile) => {
+              const count = props.counts[String(tile.month)] ?? 0;
+              const label = scheduleCountLabel(count);
+              return (
+                <UnstyledButton
+                  key={tile.month}
+                  onClick={() => props.onSelect(tile.month)}
+                  aria-pressed={props.selected === tile.month}
+                  style={{
+                    padding: 8,
+                    borderRadius: 6,
+                    border: '1px solid var(--mantine-color-gray-3)',
+                    background: props.selected === tile.month ? 'var(--mantine-color-gray-3)' : undefined,
+                  }}
+                >
+                  <Text fw={600} size="sm">
+                    {tile.name}
+                    <VisuallyHidden> {props.year},</VisuallyHidden>
+                  </Text>
+                  <Text size="xs" c="blue.9">
+                    {label}
+                  </Text>
+                </UnstyledButton>
+              );
+            })}
+          </SimpleGrid>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { greenfieldStudent, storeSession } from '../test/fixtures.ts';
+import { offlineNoticeText } from '../components/offline-notice.tsx';
+import { ApiError } from './api-client.ts';
+import { keepOffline } from './offline-query.ts';
+import { offlineKey, offlineOwner, readOffline } from './offline-store.ts';
+import { clearSession } from './session.ts';
+
+const noAnswer = () => new ApiError(null, 'Network Error');
+
+/** A query whose answers the test decides, one call at a time. */
+function scripted(answers: (() => unknown)[]) {
+  let call = 0;
+  return keepOffline({
+    queryKey: ['test', 'list'] as const,
+    queryFn: async () => answers[call++]!(),
+  });
+}
+
+const run = (query: { queryFn: unknown }) => (query.queryFn as (context: unknown) => Promise<unknown>)({});
+
+describe('keepOffline', () => {
+  it('keeps each answer under the signed-in user and shows it when a later call gets no answer', async () => {
+    storeSession(greenfieldStudent());
+    const query = scripted([
+      () => ({ items: [1, 2] }),
+      () => {
+        throw noAnswer();
+      },
+    ]);
+    expect(await run(query)).toEqual({ items: [1, 2] });
+    expect(await run(query)).toEqual({ items: [1, 2] });
+    clearSession();
+  });
+
+  it('passes on an answered failure (a 404) instead of showing the kept copy', async () => {
+    storeSession(greenfieldStudent());
+    const query = scripted([
+      () => ({ items: [1] }),
+      () => {
+        throw new ApiError(404, 'Not Found');
+      },
+    ]);
+    await run(query);
+    await expect(run(query)).rejects.toMatchObject({ status: 404 });
+    clearSession();
+  });
+
+  it('never shows one user the answers kept for another, and logout forgets them all', async () => {
+    const student = greenfieldStudent();
+    storeSession(student);
+    await run(scripted([() => ({ items: ['student'] })]));
+    const studentKey = offlineKey(offlineOwner(student), ['test', 'list']);
+    await expect.poll(() => readOffline(studentKey)).toBeDefined();
+
+    // The parent viewing the same child carries the child's user id: still another owner.
+    storeSession({ ...student, parentslogin: true, parent_id: 900, user_type: 2 });
+    const offline = scripted([
+      () => {
+        throw noAnswer();
+      },
+    ]);
+    await expect(run(offline)).rejects.toBeInstanceOf(ApiError);
+
+    clearSession();
+    await expect.poll(() => readOffline(studentKey)).toBeUndefined();
+  });
+});
+
+describe('offlineNoticeText', () => {
+  it('says the data is offline and when it was fetched, in the local time', () => {
+    expect(offlineNoticeText(new Date(2026, 10, 23, 16, 5).getTime())).toBe(
+      'Offline · showing data from 23 Nov 2026, 04:05 PM',
+    );
+    expect(offlineNoticeText(new Date(2026, 0, 2, 0, 30).getTime())).toBe(
+      'Offline · showing data from 02 Jan 2026, 12:30 AM',
+    );
+  });
+});

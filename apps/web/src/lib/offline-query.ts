@@ -1,0 +1,76 @@
+import { useSyncExternalStore } from 'react';
+import { ApiError } from './api-client.ts';
+import { offlineKey, offlineOwner, readOffline, writeOffline, type OfflineOwnerSource } from './offline-store.ts';
+import { getSession } from './session.ts';
+
+/**
+ * Answers shown from the offline copy rather than the network, by key, with the time each was fetched. The signed-in
+ * layout reads it to mark the screen as offline (OfflineNotice); a fresh answer from the network takes its key out.
+ */
+const servedOffline = new Map<string, number>();
+const listeners = new Set<() => void>();
+
+const changed = () => listeners.forEach((listener) => listener());
+
+/** The oldest copy on show for an owner (the notice tells how old the data may be), or null. */
+function oldestFor(owner: string): number | null {
+  let oldest: number | null = null;
+  for (const [key, fetchedAt] of servedOffline) {
+    if (key.startsWith(`${owner}|`) && (oldest === null || fetchedAt < oldest)) oldest = fetchedAt;
+  }
+  return oldest;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** When the oldest of the signed-in user's data on show was fetched (epoch ms), or null if all is fresh. */
+export const useOfflineSince = (session: OfflineOwnerSource) => {
+  const owner = offlineOwner(session);
+  return useSyncExternalStore(
+    subscribe,
+    () => oldestFor(owner),
+    () => null,
+  );
+};
+
+interface KeptQuery {
+  queryKey: readonly unknown[];
+  queryFn?: unknown;
+}
+
+/**
+ * Opts a query in to offline use, in one line: `keepOffline(queryOptions({...}))`. Each answer is kept in the
+ * browser's IndexedDB under the signed-in user (offlineOwner) and the query's key; when a later call gets no answer
+ * (offline, or the 5 s timeout), the kept answer is shown instead, and the layout marks the screen offline with the
+ * time it was fetched. Any other failure (a 403, a 404) is passed on as before. Logout clears every kept answer.
+ */
+export function keepOffline<T extends KeptQuery>(options: T): T {
+  const queryFn = options.queryFn;
+  if (typeof queryFn !== 'function') return options;
+  const run = queryFn as (context: unknown) => Promise<unknown>;
+  const kept = async (context: unknown) => {
+    const session = getSession();
+    if (!session) return run(context);
+    const owner = offlineOwner(session);
+    const key = offlineKey(owner, options.queryKey);
+    try {
+      const data = await run(context);
+      void writeOffline(key, { data, fetchedAt: Date.now() });
+      if (servedOffline.delete(key)) changed();
+      return data;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === null)) throw error;
+      const entry = await readOffline(key);
+      // Signed out (or someone else signed in) meanwhile: the copy is not theirs to see.
+      const now = getSession();
+      if (!entry || !now || offlineOwner(now) !== owner) throw error;
+      servedOffline.set(key, entry.fetchedAt);
+      changed();
+      return entry.data;
+    }
+  };
+  return { ...options, queryFn: kept };
+}

@@ -1,0 +1,365 @@
+// Exam load and fault script (issue 14): N students start the same test within a ramp and each saves an answer
+// every 5 s for D seconds against the production server on PostgreSQL; some connections are cut in the middle of
+// a save (the client retries with the same seq); optionally the API process is killed and restarted mid-run
+// (--kill) and PostgreSQL is stopped for 5 s (--pg-stop, stops the machine's cluster: never on a shared machine).
+// Afterwards the database is checked: every acknowledged answer present exactly once, every attempt's time right.
+//
+//   node --import tsx bench/exam.ts --students 1000 --ramp 60 --seconds 300 --kill --pg-stop
+//
+// Exits non-zero when an acknowledged answer is lost or an attempt's time is wrong.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import pgClient from 'pg';
+import { encodeCredential } from '../packages/domain/src/auth/credential.ts';
+import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    students: { type: 'string', default: '1000' },
+    ramp: { type: 'string', default: '60' },
+    seconds: { type: 'string', default: '300' },
+    every: { type: 'string', default: '5' },
+    cut: { type: 'string', default: '0.02' },
+    port: { type: 'string', default: '8110' },
+    kill: { type: 'boolean', default: false },
+    'pg-stop': { type: 'boolean', default: false },
+  },
+});
+const students = Number(args.students);
+const rampMs = Number(args.ramp) * 1000;
+const runMs = Number(args.seconds) * 1000;
+const everyMs = Number(args.every) * 1000;
+const cutShare = Number(args.cut);
+const port = Number(args.port);
+const base = `http://localhost:${port}`;
+const admin = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = new URL('..', import.meta.url).pathname;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const problems: string[] = [];
+const dataDirs: string[] = [];
+
+function startProcess(script: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...script], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+function startServer(databaseUrl: string): ChildProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), 'exam-bench-'));
+  dataDirs.push(dataDir);
+  return startProcess(['apps/api/src/server.ts'], {
+    DATABASE_URL: databaseUrl,
+    // The demo's Aarav is the bench students' classmate; a restart keeps the seeded database.
+    SEED_DEMO: 'true',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    DATA_DIR: dataDir,
+  });
+}
+
+async function waitReady(url: string, timeoutMs: number) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return Date.now() - started;
+    } catch {
+      // Not ready.
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready within ${timeoutMs} ms`);
+}
+
+/** N students in Aarav's section, each with an exam desk session, and one test of 10 questions open now. */
+async function prepare(databaseUrl: string) {
+  const client = new pgClient.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [aarav] = (
+    await client.query(`select u.institute_id, e.batch_id, e.academic_year_id from users u
+      join students s on s.institute_id = u.institute_id and s.user_id = u.id
+      join enrolments e on e.institute_id = s.institute_id and e.student_id = s.id
+      where u.phone = '9000000001' order by e.academic_year_id desc limit 1`)
+  ).rows as { institute_id: number; batch_id: number; academic_year_id: number }[];
+  const { institute_id: instituteId, batch_id: batchId, academic_year_id: yearId } = aarav!;
+  const hash = (
+    (await client.query(`select password_hash from users where phone = '9000000001' limit 1`)).rows[0] as {
+      password_hash: string;
+    }
+  ).password_hash;
+  const users = await client.query(
+    `insert into users (institute_id, user_type, name, phone, password_hash, join_date)
+     select $1, 1, 'Bench student ' || n, (7700000000 + n)::text, $2, current_date - 100
+     from generate_series(1, $3) n returning id`,
+    [instituteId, hash, students],
+  );
+  const userIds = (users.rows as { id: number }[]).map((row) => row.id);
+  const studentRows = await client.query(
+    `insert into students (institute_id, user_id, display_id)
+     select $1, u, 'B' || u from unnest($2::int[]) u returning id, user_id`,
+    [instituteId, userIds],
+  );
+  const studentIds = (studentRows.rows as { id: number; user_id: number }[]).map((row) => row.id);
+  await client.query(
+    `insert into enrolments (institute_id, student_id, academic_year_id, batch_id)
+     select $1, s, $2, $3 from unnest($4::int[]) s`,
+    [instituteId, yearId, batchId, studentIds],
+  );
+  const tokens = userIds.map(() => newToken());
+  await client.query(
+    `insert into sessions (institute_id, login_id, scope, token_hash, account_user_id, user_id, student_id, user_type,
+       device_id, academic_year_ids, expires_at)
+     select $1, 'bench-' || u, 'examdesk', h, u, u, s, 1, 'bench', array[$2::int], now() + interval '1 day'
+     from unnest($3::int[], $4::int[], $5::text[]) as x(u, s, h)`,
+    [instituteId, yearId, userIds, studentIds, tokens.map(hashToken)],
+  );
+  const [test] = (
+    await client.query(
+      `insert into exam_tests (institute_id, name, test_type_id, starts_at, ends_at, duration_minutes)
+       values ($1, 'Bench test', 4, now() - interval '1 hour', now() + interval '1 day', 60) returning id`,
+      [instituteId],
+    )
+  ).rows as { id: number }[];
+  const testId = test!.id;
+  await client.query(`insert into exam_test_batches (institute_id, test_id, batch_id) values ($1, $2, $3)`, [
+    instituteId,
+    testId,
+    batchId,
+  ]);
+  const [section] = (
+    await client.query(`insert into exam_sections (institute_id, test_id, name) values ($1, $2, 'A') returning id`, [
+      instituteId,
+      testId,
+    ])
+  ).rows as { id: number }[];
+  await client.query(
+    `insert into exam_questions (institute_id, test_id, section_id, question_no, ques_type, question, options, correct, marks)
+     select $1, $2, $3, n, 1, 'Question ' || n,
+       '[{"letter":"a","text":"A"},{"letter":"b","text":"B"},{"letter":"c","text":"C"},{"letter":"d","text":"D"}]'::jsonb,
+       'a', 1
+     from generate_series(1, 10) n`,
+    [instituteId, testId, section!.id],
+  );
+  await client.end();
+  return {
+    testId,
+    credentials: tokens.map((token) => encodeCredential({ token, academicYearId: yearId, deviceId: 'bench' })),
+  };
+}
+
+interface Acked {
+  seq: number;
+  answer: string;
+}
+
+const saveLatencies: number[] = [];
+let saveErrors = 0;
+let cuts = 0;
+let retries = 0;
+
+/** One request; a cut aborts it mid-flight (the connection closes under the server). */
+async function send(path: string, init: RequestInit & { authorization?: string }, cut = false) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), cut ? 2 + Math.random() * 8 : 15_000);
+  try {
+    return await fetch(`${base}${path}`, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        ...(init.authorization ? { authorization: init.authorization } : {}),
+      },
+      signal: controller.signal,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A student: launch, open, then a save every `everyMs` until the end; each save retried until acknowledged. */
+async function student(credential: string, testId: number, startDelay: number, stopAt: number) {
+  await sleep(startDelay);
+  const acked = new Map<number, Acked>();
+  let attemptToken = '';
+  for (let tries = 0; !attemptToken && Date.now() < stopAt; tries += 1) {
+    try {
+      const launched = await send('/examPanel/launch', {
+        method: 'POST',
+        authorization: credential,
+        body: JSON.stringify({ test_id: testId }),
+      });
+      if (!launched.ok) throw new Error(`launch ${launched.status}`);
+      const { launch_token: launchToken } = (await launched.json()) as { launch_token: string };
+      const opened = await send('/examPanel/open', {
+        method: 'POST',
+        body: JSON.stringify({ launch_token: launchToken }),
+      });
+      if (!opened.ok) throw new Error(`open ${opened.status}`);
+      attemptToken = ((await opened.json()) as { attempt_token: string }).attempt_token;
+    } catch {
+      await sleep(500 + Math.random() * 1000);
+    }
+  }
+  let seq = 0;
+  while (Date.now() < stopAt) {
+    const next = Date.now() + everyMs;
+    seq += 1;
+    const change = { question_no: 1 + Math.floor(Math.random() * 10), seq, answer: 'abcd'[seq % 4]! };
+    for (;;) {
+      const cut = Math.random() < cutShare;
+      const started = performance.now();
+      try {
+        const response = await send(
+          '/examPanel/attempt/answers',
+          { method: 'PUT', authorization: attemptToken, body: JSON.stringify({ answers: [change] }) },
+          cut,
+        );
+        if (response.status === 200) {
+          await response.json();
+          saveLatencies.push(performance.now() - started);
+          acked.set(change.question_no, { seq: change.seq, answer: change.answer });
+          break;
+        }
+        saveErrors += 1;
+      } catch {
+        if (cut) cuts += 1;
+        else saveErrors += 1;
+      }
+      retries += 1;
+      if (Date.now() > stopAt + 30_000) break;
+      await sleep(200 + Math.random() * 800);
+    }
+    await sleep(Math.max(0, next - Date.now()));
+  }
+  return { attemptToken, acked };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+/** The hello-world reference at the same concurrency: p50 of a GET. */
+async function helloP50(concurrency: number) {
+  const helloPort = port + 8;
+  const hello = startProcess(['bench/hello.ts'], { PORT: String(helloPort) });
+  await waitReady(`http://127.0.0.1:${helloPort}/`, 30_000);
+  const latencies: number[] = [];
+  const stopAt = Date.now() + 10_000;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, 200) }, async () => {
+      while (Date.now() < stopAt) {
+        const started = performance.now();
+        await (await fetch(`http://127.0.0.1:${helloPort}/`)).json();
+        latencies.push(performance.now() - started);
+        await sleep(everyMs / 10);
+      }
+    }),
+  );
+  hello.kill('SIGTERM');
+  return percentile(latencies, 50);
+}
+
+const name = `portal_exam_bench_${Date.now()}`;
+execFileSync('psql', [admin, '-q', '-c', `create database ${name}`]);
+const databaseUrl = admin.replace(/\/[^/]*$/, `/${name}`);
+let server: ChildProcess | undefined;
+try {
+  server = startServer(databaseUrl);
+  await waitReady(`${base}/readyz`, 180_000);
+  const { testId, credentials } = await prepare(databaseUrl);
+  console.log(`${students} students, ramp ${rampMs / 1000} s, saves every ${everyMs / 1000} s for ${runMs / 1000} s`);
+  const stopAt = Date.now() + rampMs + runMs;
+  const runs = credentials.map((credential) => student(credential, testId, Math.random() * rampMs, stopAt));
+
+  if (args.kill) {
+    await sleep(rampMs + runMs / 3);
+    console.log('killing the API (SIGKILL) and starting it again');
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server!.once('exit', resolve));
+    server = startServer(databaseUrl);
+    console.log(`API back after ${await waitReady(`${base}/readyz`, 60_000)} ms`);
+  }
+  if (args['pg-stop']) {
+    await sleep(runMs / 3);
+    const cluster = readdirSync('/etc/postgresql')[0]!;
+    const pg = (action: string) =>
+      promisify(execFile)('pg_ctlcluster', ['--skip-systemctl-redirect', cluster, 'main', action, '-m', 'immediate']);
+    console.log('stopping PostgreSQL for 5 s');
+    await pg('stop');
+    await sleep(5000);
+    await promisify(execFile)('pg_ctlcluster', ['--skip-systemctl-redirect', cluster, 'main', 'start']);
+  }
+  const results = await Promise.all(runs);
+
+  // Every acknowledged answer is in the database exactly once (one row per question, a primary key), with a seq
+  // at least the acknowledged one, and the acknowledged answer when the seq is the same.
+  const client = new pgClient.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const rows = (
+    await client.query(
+      `select a.credential_hash, x.question_no, x.seq, x.answer, a.started_at, a.ends_at
+       from exam_attempts a join exam_answers x on x.institute_id = a.institute_id and x.attempt_id = a.id
+       where a.test_id = $1`,
+      [testId],
+    )
+  ).rows as { credential_hash: string; question_no: number; seq: number; answer: string }[];
+  const attempts = (
+    await client.query(
+      `select count(*)::int as n, count(*) filter (where ends_at - started_at <> interval '60 minutes')::int as wrong
+       from exam_attempts where test_id = $1`,
+      [testId],
+    )
+  ).rows[0] as { n: number; wrong: number };
+  await client.end();
+  const stored = new Map(rows.map((row) => [`${row.credential_hash}:${row.question_no}`, row]));
+  let acknowledged = 0;
+  let lost = 0;
+  for (const { attemptToken, acked } of results) {
+    for (const [questionNo, ack] of acked) {
+      acknowledged += 1;
+      const row = stored.get(`${hashToken(attemptToken)}:${questionNo}`);
+      if (!row || row.seq < ack.seq || (row.seq === ack.seq && row.answer !== ack.answer)) lost += 1;
+    }
+  }
+  // The remaining time a reader is told: the attempt's end on the server's clock.
+  const sample = results.find((result) => result.attemptToken);
+  if (sample) {
+    const read = (await (
+      await fetch(`${base}/examPanel/attempt`, { headers: { authorization: sample.attemptToken } })
+    ).json()) as { remaining_seconds: number; ends_at: number; server_time: number };
+    const expected = Math.floor((read.ends_at - read.server_time) / 1000);
+    if (Math.abs(read.remaining_seconds - expected) > 1) problems.push('remaining time does not match the attempt end');
+  }
+  const p50 = percentile(saveLatencies, 50);
+  const p99 = percentile(saveLatencies, 99);
+  const hello = await helloP50(students);
+  console.log(
+    `saves acknowledged ${saveLatencies.length}, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
+      `errors ${saveErrors}, connections cut ${cuts}, retries ${retries}`,
+  );
+  console.log(`hello-world p50 at the same pace ${hello.toFixed(1)} ms: save p50 is ${(p50 / hello).toFixed(1)}×`);
+  console.log(
+    `attempts ${attempts.n} (time wrong: ${attempts.wrong}); acknowledged answers ${acknowledged}, lost ${lost}`,
+  );
+  if (lost > 0) problems.push(`${lost} acknowledged answers lost`);
+  if (attempts.wrong > 0) problems.push(`${attempts.wrong} attempts with a wrong end`);
+  if (attempts.n !== students) problems.push(`${attempts.n} attempts for ${students} students`);
+} finally {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  execFileSync('psql', [admin, '-q', '-c', `drop database if exists ${name} with (force)`]);
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+}
+if (problems.length > 0) {
+  console.error(`exam bench: ${problems.join('; ')}`);
+  process.exit(1);
+}
+console.log('exam bench: every acknowledged answer kept');

@@ -44,9 +44,14 @@ describe('home, profile and products in Chromium', () => {
     const sports = page.getByRole('article').filter({ hasText: 'Annual Sports Day' });
     const updated = /Updated \S+ (\d{2}:\d{2} [AP]M)/.exec(await sports.innerText())?.[1];
     expect(updated).toBeDefined();
+    // Another notice may show the same time (a seed at 12:05 dates this one 12:00 PM, like the library notice):
+    // the list keeps exactly the notices whose text has that time.
+    const texts = await page.getByRole('article').allInnerTexts();
+    const expected = texts.filter((text) => text.includes(updated!)).length;
+    expect(expected).toBeLessThan(5);
     await page.getByLabel('Search').fill(updated!);
-    await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
-    await page.getByRole('article').getByRole('heading', { name: 'Annual Sports Day' }).waitFor();
+    await page.waitForFunction((count) => document.querySelectorAll('article').length === count, expected);
+    await page.getByRole('article').filter({ hasText: 'Annual Sports Day' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The promo shows once per browser: not again after a reload.

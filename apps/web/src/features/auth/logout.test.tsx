@@ -106,7 +106,7 @@ describe('a 403 from any call', () => {
 
   it('says the message of a forced logout once: the Alert, no toast as well (defect 7)', async () => {
     storeSession(greenfieldStudent());
-    mockLogout();
+    const calls = mockLogout();
     const message = 'Your session was ended by the institute.';
     server.use(
       http.post('*/api/v2/onlineAssignment/student/getAssignmentsDetail', () =>
@@ -118,9 +118,10 @@ describe('a 403 from any call', () => {
     showToast(message, 'error');
     const alert = await screen.findByRole('dialog', { name: 'Alert' });
     expect(alert).toHaveTextContent(message);
-    // Give a late toast its chance to appear.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.getAllByText(message)).toHaveLength(1);
+    // Once the logout has gone out, the screen that failed is gone too: no toast can follow the Alert.
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(1));
+    expect(screen.getByRole('dialog', { name: 'Alert' })).toHaveTextContent(message);
   });
 
   it('shows the link of an ": app_link :" message', async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apexStudent, greenfieldParent, greenfieldStudent, mockBranding, storeSession } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
+import { advanceUntil, fakeTimeouts } from '../../test/timers.ts';
 
 const rs = (rupees: number) => rupees * 100;
 
@@ -131,7 +132,10 @@ const rowsOf = (table: HTMLElement) =>
 
 describe('Fees (spec part 2 §2.7)', () => {
   beforeEach(() => mockBranding());
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('shows the three cards and Due Details by default, in the selected year of a school', async () => {
     const calls = mockFees();
@@ -164,11 +168,14 @@ describe('Fees (spec part 2 §2.7)', () => {
     mockFees();
     await openFees();
     await screen.findByRole('table', { name: 'Due Details' });
+    fakeTimeouts();
     const started = Date.now();
     await userEvent.click(screen.getByRole('tab', { name: 'Payment History' }));
     expect(screen.getByLabelText('Loading fees')).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Payment History' }, { timeout: 2000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+    // The fake clock: the table comes only once 800 ms of it have passed, however slow the machine is.
+    await advanceUntil(() => screen.queryByRole('table', { name: 'Payment History' }) !== null);
+    const table = screen.getByRole('table', { name: 'Payment History' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
     expect(screen.queryByLabelText('Loading fees')).not.toBeInTheDocument();
     expect(headers(table)).toEqual([
       'Instl. No.',

@@ -519,6 +519,19 @@ if (parts.has('routes')) {
     }
   }
 }
+// Under load the p50 is mostly queueing (20 connections on two cores shared with the load generator), so it moves
+// with the machine; one request at a time shows what a request itself costs at each size.
+if (runs.length > 1 && runs.every((run) => Object.keys(run.sql).length > 0)) {
+  const [first, last] = [runs[0]!, runs.at(-1)!];
+  lines.push('', `Unloaded p50 ratio ${last.students} / ${first.students} students (one request at a time):`);
+  for (const route of routes) {
+    const [a, b] = [first.sql[route.name], last.sql[route.name]];
+    if (!a || !b) continue;
+    lines.push(
+      `- ${route.name}: HTTP ${fixed(b.http1.p50 / a.http1.p50)} (${fixed(a.http1.p50)} → ${fixed(b.http1.p50)} ms); SQL ${fixed(b.sql.p50 / a.sql.p50)} (${fixed(a.sql.p50)} → ${fixed(b.sql.p50)} ms)`,
+    );
+  }
+}
 if (runs.some((run) => run.reference)) {
   lines.push(
     '',

@@ -54,6 +54,8 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],
+          // The demo is seeded once per run and copied into each file's data directory.
+          globalSetup: ['support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,

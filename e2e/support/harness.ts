@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { chromiumArgs, chromiumInstallCommand, findChromium } from './chromium.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,15 +39,17 @@ export interface Harness {
 }
 
 export interface HarnessOptions {
-  /** A PGlite data directory prepared beforehand (default: a new one, which the server seeds with the demo). */
+  /** A PGlite data directory prepared beforehand (default: a copy of the demo seeded once for the run). */
   dataDir?: string;
   /** Serve the web app from this folder (a copy of the build a test may change, as a release would). */
   webDistDir?: string;
 }
 
-export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(`Chromium is missing; install it with: ${chromiumInstallCommand}`);
+/** The production server on `dataDir` at a free port, once it answers /readyz (a new directory is seeded first). */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ port: number; server: ChildProcess }> {
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
@@ -54,9 +57,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -71,6 +74,34 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (Date.now() - started > 90_000) throw new Error('server not ready within 90 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  return { port, server };
+}
+
+/** Stops a server started by `startServer` the way an operator would (SIGTERM: it closes the database cleanly). */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * A data directory of its own for one test file: a copy of the demo the global setup seeded once for the run
+ * (support/global-setup.ts), as seeding it again took most of each file's time.
+ */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  cpSync(inject('e2eDemoDataDir'), dir, { recursive: true });
+  return dir;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`Chromium is missing; install it with: ${chromiumInstallCommand}`);
+  const { port, server } = await startServer(
+    options.dataDir ?? freshDataDir(),
+    options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {},
+  );
   const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
   return {
     port,
@@ -87,8 +118,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     close: async () => {
       await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await stopServer(server);
     },
   };
 }

@@ -49,6 +49,7 @@ describe('fees in Chromium', () => {
       'Status',
     ]);
     await due.getByText('Overdue').first().waitFor();
+    await due.getByText('Partially Paid').first().waitFor();
     await due.getByText('Due', { exact: true }).first().waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await downloadFirstReceipt(page)).toBe('%PDF-');

@@ -14,6 +14,7 @@ import {
   installmentStatus,
   isOverdue,
   listedInstallmentStatus,
+  type StatusParts,
   numberInWords,
   overdueAmount,
   overdueBannerText,
@@ -108,23 +109,41 @@ describe('installments', () => {
     ...overrides,
   });
 
-  it('labels each status', () => {
-    expect(installmentStatus(item({ p_status: 'Y', d_amount: 0 }), now, zone)).toBe('Paid');
-    expect(installmentStatus(item({ bad_debt_amount: 500 }), now, zone)).toBe('Bad Debt');
-    expect(installmentStatus(item({ d_date: '2026-11-19' }), now, zone)).toBe('Overdue');
-    expect(installmentStatus(item({ d_date: '2026-11-20' }), now, zone)).toBe('Due');
-    expect(installmentStatus(item({ p_amount: 300 }), now, zone)).toBe('Partially Paid');
-    expect(installmentStatus(item({}), now, zone)).toBe('Due');
+  const parts = { initial_amount: 1000, tax_amount: 0, disc_amount: 0 };
+
+  it('labels each status in the order of the spec', () => {
+    const status = (overrides: Partial<InstallmentState & StatusParts>) =>
+      installmentStatus({ ...item({}), ...parts, ...overrides }, now, zone);
+    expect(status({ d_date: '2026-11-19' })).toBe('Overdue');
+    expect(status({ d_date: '2026-11-20' })).toBe('Due');
+    expect(status({})).toBe('Due');
+    expect(status({ p_status: 'Y', d_amount: 0, initial_amount: 500, disc_amount: 500 })).toBe('Discounted');
+    expect(status({ p_status: 'Y', d_amount: 0, p_amount: 1000 })).toBe('Paid');
+    expect(status({ bad_debt_amount: 500 })).toBe('Bad Debt');
+    expect(status({ p_amount: 300 })).toBe('Partially Paid');
+    // Something paid: Partially Paid even when late (Overdue only when nothing was paid).
+    expect(status({ p_amount: 300, d_date: '2026-11-01' })).toBe('Partially Paid');
+    // Bad debt on a late installment: Bad Debt, not Overdue.
+    expect(status({ bad_debt_amount: 500, d_date: '2026-11-01' })).toBe('Bad Debt');
   });
 
   it('labels an installment from the answer the same way', () => {
     const listed = (overrides: Partial<Parameters<typeof listedInstallmentStatus>[0]>) =>
-      listedInstallmentStatus({ p_status: 'N', bad_debt_amount: 0, p_amount: 0, is_overdue: false, ...overrides });
-    expect(listed({ p_status: 'Y' })).toBe('Paid');
-    expect(listed({ bad_debt_amount: 1 })).toBe('Bad Debt');
-    expect(listed({ is_overdue: true, p_amount: 5 })).toBe('Overdue');
-    expect(listed({ p_amount: 5 })).toBe('Partially Paid');
+      listedInstallmentStatus({
+        p_status: 'N',
+        bad_debt_amount: 0,
+        p_amount: 0,
+        is_overdue: false,
+        ...parts,
+        ...overrides,
+      });
+    expect(listed({ is_overdue: true })).toBe('Overdue');
     expect(listed({})).toBe('Due');
+    expect(listed({ p_status: 'Y', initial_amount: 0 })).toBe('Discounted');
+    expect(listed({ p_status: 'Y', p_amount: 1000 })).toBe('Paid');
+    expect(listed({ bad_debt_amount: 1 })).toBe('Bad Debt');
+    expect(listed({ is_overdue: true, p_amount: 5 })).toBe('Partially Paid');
+    expect(listed({ p_amount: 5 })).toBe('Partially Paid');
   });
 
   it('lists as due only unpaid, not bad debt, with balance plus fine above zero', () => {

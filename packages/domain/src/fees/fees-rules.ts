@@ -141,37 +141,46 @@ export interface InstallmentState {
 
 /** Status labels of the Due Details table. */
 export const installmentStatusLabels = {
+  overdue: 'Overdue',
+  due: 'Due',
+  discounted: 'Discounted',
   paid: 'Paid',
   badDebt: 'Bad Debt',
-  overdue: 'Overdue',
   partlyPaid: 'Partially Paid',
-  due: 'Due',
 } as const;
 
-/** The status an installment shows: paid, bad debt, then overdue (§9 rule), then partly paid, else due. */
-export function installmentStatus(item: InstallmentState, now: Date, timeZone: string): string {
-  if (item.p_status === 'Y') return installmentStatusLabels.paid;
-  if (item.bad_debt_amount > 0) return installmentStatusLabels.badDebt;
-  if (isOverdue(item.d_date, now, timeZone)) return installmentStatusLabels.overdue;
-  if (item.p_amount > 0) return installmentStatusLabels.partlyPaid;
-  return installmentStatusLabels.due;
+/** What the status needs of an installment as the answer carries it (amounts in minor units). */
+export interface StatusParts {
+  p_status: 'Y' | 'N';
+  p_amount: number;
+  bad_debt_amount: number;
+  initial_amount: number;
+  tax_amount: number;
+  disc_amount: number;
 }
 
 /**
- * The status of an installment as the server answered it (its `is_overdue` already counted in the institute's time
- * zone): the same order as `installmentStatus`.
+ * The status an installment shows, in the spec's order (part 2 §4): an unpaid one with nothing paid and no bad
+ * debt is Overdue once more than a day late, else Due; then Discounted (nothing to pay at all), Paid, Bad Debt,
+ * and Partially Paid for the rest — so a part-paid installment stays Partially Paid even when late.
  */
-export function listedInstallmentStatus(item: {
-  p_status: 'Y' | 'N';
-  bad_debt_amount: number;
-  p_amount: number;
-  is_overdue: boolean;
-}): string {
+function statusInOrder(item: StatusParts, late: boolean): string {
+  const untouched = item.p_status === 'N' && item.p_amount === 0 && item.bad_debt_amount === 0;
+  if (untouched) return late ? installmentStatusLabels.overdue : installmentStatusLabels.due;
+  if (item.initial_amount + item.tax_amount - item.disc_amount === 0) return installmentStatusLabels.discounted;
   if (item.p_status === 'Y') return installmentStatusLabels.paid;
   if (item.bad_debt_amount > 0) return installmentStatusLabels.badDebt;
-  if (item.is_overdue) return installmentStatusLabels.overdue;
-  if (item.p_amount > 0) return installmentStatusLabels.partlyPaid;
-  return installmentStatusLabels.due;
+  return installmentStatusLabels.partlyPaid;
+}
+
+/** The status of an installment, counting lateness in the institute's time zone. */
+export function installmentStatus(item: InstallmentState & StatusParts, now: Date, timeZone: string): string {
+  return statusInOrder(item, isOverdue(item.d_date, now, timeZone));
+}
+
+/** The status of an installment as the server answered it (its `is_overdue` already counted in the institute's zone). */
+export function listedInstallmentStatus(item: StatusParts & { is_overdue: boolean }): string {
+  return statusInOrder(item, item.is_overdue);
 }
 
 /**

@@ -158,7 +158,8 @@ describe('Fees (spec part 2 §2.7)', () => {
     ]);
     // The paid installment is not listed; a missing standard shows '-'.
     expect(rowsOf(table)).toEqual([
-      ['2', '10-10-2026', 'Class 6', 'Rs 15,000', 'Rs 500', 'Rs 7,000', 'Overdue'],
+      // Something paid and late: Partially Paid (Overdue is only for a late installment with nothing paid).
+      ['2', '10-10-2026', 'Class 6', 'Rs 15,000', 'Rs 500', 'Rs 7,000', 'Partially Paid'],
       ['3', '10-12-2026', '-', 'Rs 15,000', 'Rs 0', 'Rs 15,000', 'Due'],
       ['4', '10-01-2027', 'Class 6', 'Rs 15,000', 'Rs 0', 'Rs 15,000', 'Due'],
     ]);

@@ -1,39 +1,20 @@
 // Fault script (run by .ci/run on PostgreSQL): the API under mixed load while PostgreSQL stops (immediate) for
 // 5 s, then SIGTERM under load. Exits non-zero when a promise of issue 6 is broken.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import pgClient from 'pg';
 import { decodeCredential } from '../packages/domain/src/auth/credential.ts';
 import { hashToken } from '../apps/api/src/lib/tokens.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postgresControl } from './postgres.ts';
 
 const admin = process.env.FAULTS_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const cluster = readdirSync('/etc/postgresql')[0]!;
+const postgres = postgresControl(admin);
 const port = 8094;
 const base = `http://127.0.0.1:${port}`;
 const root = new URL('..', import.meta.url).pathname;
 const problems: string[] = [];
-const execFileAsync = promisify(execFile);
-
-// Asynchronous: a blocking call would freeze the load workers' clocks and charge its seconds to their requests.
-const pg = (action: 'start' | 'stop') =>
-  execFileAsync('pg_ctlcluster', [
-    '--skip-systemctl-redirect',
-    cluster,
-    'main',
-    action,
-    ...(action === 'stop' ? ['-m', 'immediate'] : []),
-  ]);
-const isPgReady = () => {
-  try {
-    execFileSync('pg_isready', ['-q', '-h', '127.0.0.1', '-p', '5432']);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const dataDirs: string[] = [];
@@ -135,10 +116,10 @@ async function outage(databaseUrl: string) {
   await sleep(2000);
   console.log('stopping PostgreSQL (immediate) for 5 s');
   stopAt = Date.now();
-  await pg('stop');
+  await postgres.stop();
   await sleep(5000);
-  await pg('start');
-  while (!isPgReady()) await sleep(100);
+  await postgres.start();
+  while (!(await postgres.isReady())) await sleep(100);
   const pgBack = Date.now();
   const recovery = await waitReady(30_000);
   console.log(`PostgreSQL back; the API was ready ${recovery} ms later`);
@@ -209,7 +190,7 @@ try {
   await outage(databaseUrl);
   await sigterm(databaseUrl);
 } finally {
-  if (!isPgReady()) await pg('start');
+  if (!(await postgres.isReady())) await postgres.start();
   execFileSync('psql', [admin, '-q', '-c', `drop database if exists ${name} with (force)`]);
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInToDashboard } from './support/flows.ts';
-import { startHarness, type Harness } from './support/harness.ts';
+import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 
 const desktop = { width: 1280, height: 800 };
 const apex = 'apex.localhost';
 const liveTest = 'Weekly Online Test: weekly test (live)';
 
-/** The save state the panel shows. */
+/** The save state the panel shows (its text as read out: the badge shows it in capitals). */
 const saveState = (panel: Page) => panel.getByRole('status', { name: 'Save state' });
 
 /** The attempt as the server has it, read with the panel window's own credential. */
@@ -34,6 +34,8 @@ describe('the exam desk and the test panel in Chromium', () => {
     await page.getByRole('toolbar', { name: 'Test types' }).getByRole('button', { name: 'Weekly Online Test' }).click();
     const card = page.getByRole('article', { name: liveTest });
     await card.waitFor();
+    // axe (WCAG 2.1 A/AA) on the desk, then on the panel in each of its states and question inputs.
+    expect(await seriousA11yViolations(page)).toEqual([]);
     const opened = page.waitForEvent('popup');
     await card.getByRole('button', { name: 'Start' }).click();
     const panel = Object.assign(await opened, { errors: [] as string[] });
@@ -43,18 +45,20 @@ describe('the exam desk and the test panel in Chromium', () => {
     expect(new URL(panel.url()).hash).toBe('');
     expect(await panel.getByRole('timer', { name: 'Time left' }).innerText()).toMatch(/^0:(45:00|44:5\d)$/);
     await panel.getByRole('img', { name: 'Figure for question 1' }).waitFor();
+    expect(await seriousA11yViolations(panel)).toEqual([]);
 
     // Online: single choice.
     await panel.getByRole('radio', { name: /5 cm/ }).check();
-    await expect.poll(() => saveState(panel).innerText()).toBe('Saved');
+    await expect.poll(() => saveState(panel).textContent()).toBe('Saved');
 
     // The connection drops while answering: multiple choice and true/false.
     await panel.context().setOffline(true);
     await panel.getByRole('button', { name: /^Question 2,/ }).click();
     await panel.getByRole('checkbox', { name: /^a\.\s*2$/ }).check();
     await panel.getByRole('checkbox', { name: /^c\.\s*11$/ }).check();
-    await expect.poll(() => saveState(panel).innerText()).toBe('Offline');
+    await expect.poll(() => saveState(panel).textContent()).toBe('Offline');
     await panel.getByText('Your answers are kept on this device and sent when the connection returns.').waitFor();
+    expect(await seriousA11yViolations(panel)).toEqual([]);
     await panel.getByRole('button', { name: /^Question 3,/ }).click();
     await panel.getByRole('radio', { name: /True/ }).check();
     await panel.getByRole('checkbox', { name: 'Mark for review' }).check();
@@ -62,7 +66,7 @@ describe('the exam desk and the test panel in Chromium', () => {
 
     // Back online: the queued answers arrive, in order.
     await panel.context().setOffline(false);
-    await expect.poll(() => saveState(panel).innerText(), { timeout: 15_000 }).toBe('Saved');
+    await expect.poll(() => saveState(panel).textContent(), { timeout: 15_000 }).toBe('Saved');
     // 'Saved' can still show the state from before a change is queued: wait for the server to hold the answers.
     await expect.poll(() => serverAnswers(panel), { timeout: 15_000 }).toMatchObject({ 1: 'a', 2: 'a,c', 3: 'a' });
 
@@ -73,12 +77,15 @@ describe('the exam desk and the test panel in Chromium', () => {
     await panel.getByRole('combobox', { name: 'Match for c' }).selectOption('q');
     await panel.getByRole('button', { name: /^Question 5,/ }).click();
     await panel.getByRole('combobox', { name: 'Match for a' }).selectOption('q');
+    expect(await seriousA11yViolations(panel)).toEqual([]);
     await panel.getByRole('button', { name: /^Question 6,/ }).click();
     await panel.getByRole('textbox', { name: 'Answer to question 6' }).fill('Chlorophyll reflects green light.');
+    expect(await seriousA11yViolations(panel)).toEqual([]);
     await panel.getByRole('button', { name: /^Question 7,/ }).click();
     await panel.getByLabel('Passage').getByText('photosynthesis').waitFor();
     await panel.getByRole('radio', { name: /Leaves/ }).check();
-    await expect.poll(() => saveState(panel).innerText()).toBe('Saved');
+    expect(await seriousA11yViolations(panel)).toEqual([]);
+    await expect.poll(() => saveState(panel).textContent()).toBe('Saved');
     await expect
       .poll(() => serverAnswers(panel), { timeout: 15_000 })
       .toMatchObject({
@@ -107,8 +114,12 @@ describe('the exam desk and the test panel in Chromium', () => {
     await panel.getByRole('button', { name: 'Submit', exact: true }).click();
     const dialog = panel.getByRole('dialog', { name: 'Submit test' });
     await dialog.getByText('You have 1 unanswered question. Submit the test?').waitFor();
+    // axe once the dialog has faded in: mid-transition its colours are still blended with the page.
+    await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    expect(await seriousA11yViolations(panel)).toEqual([]);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await panel.getByText('Your test has been submitted.').waitFor();
+    expect(await seriousA11yViolations(panel)).toEqual([]);
     expect(panel.errors).toEqual([]);
 
     // The desk now says the attempt is used.
@@ -125,6 +136,8 @@ describe('the exam desk and the test panel in Chromium', () => {
     await page.getByRole('toolbar', { name: 'Test types' }).getByRole('button', { name: 'JEE Mock' }).click();
     const card = page.getByRole('article', { name: 'JEE Mock: full syllabus (live)' });
     await card.waitFor();
+    // The parent's greyed Start still reads at AA contrast.
+    expect(await seriousA11yViolations(page)).toEqual([]);
     let popups = 0;
     page.on('popup', () => (popups += 1));
     // Greyed (aria-disabled) but still answers a press with the reason.

@@ -242,6 +242,9 @@ export const examAttempts = pgTable(
       .on(t.instituteId, t.testId, t.userId)
       .where(sql`${t.submittedAt} is null`),
     index().on(t.instituteId, t.studentId),
+    // An open-course buyer's attempts (no student id: bookmarks and reports look them up by user), and the
+    // cascade when a user is deleted.
+    index().on(t.instituteId, t.userId),
     uniqueIndex().on(t.credentialHash),
     // The sweep: open attempts past their end.
     index('exam_attempts_open_ends_at')

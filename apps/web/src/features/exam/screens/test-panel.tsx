@@ -1,3 +1,6 @@
+// The panel runs outside the signed-in layout, which brings Mantine's full styles: without them its badge, radios,
+// checkboxes and palette are unstyled.
+import '@mantine/core/styles.css';
 import { formatCountdown, isBlankAnswer, parseChoices, parseMatching } from '@campus/domain/exam/exam-rules';
 import type { AnswerChange, AttemptAnswer, PaperQuestion, SavedAnswer } from '@campus/domain/exam/exam.contract';
 import {
@@ -44,6 +47,13 @@ export const panelTexts = {
 const credentialKey = 'exam-attempt-credential';
 
 type SaveState = 'saved' | 'saving' | 'offline';
+
+/**
+ * Colours of the save state and the palette with white text at WCAG AA (4.5:1): every Mantine green shade is below
+ * it (green.8 3.4:1, green.9 4.4:1), teal.9 is 5.0:1; red.9 5.5:1 where red.8 is just at the limit.
+ */
+const answeredColor = 'teal.9';
+const saveStateColors: Record<SaveState, string> = { saved: answeredColor, saving: 'blue.8', offline: 'red.9' };
 
 /** What the panel shows of a question's saved answer. */
 type Answer = Pick<SavedAnswer, 'answer' | 'marked_for_review' | 'bookmarked'>;
@@ -278,12 +288,7 @@ function Panel({ credential }: { credential: string }) {
             {attempt.test_name}
           </Title>
           <Group>
-            <Badge
-              size="lg"
-              color={saveState === 'saved' ? 'green' : saveState === 'saving' ? 'blue' : 'red'}
-              role="status"
-              aria-label="Save state"
-            >
+            <Badge size="lg" color={saveStateColors[saveState]} role="status" aria-label="Save state">
               {panelTexts[saveState]}
             </Badge>
             <Text fw={700} aria-label="Time left" role="timer">
@@ -360,7 +365,7 @@ function Panel({ credential }: { credential: string }) {
                     size="compact-sm"
                     px={0}
                     variant={each.question_no === current ? 'outline' : 'filled'}
-                    color={state === 'marked' ? 'violet' : state === 'answered' ? 'green' : 'gray'}
+                    color={state === 'marked' ? 'violet' : state === 'answered' ? answeredColor : 'gray'}
                     aria-label={`Question ${each.question_no}, ${state}`}
                     aria-current={each.question_no === current}
                     data-state={state}

@@ -1,0 +1,1 @@
+CREATE INDEX "exam_attempts_institute_id_user_id_index" ON "exam_attempts" USING btree ("institute_id","user_id");

@@ -3,6 +3,7 @@ import {
   acceptsSave,
   attemptEndsAt,
   deskStatus,
+  isShownOnDesk,
   formatCountdown,
   formatDuration,
   isOverdue,
@@ -192,5 +193,18 @@ describe('card labels', () => {
     expect(withPlaceholderLabels([]).map((label) => label.label_id)).toEqual(['MockP', 'OnlineP']);
     const labels = [{ label_id: 7, label_name: 'JEE Mock', test_type_id: 1, title: 'JEE' }];
     expect(withPlaceholderLabels(labels).map((label) => label.label_id)).toEqual([7, 'OnlineP']);
+  });
+});
+
+describe('the desk lists (spec part 2 §4)', () => {
+  it('shows only upcoming, practice, ongoing, resume and view', () => {
+    const statuses = ['practice', 'view', 'expired', 'upcoming', 'exhausted', 'resume', 'ongoing'] as const;
+    expect(statuses.filter((status) => isShownOnDesk({ status }))).toEqual([
+      'practice',
+      'view',
+      'upcoming',
+      'resume',
+      'ongoing',
+    ]);
   });
 });

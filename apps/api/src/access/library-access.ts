@@ -122,3 +122,19 @@ export async function findGrantedFile(db: Db, instituteId: number, courseId: num
   );
   return row;
 }
+
+/**
+ * The storage key of poster `index` of file `fileId` when the file belongs to the course and institute a course
+ * grant names (else undefined). A hosted video has posters but no file of its own, so this does not ask for one.
+ */
+export async function findGrantedPoster(db: Db, instituteId: number, courseId: number, fileId: number, index: number) {
+  const [row] = await sqlRows<{ key: string }>(
+    db,
+    'library_granted_poster',
+    `select f.poster_keys[$4::int + 1] as key
+     from library_files f
+     where f.id = $3 and f.institute_id = $1 and f.course_id = $2 and f.poster_keys[$4::int + 1] is not null`,
+    [instituteId, courseId, fileId, index],
+  );
+  return row?.key;
+}

@@ -128,6 +128,11 @@ export const libraryFiles = pgTable(
     videoId: text(),
     isReadonly: boolean().notNull().default(false),
     sharedOn: date({ mode: 'string' }).notNull(),
+    /** Storage keys of the item's poster images (spec part 2 §3 posterList), in the order they are shown. */
+    posterKeys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     downloadCount: integer().notNull().default(0),
     watchCount: integer().notNull().default(0),
     watchSeconds: integer().notNull().default(0),

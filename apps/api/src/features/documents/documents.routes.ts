@@ -88,6 +88,7 @@ export async function documentsRoutes(app: FastifyInstance) {
         kind: row.kind,
       });
     }
-    return { result: { fileMap, vimeo_video_downlodable: 1 } };
+    const { isVimeoDownloadable } = await scope.settings();
+    return { result: { fileMap, vimeo_video_downlodable: isVimeoDownloadable ? 1 : 0 } };
   });
 }

@@ -71,6 +71,7 @@ const filesQuery = prepared((db) =>
       videoId: libraryFiles.videoId,
       isReadonly: libraryFiles.isReadonly,
       sharedOn: libraryFiles.sharedOn,
+      posters: sql<number>`cardinality(${libraryFiles.posterKeys})`,
     })
     .from(libraryFiles)
     .where(and(eq(libraryFiles.instituteId, p('instituteId')), eq(libraryFiles.courseId, p('courseId'))))
@@ -125,7 +126,8 @@ export async function findMaterialVersion(db: Db, instituteId: number, courseId:
                  row(t.id, t.parent_id, t.subject_id, t.name, t.sort_order)::text, 0)), 0)
         from library_topics t where t.institute_id = $1 and t.course_id = $2),
        (select count(*) || '/' || coalesce(sum(hashtextextended(row(f.id, f.topic_id, f.title, f.type, f.kind,
-                 f.file_name, f.file_key is not null, f.video_id, f.is_readonly, f.shared_on)::text, 0)), 0)
+                 f.file_name, f.file_key is not null, f.video_id, f.is_readonly, f.shared_on,
+                 cardinality(f.poster_keys))::text, 0)), 0)
         from library_files f where f.institute_id = $1 and f.course_id = $2)) as version`,
     [instituteId, courseId],
   );

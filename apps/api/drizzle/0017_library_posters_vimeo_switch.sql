@@ -1,0 +1,2 @@
+ALTER TABLE "institutes" ADD COLUMN "is_vimeo_downloadable" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "library_files" ADD COLUMN "poster_keys" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -138,3 +138,36 @@ export async function findGrantedPoster(db: Db, instituteId: number, courseId: n
   );
   return row?.key;
 }
+
+/** A document the session may open, with what its file routes serve. */
+export interface EntitledDocument {
+  id: number;
+  title: string;
+  kind: string;
+  fileName: string;
+  fileKey: string | null;
+  isReadonly: boolean;
+}
+
+/**
+ * The document `documentId` when the session may see it: shared with a subject of the viewed student's standards
+ * this academic year, or with an e-course the session is entitled to (as the documents list shows them).
+ */
+export async function findEntitledDocument(scope: RequestScope, now: Date, documentId: number) {
+  const [row] = await sqlRows<EntitledDocument>(
+    scope.db,
+    'documents_document_access',
+    `select d.id, d.title, d.kind, d.file_name as "fileName", d.file_key as "fileKey", d.is_readonly as "isReadonly"
+     from documents d
+     left join library_courses c on c.institute_id = d.institute_id and c.id = d.course_id
+     where d.institute_id = $1 and d.id = $6 and (
+       (d.subject_id is not null and exists (
+         select 1 from subjects s
+         join batches b on b.institute_id = s.institute_id and b.standard_id = s.standard_id
+         join enrolments e on e.institute_id = b.institute_id and e.batch_id = b.id
+         where s.institute_id = $1 and s.id = d.subject_id and e.student_id = $2::int and e.academic_year_id = $3::int))
+       or (c.id is not null and ${entitledCourse('c')}))`,
+    [...(await entitlementValues(scope, now)), documentId],
+  );
+  return row;
+}

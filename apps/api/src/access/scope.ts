@@ -11,7 +11,7 @@ import {
 } from './access.repository.ts';
 import type { VideoEntry } from '../lib/video-sources.ts';
 import type { InstituteSettings } from './institute-settings.ts';
-import type { EntitledCourse, EntitledFile } from './library-access.ts';
+import type { EntitledCourse, EntitledDocument, EntitledFile } from './library-access.ts';
 
 /** Message of a signed-in route reached without a session (the auth hook refuses these first). */
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
@@ -36,6 +36,8 @@ export class RequestScope {
   course?: EntitledCourse;
   /** The library file a declared `libraryFile` id named, once its policy allowed it. */
   libraryFile?: EntitledFile;
+  /** The document a declared `document` id named, once its policy allowed it. */
+  document?: EntitledDocument;
   /** The video a declared `video` id named, once its policy allowed it. */
   video?: VideoEntry;
   private accountPhoneValue?: string;

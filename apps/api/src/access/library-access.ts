@@ -34,11 +34,18 @@ export interface EntitledCourse {
   productId: number | null;
 }
 
+/** An entitled course as its policy reads it, with the version its study material is at. */
+export interface EntitledCourseWithVersion extends EntitledCourse {
+  /** library_courses.material_version (bumped by triggers on any change to what the answer shows), as text. */
+  materialVersion: string;
+}
+
 export async function findEntitledCourse(scope: RequestScope, now: Date, courseId: number) {
-  const [row] = await sqlRows<EntitledCourse>(
+  const [row] = await sqlRows<EntitledCourseWithVersion>(
     scope.db,
     'library_course_access',
-    `select c.id, c.name, c.is_paid as "isPaid", c.product_id as "productId"
+    `select c.id, c.name, c.is_paid as "isPaid", c.product_id as "productId",
+       c.material_version::text as "materialVersion"
      from library_courses c
      where c.institute_id = $1 and c.id = $6 and ${entitledCourse('c')}`,
     [...(await entitlementValues(scope, now)), courseId],

@@ -49,6 +49,11 @@ export const libraryCourses = pgTable(
     standardId: integer(),
     /** Paid courses: the product that sells it. */
     productId: integer(),
+    /**
+     * Bumped by database triggers whenever the course's subjects, topics or files change in what the study-material
+     * answer shows (not their download and watch counts): a kept answer is good while this is unchanged.
+     */
+    materialVersion: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.instituteId, t.id] }),

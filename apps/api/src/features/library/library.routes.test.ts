@@ -1,6 +1,6 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { studyMaterialAnswerSchema, type SubjectNode, type TopicNode } from '@campus/domain/library/library.contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { tinyPdf } from '../../db/seed/demo-files.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
-import { institutes, libraryFiles } from '../../db/schema/index.ts';
+import { institutes, libraryCourses, libraryFiles, libraryTopics } from '../../db/schema/index.ts';
 import { findSoffice, libreOfficeConverter } from '../../lib/office-preview.ts';
 import type { VideoProviders } from '../../lib/video-providers.ts';
 
@@ -408,6 +408,52 @@ describe('study library and shared media', () => {
     expect(renamed).not.toContain('Added later');
     await app.db.delete(libraryFiles).where(eq(libraryFiles.title, 'Renamed later'));
     expect(await titles()).toEqual(before);
+  });
+
+  it('sees a change to a file, a poster or a topic on the next call; a counted play keeps the kept answer', async () => {
+    const version = async () => {
+      const [row] = await app.db
+        .select({ version: libraryCourses.materialVersion })
+        .from(libraryCourses)
+        .where(eq(libraryCourses.id, ids.free));
+      return row!.version;
+    };
+    const items = async () => {
+      const answer = studyMaterialAnswerSchema.parse((await material(student, ids.free)).json());
+      const nodes = allTopics(answer.result.flatMap((subject) => subject.subtopicList));
+      return { nodes, items: nodes.flatMap((node) => Object.values(node.studyMaterialMap).flat()) };
+    };
+    await items();
+    // Counts are not part of the answer: the course's material version (its triggers) stays.
+    const counted = await version();
+    await app.db
+      .update(libraryFiles)
+      .set({ watchCount: sql`${libraryFiles.watchCount} + 1` })
+      .where(eq(libraryFiles.id, ids.audio));
+    expect(await version()).toBe(counted);
+    // A file's read-only flag, its posters, and a topic's name: each seen on the very next call.
+    await app.db.update(libraryFiles).set({ isReadonly: true }).where(eq(libraryFiles.id, ids.pdfFile));
+    expect((await items()).items.find((item) => item.file_id === ids.pdfFile)!.is_readonly).toBe('Y');
+    await app.db
+      .update(libraryFiles)
+      .set({ posterKeys: [posters[0]!.key] })
+      .where(eq(libraryFiles.id, ids.pdfFile));
+    expect((await items()).items.find((item) => item.file_id === ids.pdfFile)!.posterList).toHaveLength(1);
+    await app.db
+      .update(libraryFiles)
+      .set({ isReadonly: false, posterKeys: [] })
+      .where(eq(libraryFiles.id, ids.pdfFile));
+    const [topic] = await app.db
+      .select({ topicId: libraryFiles.topicId })
+      .from(libraryFiles)
+      .where(eq(libraryFiles.id, ids.pdfFile));
+    await app.db.update(libraryTopics).set({ name: 'Level one, renamed' }).where(eq(libraryTopics.id, topic!.topicId));
+    const renamed = await items();
+    expect(renamed.nodes.map((node) => node.topicName)).toContain('Level one, renamed');
+    expect(renamed.items.find((item) => item.file_id === ids.pdfFile)!.is_readonly).toBe('N');
+    await app.db.update(libraryTopics).set({ name: 'Level 1' }).where(eq(libraryTopics.id, topic!.topicId));
+    expect((await items()).nodes.map((node) => node.topicName)).toContain('Level 1');
+    expect(await version()).toBeGreaterThan(counted);
   });
 
   it('serves an item’s posters (posterList) under the course grant, a hosted video’s included', async () => {

@@ -136,17 +136,22 @@ export async function libraryRoutes(app: FastifyInstance) {
   }
 
   // A course's answer is the same for every entitled user but for the course grant in its file addresses: its
-  // bytes are kept per course (written once by the route's compiled serializer) while the course's fingerprint
-  // and the institute's Vimeo download switch are unchanged, and each answer puts the user's own grant in place of
-  // the placeholder.
+  // bytes are kept per course (written once by the route's compiled serializer) while the course's material version
+  // (read by the course policy; bumped by database triggers on every change the answer shows) and the institute's
+  // Vimeo download switch are unchanged, and each answer puts the user's own grant in place of the placeholder.
   const serialize = compileAnswerSerializer(studyMaterialAnswerSchema);
   const kept = new Map<string, { version: string; json: string }>();
   // Answers being built, so that requests arriving together for a changed course build it once.
   const building = new Map<string, Promise<string>>();
-  async function materialJson(instituteId: number, courseId: number, isVimeoDownloadable: boolean): Promise<string> {
+  async function materialJson(
+    instituteId: number,
+    course: { id: number; materialVersion: string },
+    isVimeoDownloadable: boolean,
+  ): Promise<string> {
+    const courseId = course.id;
     const key = `${instituteId}:${courseId}`;
     const switches = isVimeoDownloadable ? 'v1' : 'v0';
-    const version = `${await findMaterialVersion(app.db, instituteId, courseId)}:${switches}`;
+    const version = `${course.materialVersion}:${switches}`;
     const known = kept.get(key);
     if (known?.version === version) {
       // The most recently asked courses are kept longest.
@@ -178,7 +183,7 @@ export async function libraryRoutes(app: FastifyInstance) {
   defineRoute(app, libraryContract.studyMaterial, async ({ scope, reply }) => {
     const { instituteId } = scope.session;
     const course = scope.course!;
-    const json = await materialJson(instituteId, course.id, (await scope.settings()).isVimeoDownloadable);
+    const json = await materialJson(instituteId, course, (await scope.settings()).isVimeoDownloadable);
     // One course grant for the whole answer (entitlement checked by the course policy just now): each file's
     // address is the grant and the file's id, and the file route serves only files of this course.
     const base = courseFilesBase(app.signer, {

@@ -1,0 +1,1 @@
+ALTER TABLE "library_courses" ADD COLUMN "material_version" bigint DEFAULT 0 NOT NULL;

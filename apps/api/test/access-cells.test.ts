@@ -84,6 +84,8 @@ interface Ids {
   libraryFileId: number;
   videoId: string;
   subjectId: number;
+  /** A downloadable PDF document shared with the paid course the owner bought. */
+  documentId: number;
 
   foreign: Record<IdKind, unknown[]>;
 }
@@ -304,6 +306,8 @@ const examples: Record<string, (ids: Ids) => Input> = {
     params: { institute_id: ids.instituteId },
     query: { student_id: ids.studentId, subject_id: ids.subjectId, share_with: 2 },
   }),
+  'documents.downloadFile': (ids) => ({ params: { institute_id: ids.instituteId }, query: { fileId: ids.documentId } }),
+  'documents.pdfFile': (ids) => ({ params: { institute_id: ids.instituteId }, query: { fileId: ids.documentId } }),
   'messages.byPhone': (ids) => ({
     params: { instituteId: ids.instituteId, phone: ids.phone },
     query: { start_index: 0, batch_size: 1000 },
@@ -353,6 +357,7 @@ const satisfies: Record<IdKind, Identity[]> = {
   courseProduct: viewsOwner,
   subject: viewsOwner,
   libraryFile: viewsOwner,
+  document: viewsOwner,
   video: viewsOwner,
   question: viewsOwner,
 };
@@ -711,6 +716,20 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       sql`select id from subjects where institute_id = ${neha.institute_id} order by id limit 1`,
     );
 
+    // Documents: a downloadable PDF shared with the paid course only the owner bought (a subject's documents are
+    // every classmate's), one shared with another standard's free course here, and the other institute's.
+    const sharedWith = (courseId: number, title: string) =>
+      one(
+        sql`insert into documents (institute_id, course_id, category, title, kind, file_name, file_key, is_readonly, shared_on)
+          select institute_id, ${courseId}, category, ${title}, kind, file_name, file_key, false, shared_on
+          from documents where institute_id = ${owner.institute_id} and title = 'Unit test paper' returning id`,
+      );
+    const ownerDocument = await sharedWith(ownerCourse, 'Cell paper');
+    const otherDocument = await sharedWith(otherCourse, 'Other standard paper');
+    const apexDocument = await one(
+      sql`select id from documents where institute_id = ${neha.institute_id} and subject_id is not null and title = 'Unit test paper' order by id limit 1`,
+    );
+
     // Reports: the owner's released attempt and a question of it; a question of a test the owner never took
     // here, and one of the other institute.
     const reportTestId = await one(
@@ -745,6 +764,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       libraryFileId: ownerFile,
       videoId: 'cells-owner-video',
       subjectId: ownerSubject,
+      documentId: ownerDocument,
       instituteId: owner.institute_id,
       studentId: owner.student_id!,
       userId: owner.user_id,
@@ -783,6 +803,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
         courseProduct: [unboughtProduct, apexProduct],
         subject: [otherSubject, apexSubject],
         libraryFile: [otherFile, apexFile],
+        document: [otherDocument, apexDocument],
         video: ['cells-other-video', 'cells-apex-video'],
         question: [otherQuestion, apexQuestion],
       },

@@ -93,7 +93,7 @@ describe('hostile requests to every route', () => {
         fc.asyncProperty(
           fc.array(pathSegment, { minLength: segments, maxLength: segments }),
           fc.dictionary(
-            fc.constantFrom('virtualHostUrl', 'deviceId', 'student_id', 'is_active', 'x'),
+            fc.constantFrom('virtualHostUrl', 'deviceId', 'student_id', 'is_active', 'fileId', 'poster', 'x'),
             fc.string({ maxLength: 30 }),
             { maxKeys: 3 },
           ),

@@ -15,6 +15,8 @@ export interface InstituteSettings {
   /** How the institute runs classes and exams: decides which kinds the timetable lists. */
   classesMode: 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
   examMode: 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
+  /** Students may download Vimeo videos: the answers' vimeo_video_downlodable, and the Vimeo download links. */
+  isVimeoDownloadable: boolean;
 }
 
 const settingsQuery = prepared((db) =>
@@ -28,6 +30,7 @@ const settingsQuery = prepared((db) =>
       isFeeReceiptEnabled: institutes.isFeeReceiptEnabled,
       classesMode: institutes.classesMode,
       examMode: institutes.examMode,
+      isVimeoDownloadable: institutes.isVimeoDownloadable,
     })
     .from(institutes)
     .where(eq(institutes.id, p('instituteId')))
@@ -44,6 +47,7 @@ const fallback: InstituteSettings = {
   isFeeReceiptEnabled: false,
   classesMode: 'OFFLINE',
   examMode: 'OFFLINE',
+  isVimeoDownloadable: false,
 };
 
 /**

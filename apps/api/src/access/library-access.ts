@@ -34,11 +34,18 @@ export interface EntitledCourse {
   productId: number | null;
 }
 
+/** An entitled course as its policy reads it, with the version its study material is at. */
+export interface EntitledCourseWithVersion extends EntitledCourse {
+  /** library_courses.material_version (bumped by triggers on any change to what the answer shows), as text. */
+  materialVersion: string;
+}
+
 export async function findEntitledCourse(scope: RequestScope, now: Date, courseId: number) {
-  const [row] = await sqlRows<EntitledCourse>(
+  const [row] = await sqlRows<EntitledCourseWithVersion>(
     scope.db,
     'library_course_access',
-    `select c.id, c.name, c.is_paid as "isPaid", c.product_id as "productId"
+    `select c.id, c.name, c.is_paid as "isPaid", c.product_id as "productId",
+       c.material_version::text as "materialVersion"
      from library_courses c
      where c.institute_id = $1 and c.id = $6 and ${entitledCourse('c')}`,
     [...(await entitlementValues(scope, now)), courseId],
@@ -119,6 +126,55 @@ export async function findGrantedFile(db: Db, instituteId: number, courseId: num
      from library_files f
      where f.id = $3 and f.institute_id = $1 and f.course_id = $2 and f.file_key is not null`,
     [instituteId, courseId, fileId],
+  );
+  return row;
+}
+
+/**
+ * The storage key of poster `index` of file `fileId` when the file belongs to the course and institute a course
+ * grant names (else undefined). A hosted video has posters but no file of its own, so this does not ask for one.
+ */
+export async function findGrantedPoster(db: Db, instituteId: number, courseId: number, fileId: number, index: number) {
+  const [row] = await sqlRows<{ key: string }>(
+    db,
+    'library_granted_poster',
+    `select f.poster_keys[$4::int + 1] as key
+     from library_files f
+     where f.id = $3 and f.institute_id = $1 and f.course_id = $2 and f.poster_keys[$4::int + 1] is not null`,
+    [instituteId, courseId, fileId, index],
+  );
+  return row?.key;
+}
+
+/** A document the session may open, with what its file routes serve. */
+export interface EntitledDocument {
+  id: number;
+  title: string;
+  kind: string;
+  fileName: string;
+  fileKey: string | null;
+  isReadonly: boolean;
+}
+
+/**
+ * The document `documentId` when the session may see it: shared with a subject of the viewed student's standards
+ * this academic year, or with an e-course the session is entitled to (as the documents list shows them).
+ */
+export async function findEntitledDocument(scope: RequestScope, now: Date, documentId: number) {
+  const [row] = await sqlRows<EntitledDocument>(
+    scope.db,
+    'documents_document_access',
+    `select d.id, d.title, d.kind, d.file_name as "fileName", d.file_key as "fileKey", d.is_readonly as "isReadonly"
+     from documents d
+     left join library_courses c on c.institute_id = d.institute_id and c.id = d.course_id
+     where d.institute_id = $1 and d.id = $6 and (
+       (d.subject_id is not null and exists (
+         select 1 from subjects s
+         join batches b on b.institute_id = s.institute_id and b.standard_id = s.standard_id
+         join enrolments e on e.institute_id = b.institute_id and e.batch_id = b.id
+         where s.institute_id = $1 and s.id = d.subject_id and e.student_id = $2::int and e.academic_year_id = $3::int))
+       or (c.id is not null and ${entitledCourse('c')}))`,
+    [...(await entitlementValues(scope, now)), documentId],
   );
   return row;
 }

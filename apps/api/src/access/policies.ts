@@ -15,7 +15,13 @@ import {
   hasBoughtProduct,
   isAcademicYearOf,
 } from './access.repository.ts';
-import { entitlementValues, findEntitledCourse, findEntitledFile, isStudentSubject } from './library-access.ts';
+import {
+  entitlementValues,
+  findEntitledCourse,
+  findEntitledDocument,
+  findEntitledFile,
+  isStudentSubject,
+} from './library-access.ts';
 import type { RequestScope } from './scope.ts';
 import { findAttemptedQuestion } from '../lib/exam-results.ts';
 
@@ -56,6 +62,11 @@ const libraryPolicies = {
     const file = await findEntitledFile(scope, request.server.now(), value as number);
     if (!file) throw notFound();
     scope.libraryFile = file;
+  },
+  async document(scope, value, request) {
+    const document = await findEntitledDocument(scope, request.server.now(), value as number);
+    if (!document) throw notFound();
+    scope.document = document;
   },
   async video(scope, value, request) {
     const { instituteId, studentId, academicYearId } = scope.session;

@@ -11,7 +11,7 @@ import {
 } from './access.repository.ts';
 import type { VideoEntry } from '../lib/video-sources.ts';
 import type { InstituteSettings } from './institute-settings.ts';
-import type { EntitledCourse, EntitledFile } from './library-access.ts';
+import type { EntitledCourseWithVersion, EntitledDocument, EntitledFile } from './library-access.ts';
 
 /** Message of a signed-in route reached without a session (the auth hook refuses these first). */
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
@@ -33,9 +33,11 @@ export class RequestScope {
   /** The recording a declared `recording` id named, once its policy allowed it. */
   recording?: RecordingRow;
   /** The library course a declared `course` id named, once its policy allowed it. */
-  course?: EntitledCourse;
+  course?: EntitledCourseWithVersion;
   /** The library file a declared `libraryFile` id named, once its policy allowed it. */
   libraryFile?: EntitledFile;
+  /** The document a declared `document` id named, once its policy allowed it. */
+  document?: EntitledDocument;
   /** The video a declared `video` id named, once its policy allowed it. */
   video?: VideoEntry;
   private accountPhoneValue?: string;

@@ -179,9 +179,12 @@ export function sessionTimes(row: Pick<SessionRow, 'startsAt' | 'durationMinutes
 export const linkOnceStarted = (row: Pick<SessionRow, 'startsAt' | 'sessionLink'>, now: Date) =>
   now.getTime() >= row.startsAt.getTime() ? row.sessionLink : '';
 
-/** The three recording flags of every list answer: recordings may be viewed, vimeo ones downloaded; both offered. */
-export const recordingFlags = {
+/**
+ * The three recording flags of every list answer: recordings may be viewed and both offered; vimeo ones downloaded
+ * when the institute's Vimeo download switch is on.
+ */
+export const recordingFlags = (settings: { isVimeoDownloadable: boolean }) => ({
   view_proctur_live_recorded_session: 1,
-  vimeo_video_downlodable: 1,
+  vimeo_video_downlodable: settings.isVimeoDownloadable ? 1 : 0,
   proctur_live_view_or_download_visibility: 3,
-} as const;
+});

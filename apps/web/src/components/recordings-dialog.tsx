@@ -6,6 +6,7 @@
 // Download opens the shared Vimeo download modal.
 import type { Recording } from '@campus/domain/live/live.contract';
 import { liveMessages } from '@campus/domain/live/live-rules';
+import { canDownloadVimeo } from '@campus/domain/media/media-rules';
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { showToast } from './toast.ts';
@@ -24,6 +25,8 @@ export interface RecordingsDialogProps {
   recordings: readonly Recording[];
   /** The address an aws recording plays from (recording/download?type=1). */
   addressOf: (downloadId: number) => Promise<string>;
+  /** The answer's vimeo_video_downlodable: 0 hides a vimeo recording's Download (spec part 2 §5). */
+  vimeoDownloadable: number;
 }
 
 const formatDate = (iso: string) => {
@@ -32,7 +35,13 @@ const formatDate = (iso: string) => {
   return `${two(date.getDate())}-${two(date.getMonth() + 1)}-${date.getFullYear()}`;
 };
 
-export default function RecordingsDialog({ opened, onClose, recordings, addressOf }: RecordingsDialogProps) {
+export default function RecordingsDialog({
+  opened,
+  onClose,
+  recordings,
+  addressOf,
+  vimeoDownloadable,
+}: RecordingsDialogProps) {
   const [playing, setPlaying] = useState<{ name: string; url: string } | null>(null);
   const [viewing, setViewing] = useState<ViewerItem | null>(null);
   const [vimeoId, setVimeoId] = useState<string | null>(null);
@@ -118,14 +127,16 @@ export default function RecordingsDialog({ opened, onClose, recordings, addressO
                       >
                         Play
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => void download(recording)}
-                        aria-label={`Download ${recording.view_list_session_name}`}
-                      >
-                        Download
-                      </Button>
+                      {(recording.video_host !== 'vimeo' || canDownloadVimeo(vimeoDownloadable)) && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => void download(recording)}
+                          aria-label={`Download ${recording.view_list_session_name}`}
+                        >
+                          Download
+                        </Button>
+                      )}
                     </Group>
                   </Table.Td>
                 </Table.Tr>

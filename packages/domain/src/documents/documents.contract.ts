@@ -65,6 +65,18 @@ export const documentsSchemas = {
       }),
     }),
   },
+  downloadFile: {
+    params: z.object({ institute_id: id }),
+    query: z.object({ fileId: id }),
+    /** The file itself, streamed as an attachment (byte ranges answered). */
+    answer: z.unknown(),
+  },
+  pdfFile: {
+    params: z.object({ institute_id: id }),
+    query: z.object({ fileId: id }),
+    /** The PDF itself, streamed inline (byte ranges answered); an office document's converted PDF. */
+    answer: z.unknown(),
+  },
 };
 
 /** The documents endpoints with their schemas, as the API registers them. */

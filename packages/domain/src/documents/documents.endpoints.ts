@@ -31,4 +31,31 @@ export const documentsEndpoints = {
       { in: 'query', name: 'eCourse_id', kind: 'course' },
     ],
   }),
+  /**
+   * A document's file as a download (spec part 1 §7): the blob itself, asked with the session's Authorization; only
+   * documents that are not read-only (Download is shown only for is_readonly N).
+   */
+  downloadFile: endpoint<Schemas['downloadFile']>({
+    id: 'documents.downloadFile',
+    method: 'GET',
+    path: '/api/v1/instFileSystem/downloadFile/:institute_id',
+    service: 'main',
+    access: 'student',
+    ids: [
+      { in: 'params', name: 'institute_id', kind: 'institute' },
+      { in: 'query', name: 'fileId', kind: 'document' },
+    ],
+  }),
+  /** A document as the PDF viewer reads it (spec part 1 §7): a PDF inline, an office document's converted PDF. */
+  pdfFile: endpoint<Schemas['pdfFile']>({
+    id: 'documents.pdfFile',
+    method: 'GET',
+    path: '/api/v1/instFileSystem/:institute_id/files/download',
+    service: 'main',
+    access: 'student',
+    ids: [
+      { in: 'params', name: 'institute_id', kind: 'institute' },
+      { in: 'query', name: 'fileId', kind: 'document' },
+    ],
+  }),
 };

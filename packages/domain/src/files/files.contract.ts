@@ -16,8 +16,15 @@ export const filesSchemas = {
       /** The file's id: which file of the granted course (checked against the grant, not a session). */
       file: z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive(),
     }),
-    /** `download=1`: as an attachment when the file is not read-only; `preview=pdf`: an office file's PDF. */
-    query: z.object({ download: z.enum(['1']).optional(), preview: z.enum(['pdf']).optional() }),
+    /**
+     * `download=1`: as an attachment when the file is not read-only; `preview=pdf`: an office file's PDF;
+     * `poster=<n>`: the file's n-th poster image (posterList).
+     */
+    query: z.object({
+      download: z.enum(['1']).optional(),
+      preview: z.enum(['pdf']).optional(),
+      poster: z.coerce.number<number | string>().int().min(0).max(99).optional(),
+    }),
     answer: z.unknown(),
   },
 };

@@ -43,7 +43,13 @@ export const materialItemSchema = z.object({
   category_name: z.string(),
   /** Signed address of a video file, or empty. */
   video_url: z.string(),
+  /** An image's own address, else the first poster's, else empty: what a thumbnail shows. */
   posterUrl: z.string(),
+  /**
+   * The item's poster images (spec part 2 §3), each a signed address under the course grant (the file's address
+   * with `?poster=<index>`): a video's still, a document's cover. Shown as the item's thumbnail and a video's poster.
+   */
+  posterList: z.array(z.object({ posterUrl: z.string() })),
   /** The grouping key of studyMaterialMap. */
   type: z.string(),
   kind: z.enum(['pdf', 'office', 'image', 'audio', 'video', 'youtube', 'vimeo', 'vdocipher', 'other']),

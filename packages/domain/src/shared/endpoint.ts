@@ -52,6 +52,8 @@ export type IdLocation = 'params' | 'query' | 'body' | 'headers' | 'multipart';
  * - courseProduct: the product of the course named before it (0 or absent for a free course);
  * - subject: a subject of the viewed student's standards this academic year (documents by subject);
  * - libraryFile: a study library file in a course the session is entitled to;
+ * - document: a document shared with a subject of the viewed student's standards this academic year, or with an
+ *   e-course the session is entitled to;
  * - video: a Vimeo, VdoCipher or YouTube id shared where the session may watch it (lib/video-sources.ts).
  * - question: a question of a test the viewed user (or open-course user) submitted an attempt at (report area).
  */
@@ -79,6 +81,7 @@ export type IdKind =
   | 'courseProduct'
   | 'subject'
   | 'libraryFile'
+  | 'document'
   | 'video'
   | 'question';
 

@@ -28,6 +28,8 @@ export const institutes = pgTable('institutes', {
   isCourseStructure: boolean().notNull().default(false),
   isZoomEnabled: boolean().notNull().default(false),
   isProfileUpdateAllowed: boolean().notNull().default(false),
+  /** Students may download Vimeo videos (the answers' vimeo_video_downlodable); on unless the institute turns it off. */
+  isVimeoDownloadable: boolean().notNull().default(true),
   // Links shown in the header, profile popup and products screen; empty means not configured.
   helpUrl: text().notNull().default(''),
   twitterUrl: text().notNull().default(''),

@@ -49,6 +49,11 @@ export const libraryCourses = pgTable(
     standardId: integer(),
     /** Paid courses: the product that sells it. */
     productId: integer(),
+    /**
+     * Bumped by database triggers whenever the course's subjects, topics or files change in what the study-material
+     * answer shows (not their download and watch counts): a kept answer is good while this is unchanged.
+     */
+    materialVersion: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.instituteId, t.id] }),
@@ -128,6 +133,11 @@ export const libraryFiles = pgTable(
     videoId: text(),
     isReadonly: boolean().notNull().default(false),
     sharedOn: date({ mode: 'string' }).notNull(),
+    /** Storage keys of the item's poster images (spec part 2 §3 posterList), in the order they are shown. */
+    posterKeys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     downloadCount: integer().notNull().default(0),
     watchCount: integer().notNull().default(0),
     watchSeconds: integer().notNull().default(0),

@@ -217,6 +217,7 @@ async function seedGreenfield(tx: Tx, today: string, passwordHash: string, faker
       isElearnEnabled: true,
       isOnlineAssignmentEnabled: true,
       isProfileUpdateAllowed: true,
+      isVimeoDownloadable: true,
       helpUrl: 'https://help.greenfield.example/portal',
       twitterUrl: 'https://twitter.com/greenfieldps',
       facebookUrl: 'https://facebook.com/greenfieldps',
@@ -301,6 +302,8 @@ async function seedApex(tx: Tx, today: string, passwordHash: string, faker: Fake
       isMarketingAndBanner: false,
       isOnlineAssignmentEnabled: true,
       isElearnEnabled: true,
+      // Apex keeps its Vimeo videos streaming only: no download is offered (Greenfield offers them).
+      isVimeoDownloadable: false,
       linkedinUrl: 'https://linkedin.com/company/apex-coaching',
       whatsappUrl: 'https://wa.me/919100000000',
       storeUrl: 'https://store.apex.example',

@@ -3,12 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstitute } from '../../../test/factories.ts';
 import { onPostgres } from '../../../test/helpers.ts';
 import { adminQuery, databaseUrl } from '../../../test/template.ts';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
+import { instituteHosts, institutes } from '../../db/schema/index.ts';
 
 const apiRoot = resolve(import.meta.dirname, '../../..');
 const templates = resolve(apiRoot, '../../docs/import-templates');
@@ -135,6 +137,29 @@ describe('npm run import (the command line)', () => {
       resolve(templates, 'standards.csv'),
     );
     expect(imported.stdout).toContain('created 2,');
+  }, 90_000);
+
+  it('turns an institute’s Vimeo download switch (npm run institute -- --vimeo-downloads)', async () => {
+    const wrong = await tool('institute', '--vimeo-downloads', 'maybe', '--institute', host);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim()).toBe('--vimeo-downloads takes on or off, not maybe');
+    const off = await tool('institute', '--vimeo-downloads', 'off', '--institute', host);
+    expect(off.code).toBe(0);
+    expect(off.stdout).toContain(`Vimeo downloads are now off at ${host}`);
+    const database = onPostgres
+      ? await openPostgres(env.DATABASE_URL!, { poolSize: 1 })
+      : await openPglite(join(work, 'pglite'));
+    try {
+      const rows = await database.db
+        .select({ host: instituteHosts.host, isVimeoDownloadable: institutes.isVimeoDownloadable })
+        .from(institutes)
+        .innerJoin(instituteHosts, eq(instituteHosts.instituteId, institutes.id));
+      expect(rows.find((row) => row.host === host)?.isVimeoDownloadable).toBe(false);
+      // Another institute keeps its own (on unless turned off).
+      expect(rows.filter((row) => row.host !== host).every((row) => row.isVimeoDownloadable)).toBe(true);
+    } finally {
+      await database.close();
+    }
   }, 90_000);
 
   it('names an unknown host', async () => {

@@ -1,7 +1,7 @@
 // `npm run institute -- --add --name <name> --host <host> [--host <host>…] [--coaching] [--time-zone <zone>]`:
 // adds an institute reached at the given host names; `--add-host <host> --institute <host>` adds a host name to
-// one; `--list` lists institutes and their hosts. Everything else about an institute comes in through the admin
-// API or the import.
+// one; `--vimeo-downloads on|off --institute <host>` turns the institute's Vimeo download switch; `--list` lists
+// institutes and their hosts. Everything else about an institute comes in through the admin API or the import.
 import { parseArgs } from 'node:util';
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import { eq } from 'drizzle-orm';
@@ -10,8 +10,9 @@ import { CliError, instituteOfHost, openCliDatabase, runCli } from './cli-databa
 
 const usage = `Usage:
   npm run institute -- --add --name "<name>" --host <host> [--host <host>…] [--coaching] [--time-zone Asia/Kolkata]
-                       [--online-assignments]
+                       [--online-assignments] [--vimeo-downloads on|off]
   npm run institute -- --add-host <host> --institute <existing host>
+  npm run institute -- --vimeo-downloads on|off --institute <existing host>
   npm run institute -- --list
 `;
 
@@ -24,6 +25,8 @@ runCli(async () => {
       coaching: { type: 'boolean', default: false },
       // Homework/Assignments in the menu (the screen is refused by address while the menu hides it).
       'online-assignments': { type: 'boolean', default: false },
+      // Students may download the institute's Vimeo videos (vimeo_video_downlodable); on unless turned off.
+      'vimeo-downloads': { type: 'string' },
       'time-zone': { type: 'string', default: 'Asia/Kolkata' },
       'add-host': { type: 'string' },
       institute: { type: 'string' },
@@ -51,6 +54,20 @@ runCli(async () => {
       process.stdout.write(`${host} now reaches the institute at ${values.institute}.\n`);
       return;
     }
+    const vimeoDownloads = values['vimeo-downloads'];
+    if (vimeoDownloads !== undefined && vimeoDownloads !== 'on' && vimeoDownloads !== 'off') {
+      throw new CliError(`--vimeo-downloads takes on or off, not ${vimeoDownloads}`);
+    }
+    if (vimeoDownloads && !values.add && values.institute) {
+      const instituteId = await instituteOfHost(database, values.institute);
+      await db
+        .update(institutes)
+        .set({ isVimeoDownloadable: vimeoDownloads === 'on' })
+        .where(eq(institutes.id, instituteId));
+      // Running servers read institute settings at most a minute old (access/institute-settings.ts).
+      process.stdout.write(`Vimeo downloads are now ${vimeoDownloads} at ${values.institute} (within a minute).\n`);
+      return;
+    }
     if (!values.add || !values.name || !values.host?.length) {
       process.stderr.write(usage);
       return 2;
@@ -76,6 +93,7 @@ runCli(async () => {
           examMode: 'OFFLINE',
           materialMode: 'NONE',
           isOnlineAssignmentEnabled: values['online-assignments'],
+          isVimeoDownloadable: vimeoDownloads !== 'off',
         })
         .returning({ id: institutes.id });
       await tx.insert(instituteHosts).values(hosts.map((host) => ({ host, instituteId: row!.id })));

@@ -94,3 +94,10 @@ export async function addDocumentWatch(db: Db, instituteId: number, id: number, 
     })
     .where(and(eq(documents.instituteId, instituteId), eq(documents.id, id)));
 }
+
+export async function countDocumentDownload(db: Db, instituteId: number, id: number) {
+  await db
+    .update(documents)
+    .set({ downloadCount: sql`${documents.downloadCount} + 1` })
+    .where(and(eq(documents.instituteId, instituteId), eq(documents.id, id)));
+}

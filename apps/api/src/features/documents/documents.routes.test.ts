@@ -1,4 +1,5 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import {
@@ -11,7 +12,8 @@ import {
   purchase,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
-import { standards, subjects } from '../../db/schema/index.ts';
+import { documents, institutes, standards, subjects } from '../../db/schema/index.ts';
+import { tinyDocx } from '../../db/seed/media-files.ts';
 
 // A school whose student's standard has a subject with documents, another standard's subject, and an e-course
 // whose documents open to its buyer only.
@@ -20,7 +22,20 @@ describe('documents', () => {
   let student: Session;
   let buyer: Session;
   let nonBuyer: Session;
-  const ids = {} as Record<'subject' | 'otherSubject' | 'course', number>;
+  let outsider: Session;
+  const ids = {} as Record<
+    | 'subject'
+    | 'otherSubject'
+    | 'course'
+    | 'readonly'
+    | 'download'
+    | 'office'
+    | 'image'
+    | 'otherDocument'
+    | 'elsewhere',
+    number
+  >;
+  const converted: string[] = [];
 
   beforeAll(async () => {
     const database = await createMigratedDatabase();
@@ -41,7 +56,7 @@ describe('documents', () => {
     ids.subject = subject!.id;
     ids.otherSubject = otherSubject!.id;
     const pdf = await storage.putBuffer('%PDF-1.4 test', 'pdf');
-    await createDocument(db, school, {
+    ids.readonly = await createDocument(db, school, {
       subjectId: ids.subject,
       category: 'EBook',
       title: 'Science ebook',
@@ -58,7 +73,49 @@ describe('documents', () => {
       kind: 'youtube',
       videoId: 'dQw4w9WgXcQ',
     });
-    await createDocument(db, school, { subjectId: ids.otherSubject, title: 'History notes' });
+    const paper = await storage.putBuffer('%PDF-1.4 unit test paper', 'pdf');
+    ids.download = await createDocument(db, school, {
+      subjectId: ids.subject,
+      category: 'Exam',
+      title: 'Unit test paper',
+      fileName: 'unit-test-paper.pdf',
+      fileKey: paper.key,
+      sizeBytes: paper.size,
+    });
+    const docx = await storage.putBuffer(tinyDocx('Worksheet', ['Question one']), 'docx');
+    ids.office = await createDocument(db, school, {
+      subjectId: ids.subject,
+      title: 'Worksheet',
+      kind: 'office',
+      fileName: 'worksheet.docx',
+      fileKey: docx.key,
+    });
+    const png = await storage.putBuffer(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'png');
+    ids.image = await createDocument(db, school, {
+      subjectId: ids.subject,
+      title: 'Diagram',
+      kind: 'image',
+      fileName: 'diagram.png',
+      fileKey: png.key,
+    });
+    ids.otherDocument = await createDocument(db, school, {
+      subjectId: ids.otherSubject,
+      title: 'History notes',
+      fileName: 'history.pdf',
+      fileKey: paper.key,
+    });
+    const elsewhere = await createInstitute(db, { host: 'other.test' });
+    const [elsewhereSubject] = await db
+      .insert(subjects)
+      .values({ instituteId: elsewhere.id, standardId: elsewhere.standardId, name: 'Geography' })
+      .returning({ id: subjects.id });
+    ids.elsewhere = await createDocument(db, elsewhere, {
+      subjectId: elsewhereSubject!.id,
+      title: 'Elsewhere paper',
+      fileName: 'elsewhere.pdf',
+      fileKey: paper.key,
+    });
+    const outsiderLogin = await createStudent(db, elsewhere);
     const product = await createProduct(db, school);
     const course = await createLibraryCourse(db, school, { productId: product, name: 'Paid e-course' });
     ids.course = course.courseId;
@@ -67,17 +124,44 @@ describe('documents', () => {
     const buyerLogin = await createUser(db, school, { userType: 99 });
     const nonBuyerLogin = await createUser(db, school, { userType: 99 });
     await purchase(db, school, buyerLogin.userId, product);
-    app = await createTestApp({ database, storage, rateLimits: { loginPerMinute: 1000 } });
+    app = await createTestApp({
+      database,
+      storage,
+      rateLimits: { loginPerMinute: 1000 },
+      // A stand-in for LibreOffice (library.routes.test.ts converts real files with it).
+      officeConverter: async (path) => {
+        converted.push(path);
+        return Buffer.from('%PDF-1.4 converted worksheet');
+      },
+    });
     const login = (account: { login: string; password: string }) =>
       signIn(app, { user_name: account.login, password: account.password });
     student = await login(studentLogin);
     buyer = await login(buyerLogin);
     nonBuyer = await login(nonBuyerLogin);
+    outsider = await signIn(
+      app,
+      { user_name: outsiderLogin.login, password: outsiderLogin.password },
+      { host: 'other.test' },
+    );
   }, 120_000);
   afterAll(() => app.close());
 
-  const get = (session: Session, url: string) =>
-    app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization: session.student_auth } });
+  const get = (session: Session, url: string, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { host: 'localhost', authorization: session.student_auth, source: 'WEB', ...headers },
+    });
+  const downloadFile = (session: Session, fileId: number, headers: Record<string, string> = {}) =>
+    get(session, `/api/v1/instFileSystem/downloadFile/${session.institute_id}?fileId=${fileId}`, headers);
+  const pdfFile = (session: Session, fileId: number) =>
+    get(session, `/api/v1/instFileSystem/${session.institute_id}/files/download?fileId=${fileId}`);
+  const subjectLevel = (session: Session) =>
+    get(
+      session,
+      `/api/v1/fileShare/subject-level/${session.institute_id}?student_id=${session.student_id}&subject_id=${ids.subject}&share_with=2`,
+    );
 
   it('lists the student’s subjects, and an open-course user’s e-courses', async () => {
     const mine = await get(student, `/api/v1/fileShare/${student.institute_id}?student_id=${student.student_id}`);
@@ -95,7 +179,7 @@ describe('documents', () => {
     );
     expect(response.statusCode).toBe(200);
     const { fileMap, vimeo_video_downlodable } = response.json().result;
-    expect(Object.keys(fileMap).sort()).toEqual(['EBook', 'Youtube']);
+    expect(Object.keys(fileMap).sort()).toEqual(['EBook', 'Exam', 'Other', 'Youtube']);
     expect(fileMap.EBook[0]).toMatchObject({
       title: 'Science ebook',
       size: 1_572_864,
@@ -132,5 +216,74 @@ describe('documents', () => {
       `/api/v1/fileShare/subject-level/${student.institute_id}?student_id=${student.student_id}&share_with=2`,
     );
     expect(response.statusCode).toBe(400);
+  });
+
+  it('downloadFile answers a downloadable document itself, as an attachment, and counts the download', async () => {
+    const response = await downloadFile(student, ids.download);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('%PDF-1.4 unit test paper');
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="unit-test-paper.pdf"/);
+    // A resuming client asks for the rest: answered as a range, and not counted again.
+    const rest = await downloadFile(student, ids.download, { range: 'bytes=9-' });
+    expect(rest.statusCode).toBe(206);
+    expect(rest.body).toBe('unit test paper');
+    const [row] = await app.db
+      .select({ downloads: documents.downloadCount })
+      .from(documents)
+      .where(eq(documents.id, ids.download));
+    expect(row!.downloads).toBe(1);
+  });
+
+  it('downloadFile refuses a read-only document, another standard’s and another institute’s, naming nothing', async () => {
+    for (const fileId of [ids.readonly, ids.otherDocument, ids.elsewhere]) {
+      const refused = await downloadFile(student, fileId);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ code: 'NOT_FOUND', message: 'Not Found' });
+    }
+    // Nor to a user of the other institute, nor without a session.
+    const outside = await app.inject({
+      method: 'GET',
+      url: `/api/v1/instFileSystem/downloadFile/${outsider.institute_id}?fileId=${ids.download}`,
+      headers: { host: 'other.test', authorization: outsider.student_auth },
+    });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.body).not.toContain('unit');
+    const anonymous = await app.inject({
+      method: 'GET',
+      url: `/api/v1/instFileSystem/downloadFile/${student.institute_id}?fileId=${ids.download}`,
+      headers: { host: 'localhost' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('files/download gives the PDF viewer a PDF inline, an office document converted, never an image', async () => {
+    const pdf = await pdfFile(student, ids.readonly);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toMatch(/^inline/);
+    expect(pdf.body).toBe('%PDF-1.4 test');
+    const office = await pdfFile(student, ids.office);
+    expect(office.statusCode).toBe(302);
+    const preview = await get(student, office.headers.location as string);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    expect(preview.body).toBe('%PDF-1.4 converted worksheet');
+    expect(converted).toHaveLength(1);
+    const image = await pdfFile(student, ids.image);
+    expect(image.statusCode).toBe(415);
+    expect(image.json().message).toBe('Preview not supported. Please download the file.');
+    expect((await pdfFile(student, ids.otherDocument)).statusCode).toBe(404);
+  });
+
+  it('answers the institute’s Vimeo download switch', async () => {
+    expect((await subjectLevel(student)).json().result.vimeo_video_downlodable).toBe(1);
+    await app.db.update(institutes).set({ isVimeoDownloadable: false }).where(eq(institutes.id, student.institute_id));
+    app.instituteSettings.forget(student.institute_id);
+    try {
+      expect((await subjectLevel(student)).json().result.vimeo_video_downlodable).toBe(0);
+    } finally {
+      await app.db.update(institutes).set({ isVimeoDownloadable: true }).where(eq(institutes.id, student.institute_id));
+      app.instituteSettings.forget(student.institute_id);
+    }
   });
 });

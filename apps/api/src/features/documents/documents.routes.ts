@@ -1,15 +1,17 @@
 import { documentsContract, type DocumentItem } from '@campus/domain/documents/documents.contract';
 import { ddMmYyyy } from '@campus/domain/documents/documents-rules';
-import { encodeYoutubeId } from '@campus/domain/media/media-rules';
+import { encodeYoutubeId, previewNotSupported } from '@campus/domain/media/media-rules';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { entitlementValues, findEntitledCourses } from '../../access/library-access.ts';
 import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
+import { sendStoredFile } from '../../lib/serve-file.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import { registerVideoSource, type VideoHost } from '../../lib/video-sources.ts';
 import {
   addDocumentWatch,
+  countDocumentDownload,
   findByCourse,
   findBySubject,
   findEntitledVideoDocument,
@@ -18,6 +20,11 @@ import {
 } from './documents.repository.ts';
 
 const fileUrlLifetimeMs = 30 * 60 * 1000;
+/** The PDF viewer follows the redirect at once and reads the preview in ranges for a few minutes at most. */
+const previewRedirectLifetimeMs = 10 * 60 * 1000;
+
+/** No Range header, or one that starts at the first byte: the start of a download. */
+const startsAtFirstByte = (range: string | undefined) => range === undefined || /^bytes=0-/.test(range);
 
 // Documents holding a Vimeo, VdoCipher or YouTube id answer the shared video calls (media area).
 registerVideoSource({
@@ -88,6 +95,56 @@ export async function documentsRoutes(app: FastifyInstance) {
         kind: row.kind,
       });
     }
-    return { result: { fileMap, vimeo_video_downlodable: 1 } };
+    const { isVimeoDownloadable } = await scope.settings();
+    return { result: { fileMap, vimeo_video_downlodable: isVimeoDownloadable ? 1 : 0 } };
+  });
+
+  // The spec's download calls (part 1 §7): the session's Authorization is the proof, checked by the `document`
+  // policy on every request, so the file is streamed straight back (Range answered, as the signed addresses do).
+  defineRoute(app, documentsContract.downloadFile, async ({ scope, request, reply }) => {
+    const document = scope.document!;
+    // A read-only document is viewed, never downloaded (spec part 1 §5): the same answer as no file at all.
+    if (!document.fileKey || document.isReadonly) throw new AppError(404, 'NOT_FOUND', 'Not Found');
+    // A download counts once, not once per range a resuming client asks for.
+    if (startsAtFirstByte(request.headers.range)) {
+      await countDocumentDownload(app.db, scope.session.instituteId, document.id);
+    }
+    return sendStoredFile(app.storage, request, reply, {
+      key: document.fileKey,
+      type: mimeForKey(document.fileKey),
+      name: document.fileName || document.title,
+      disposition: 'attachment',
+      maxAgeSeconds: 0,
+    });
+  });
+
+  defineRoute(app, documentsContract.pdfFile, async ({ scope, request, reply }) => {
+    const document = scope.document!;
+    if (!document.fileKey) throw new AppError(404, 'NOT_FOUND', 'Not Found');
+    const name = document.fileName || document.title;
+    if (document.kind === 'office') {
+      // Converted once by the file route (lib/office-preview.ts): the viewer follows to a short-lived address of
+      // the PDF, signed now that the policy has allowed the document.
+      const preview = fileUrl(app.signer, {
+        instituteId: scope.session.instituteId,
+        key: document.fileKey,
+        name,
+        type: mimeForKey(document.fileKey),
+        disposition: 'inline',
+        expiresAt: app.now().getTime() + previewRedirectLifetimeMs,
+        preview: 'pdf',
+      });
+      return reply.header('cache-control', 'no-store').redirect(preview, 302) as never;
+    }
+    if (mimeForKey(document.fileKey) !== 'application/pdf') {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+    }
+    return sendStoredFile(app.storage, request, reply, {
+      key: document.fileKey,
+      type: 'application/pdf',
+      name,
+      disposition: 'inline',
+      maxAgeSeconds: 0,
+    });
   });
 }

@@ -2,7 +2,7 @@ import { filesContract } from '@campus/domain/files/files.contract';
 import { previewNotSupported } from '@campus/domain/media/media-rules';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
-import { findGrantedFile } from '../../access/library-access.ts';
+import { findGrantedFile, findGrantedPoster } from '../../access/library-access.ts';
 import { AppError } from '../../errors.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';
 import { mimeForKey } from '../../lib/storage.ts';
@@ -53,6 +53,21 @@ export async function filesRoutes(app: FastifyInstance, options: { officeConvert
   defineRoute(app, filesContract.courseFile, async ({ params, query, request, reply }) => {
     const grant = app.signer.verifyCourse(params.token, app.now());
     if (!grant || grant.instituteId !== (await app.instituteIdOfHost(request))) throw refused();
+    const maxAgeSeconds = Math.max(0, Math.floor((grant.expiresAt - app.now().getTime()) / 1000));
+    if (query.poster !== undefined) {
+      const posterKey = await findGrantedPoster(app.db, grant.instituteId, grant.courseId, params.file, query.poster);
+      if (!posterKey) throw refused();
+      const type = mimeForKey(posterKey);
+      // Only images are posters: anything else stored under a poster's key is not shown as one.
+      if (!type.startsWith('image/')) throw refused();
+      return sendStoredFile(app.storage, request, reply, {
+        key: posterKey,
+        type,
+        name: `poster-${query.poster + 1}.${posterKey.split('.').at(-1) ?? 'png'}`,
+        disposition: 'inline',
+        maxAgeSeconds,
+      });
+    }
     const file = await findGrantedFile(app.db, grant.instituteId, grant.courseId, params.file);
     // Another course's file, another institute's, or none: the same refusal, naming nothing.
     if (!file) throw refused();
@@ -73,7 +88,7 @@ export async function filesRoutes(app: FastifyInstance, options: { officeConvert
       type,
       name,
       disposition,
-      maxAgeSeconds: Math.max(0, Math.floor((grant.expiresAt - app.now().getTime()) / 1000)),
+      maxAgeSeconds,
     });
   });
 }

@@ -71,6 +71,7 @@ const filesQuery = prepared((db) =>
       videoId: libraryFiles.videoId,
       isReadonly: libraryFiles.isReadonly,
       sharedOn: libraryFiles.sharedOn,
+      posters: sql<number>`cardinality(${libraryFiles.posterKeys})`,
     })
     .from(libraryFiles)
     .where(and(eq(libraryFiles.instituteId, p('instituteId')), eq(libraryFiles.courseId, p('courseId'))))
@@ -109,25 +110,15 @@ export async function addWatch(db: Db, instituteId: number, fileId: number, play
 }
 
 /**
- * A fingerprint of everything a course's study-material answer is built from (its subjects, topics and the
- * answered columns of its files; not the download and watch counts), computed in the database so one short row
- * comes back: per table the row count and the sum of a 64-bit hash of each row's text (a record's text quotes its
- * fields, so different rows have different texts). Served by the (institute_id, course_id) indexes.
+ * The version a course's study material is at: bumped by triggers (migration library_material_version_trigger)
+ * whenever its subjects, topics or files change in what the answer shows. One primary-key read.
  */
-export async function findMaterialVersion(db: Db, instituteId: number, courseId: number): Promise<string> {
+export async function findMaterialVersion(db: Db, instituteId: number, courseId: number): Promise<string | undefined> {
   const [row] = await sqlRows<{ version: string }>(
     db,
     'library_material_version',
-    `select concat_ws(':',
-       (select count(*) || '/' || coalesce(sum(hashtextextended(row(s.id, s.name, s.sort_order)::text, 0)), 0)
-        from library_subjects s where s.institute_id = $1 and s.course_id = $2),
-       (select count(*) || '/' || coalesce(sum(hashtextextended(
-                 row(t.id, t.parent_id, t.subject_id, t.name, t.sort_order)::text, 0)), 0)
-        from library_topics t where t.institute_id = $1 and t.course_id = $2),
-       (select count(*) || '/' || coalesce(sum(hashtextextended(row(f.id, f.topic_id, f.title, f.type, f.kind,
-                 f.file_name, f.file_key is not null, f.video_id, f.is_readonly, f.shared_on)::text, 0)), 0)
-        from library_files f where f.institute_id = $1 and f.course_id = $2)) as version`,
+    `select material_version::text as version from library_courses where institute_id = $1 and id = $2`,
     [instituteId, courseId],
   );
-  return row!.version;
+  return row?.version;
 }

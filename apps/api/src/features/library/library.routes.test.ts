@@ -1,6 +1,6 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { studyMaterialAnswerSchema, type SubjectNode, type TopicNode } from '@campus/domain/library/library.contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { tinyPdf } from '../../db/seed/demo-files.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
-import { libraryFiles } from '../../db/schema/index.ts';
+import { institutes, libraryCourses, libraryFiles, libraryTopics } from '../../db/schema/index.ts';
 import { findSoffice, libreOfficeConverter } from '../../lib/office-preview.ts';
 import type { VideoProviders } from '../../lib/video-providers.ts';
 
@@ -43,10 +43,12 @@ describe('study library and shared media', () => {
     | 'docx'
     | 'corrupt'
     | 'audio'
+    | 'vimeo'
     | 'product',
     number
   >;
   const calls: string[] = [];
+  const posters: { key: string }[] = [];
 
   const providers: VideoProviders = () => ({
     vdocipher: {
@@ -99,10 +101,14 @@ describe('study library and shared media', () => {
       fileName: 'broken.docx',
     });
     const sibling = await createTopic(db, school, free, { name: 'Videos' });
-    await createLibraryFile(db, storage, school, free.courseId, sibling, {
+    // A hosted video with two posters (a still and a cover): it has no file of its own, its posters are stored.
+    posters.push(await storage.putBuffer(Buffer.from('poster one'), 'png'));
+    posters.push(await storage.putBuffer(Buffer.from('poster two'), 'jpg'));
+    ids.vimeo = await createLibraryFile(db, storage, school, free.courseId, sibling, {
       kind: 'vimeo',
       videoId: 'vimeo-with-links',
       type: 'Vimeo',
+      posterKeys: posters.map((poster) => poster.key),
     });
     await createLibraryFile(db, storage, school, free.courseId, sibling, {
       kind: 'vdocipher',
@@ -125,6 +131,7 @@ describe('study library and shared media', () => {
       title: 'Paid notes',
       kind: 'vimeo',
       videoId: 'paid-video',
+      posterKeys: [posters[0]!.key],
     });
     ids.paidPdf = await createLibraryFile(db, storage, school, paid.courseId, paidTopic, { content: pdf });
     await purchase(db, school, buyerLogin.userId, ids.product);
@@ -401,6 +408,102 @@ describe('study library and shared media', () => {
     expect(renamed).not.toContain('Added later');
     await app.db.delete(libraryFiles).where(eq(libraryFiles.title, 'Renamed later'));
     expect(await titles()).toEqual(before);
+  });
+
+  it('sees a change to a file, a poster or a topic on the next call; a counted play keeps the kept answer', async () => {
+    const version = async () => {
+      const [row] = await app.db
+        .select({ version: libraryCourses.materialVersion })
+        .from(libraryCourses)
+        .where(eq(libraryCourses.id, ids.free));
+      return row!.version;
+    };
+    const items = async () => {
+      const answer = studyMaterialAnswerSchema.parse((await material(student, ids.free)).json());
+      const nodes = allTopics(answer.result.flatMap((subject) => subject.subtopicList));
+      return { nodes, items: nodes.flatMap((node) => Object.values(node.studyMaterialMap).flat()) };
+    };
+    await items();
+    // Counts are not part of the answer: the course's material version (its triggers) stays.
+    const counted = await version();
+    await app.db
+      .update(libraryFiles)
+      .set({ watchCount: sql`${libraryFiles.watchCount} + 1` })
+      .where(eq(libraryFiles.id, ids.audio));
+    expect(await version()).toBe(counted);
+    // A file's read-only flag, its posters, and a topic's name: each seen on the very next call.
+    await app.db.update(libraryFiles).set({ isReadonly: true }).where(eq(libraryFiles.id, ids.pdfFile));
+    expect((await items()).items.find((item) => item.file_id === ids.pdfFile)!.is_readonly).toBe('Y');
+    await app.db
+      .update(libraryFiles)
+      .set({ posterKeys: [posters[0]!.key] })
+      .where(eq(libraryFiles.id, ids.pdfFile));
+    expect((await items()).items.find((item) => item.file_id === ids.pdfFile)!.posterList).toHaveLength(1);
+    await app.db
+      .update(libraryFiles)
+      .set({ isReadonly: false, posterKeys: [] })
+      .where(eq(libraryFiles.id, ids.pdfFile));
+    const [topic] = await app.db
+      .select({ topicId: libraryFiles.topicId })
+      .from(libraryFiles)
+      .where(eq(libraryFiles.id, ids.pdfFile));
+    await app.db.update(libraryTopics).set({ name: 'Level one, renamed' }).where(eq(libraryTopics.id, topic!.topicId));
+    const renamed = await items();
+    expect(renamed.nodes.map((node) => node.topicName)).toContain('Level one, renamed');
+    expect(renamed.items.find((item) => item.file_id === ids.pdfFile)!.is_readonly).toBe('N');
+    await app.db.update(libraryTopics).set({ name: 'Level 1' }).where(eq(libraryTopics.id, topic!.topicId));
+    expect((await items()).nodes.map((node) => node.topicName)).toContain('Level 1');
+    expect(await version()).toBeGreaterThan(counted);
+  });
+
+  it('serves an item’s posters (posterList) under the course grant, a hosted video’s included', async () => {
+    const subjects = (await material(student, ids.free)).json().result as SubjectNode[];
+    const items = allTopics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
+      Object.values(node.studyMaterialMap).flat(),
+    );
+    const video = items.find((item) => item.file_id === ids.vimeo)!;
+    expect(video.posterList).toHaveLength(2);
+    expect(video.posterUrl).toBe(video.posterList[0]!.posterUrl);
+    const fetch = (address: string) => app.inject({ method: 'GET', url: address, headers: { host: 'localhost' } });
+    const [still, cover] = await Promise.all(video.posterList.map((poster) => fetch(poster.posterUrl)));
+    expect(still!.statusCode).toBe(200);
+    expect(still!.headers['content-type']).toBe('image/png');
+    expect(still!.body).toBe('poster one');
+    expect(cover!.headers['content-type']).toBe('image/jpeg');
+    expect(cover!.body).toBe('poster two');
+    // Items without posters have none; a PDF has no thumbnail, an image is its own.
+    const pdfItem = items.find((item) => item.file_id === ids.pdfFile)!;
+    expect(pdfItem.posterList).toEqual([]);
+    expect(pdfItem.posterUrl).toBe('');
+    // No third poster, and the grant opens no poster of the paid course's file.
+    const base = video.posterList[0]!.posterUrl.replace(/\/\d+\?poster=0$/, '');
+    for (const address of [`${base}/${ids.vimeo}?poster=2`, `${base}/${ids.paidFile}?poster=0`]) {
+      const refused = await fetch(address);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('poster one');
+    }
+  });
+
+  it('answers the institute’s Vimeo download switch: off, no download is offered and no link handed out', async () => {
+    const links = () =>
+      send(student, 'GET', '/prod/vimeo/download-links/vimeo-with-links', undefined, {
+        'x-prod-inst-id': String(student.institute_id),
+      });
+    expect((await material(student, ids.free)).json().vimeo_video_downlodable).toBe(1);
+    expect((await links()).json().result).toHaveLength(1);
+    const turn = async (isVimeoDownloadable: boolean) => {
+      await app.db.update(institutes).set({ isVimeoDownloadable }).where(eq(institutes.id, student.institute_id));
+      app.instituteSettings.forget(student.institute_id);
+    };
+    await turn(false);
+    try {
+      // The course is unchanged, yet its kept answer follows the switch.
+      expect((await material(student, ids.free)).json().vimeo_video_downlodable).toBe(0);
+      expect((await links()).json()).toEqual({ result: [] });
+    } finally {
+      await turn(true);
+    }
+    expect((await material(student, ids.free)).json().vimeo_video_downlodable).toBe(1);
   });
 
   it('answers byte ranges for players', async () => {

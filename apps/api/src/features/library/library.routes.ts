@@ -67,7 +67,11 @@ export async function libraryRoutes(app: FastifyInstance) {
   });
 
   /** A course's answer built with `grantPlaceholder` where its file addresses' course grant goes. */
-  async function buildMaterial(instituteId: number, courseId: number): Promise<StudyMaterialAnswer> {
+  async function buildMaterial(
+    instituteId: number,
+    courseId: number,
+    isVimeoDownloadable: boolean,
+  ): Promise<StudyMaterialAnswer> {
     const [subjects, topics, files] = await Promise.all([
       findSubjects(app.db, instituteId, courseId),
       findTopicsWithCounts(app.db, instituteId, courseId),
@@ -80,6 +84,10 @@ export async function libraryRoutes(app: FastifyInstance) {
       let map = filesByTopic.get(row.topicId);
       if (!map) filesByTopic.set(row.topicId, (map = {}));
       const url = row.hasFile ? `${base}/${row.id}` : '';
+      // Posters are served under the same course grant, hosted videos' included (they have no file of their own).
+      const posterList = Array.from({ length: row.posters }, (_, index) => ({
+        posterUrl: `${base}/${row.id}?poster=${index}`,
+      }));
       let shareDate = shareDates.get(row.sharedOn);
       if (shareDate === undefined) shareDates.set(row.sharedOn, (shareDate = ddMmYyyy(row.sharedOn)));
       (map[row.type] ??= []).push({
@@ -96,7 +104,8 @@ export async function libraryRoutes(app: FastifyInstance) {
         student_file_share_date: shareDate,
         category_name: categoryOfKind[row.kind] ?? row.type,
         video_url: row.kind === 'video' ? url : '',
-        posterUrl: row.kind === 'image' ? url : '',
+        posterUrl: row.kind === 'image' ? url : (posterList[0]?.posterUrl ?? ''),
+        posterList,
         type: row.type,
         kind: row.kind,
       });
@@ -122,21 +131,27 @@ export async function libraryRoutes(app: FastifyInstance) {
         subtopicList: top,
       };
     });
-    // The institute's Vimeo download switch is not modelled yet: downloads are offered, and an institute without
-    // Vimeo credentials answers 'No Download Link Found'.
-    return { result, vimeo_video_downlodable: 1 };
+    // The institute's Vimeo download switch: off, the screen offers no Vimeo download (and the links call answers none).
+    return { result, vimeo_video_downlodable: isVimeoDownloadable ? 1 : 0 };
   }
 
   // A course's answer is the same for every entitled user but for the course grant in its file addresses: its
-  // bytes are kept per course (written once by the route's compiled serializer) while the course's fingerprint
-  // is unchanged, and each answer puts the user's own grant in place of the placeholder.
+  // bytes are kept per course (written once by the route's compiled serializer) while the course's material version
+  // (read by the course policy; bumped by database triggers on every change the answer shows) and the institute's
+  // Vimeo download switch are unchanged, and each answer puts the user's own grant in place of the placeholder.
   const serialize = compileAnswerSerializer(studyMaterialAnswerSchema);
   const kept = new Map<string, { version: string; json: string }>();
   // Answers being built, so that requests arriving together for a changed course build it once.
   const building = new Map<string, Promise<string>>();
-  async function materialJson(instituteId: number, courseId: number): Promise<string> {
+  async function materialJson(
+    instituteId: number,
+    course: { id: number; materialVersion: string },
+    isVimeoDownloadable: boolean,
+  ): Promise<string> {
+    const courseId = course.id;
     const key = `${instituteId}:${courseId}`;
-    const version = await findMaterialVersion(app.db, instituteId, courseId);
+    const switches = isVimeoDownloadable ? 'v1' : 'v0';
+    const version = `${course.materialVersion}:${switches}`;
     const known = kept.get(key);
     if (known?.version === version) {
       // The most recently asked courses are kept longest.
@@ -148,12 +163,12 @@ export async function libraryRoutes(app: FastifyInstance) {
     let json = building.get(flight);
     if (!json) {
       json = (async () => {
-        const answer = await buildMaterial(instituteId, courseId);
+        const answer = await buildMaterial(instituteId, courseId, isVimeoDownloadable);
         // The bytes leave without the serializer compiler's check in tests (answers.ts): the same check here.
         if (app.strictIds) studyMaterialAnswerSchema.parse(answer);
         const built = serialize(answer);
         // Kept only if nothing changed while it was read (else the next answer builds it again).
-        if ((await findMaterialVersion(app.db, instituteId, courseId)) === version) {
+        if (`${await findMaterialVersion(app.db, instituteId, courseId)}:${switches}` === version) {
           kept.delete(key);
           kept.set(key, { version, json: built });
           if (kept.size > keptCourses) kept.delete(kept.keys().next().value!);
@@ -168,7 +183,7 @@ export async function libraryRoutes(app: FastifyInstance) {
   defineRoute(app, libraryContract.studyMaterial, async ({ scope, reply }) => {
     const { instituteId } = scope.session;
     const course = scope.course!;
-    const json = await materialJson(instituteId, course.id);
+    const json = await materialJson(instituteId, course, (await scope.settings()).isVimeoDownloadable);
     // One course grant for the whole answer (entitlement checked by the course policy just now): each file's
     // address is the grant and the file's id, and the file route serves only files of this course.
     const base = courseFilesBase(app.signer, {

@@ -110,7 +110,7 @@ export async function liveRoutes(app: FastifyInstance) {
       statusCode: 200,
       message: '',
       ...(past ? { pastLiveClasses: classes } : { upcomingLiveClasses: classes }),
-      ...recordingFlags,
+      ...recordingFlags(await scope.settings()),
     };
   });
 

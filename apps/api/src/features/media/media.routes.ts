@@ -51,6 +51,8 @@ export async function mediaRoutes(app: FastifyInstance, options: { videoProvider
 
   defineRoute(app, mediaContract.vimeoLinks, async ({ scope }) => {
     const video = scope.video!;
+    // An institute that keeps its videos streaming only hands out no download link, whoever asks.
+    if (!(await scope.settings()).isVimeoDownloadable) return { result: [] };
     const provider = video.host === 'vimeo' ? options.videoProviders(scope.session.instituteId).vimeo : undefined;
     const links = await provider?.downloadLinks?.(video.videoId).catch((error: unknown) => {
       app.log.warn({ err: error }, 'Vimeo download links failed');

@@ -107,7 +107,7 @@ export async function timetableRoutes(app: FastifyInstance) {
       message: '',
       result: { batchTimeTableList },
       time: now.toISOString(),
-      ...recordingFlags,
+      ...recordingFlags(settings),
     };
   });
 

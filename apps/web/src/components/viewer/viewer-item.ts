@@ -12,6 +12,8 @@ export interface ViewerItem {
   fileName?: string;
   /** YouTube, Vimeo or VdoCipher id. */
   videoId?: string;
+  /** A video file's poster image (the study material item's first poster), shown before it plays. */
+  posterUrl?: string;
   /** The study library file, sent with the VdoCipher OTP call. */
   fileId?: number;
 }

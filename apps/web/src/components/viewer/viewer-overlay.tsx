@@ -24,7 +24,7 @@ function FileViewer({ item }: { item: ViewerItem }) {
   const url = item.previewUrl || item.url;
   if (failed || !url) return <Unsupported />;
   if (/\.(mp4|m4v|webm|mov)$/i.test(item.fileName ?? '')) {
-    return <video src={url} controls style={{ width: '100%' }} aria-label={item.title} />;
+    return <video src={url} poster={item.posterUrl} controls style={{ width: '100%' }} aria-label={item.title} />;
   }
   if (/\.txt$/i.test(item.fileName ?? ''))
     return <iframe src={url} title={item.title} style={{ width: '100%', height: '70vh', border: 0 }} sandbox="" />;

@@ -39,6 +39,17 @@ const scienceFiles = {
       file_url: '',
     }),
   ],
+  Vimeo: [
+    document({
+      file_id: 4,
+      title: 'Revision lecture',
+      category_name: 'Vimeo',
+      kind: 'vimeo',
+      vimeo_video_id: '76979871',
+      file_name: '',
+      file_url: '',
+    }),
+  ],
   Other: [
     document({
       file_id: 3,
@@ -57,6 +68,7 @@ function mockDocuments(
     { subject_id: 1, subject_name: 'Science' },
     { subject_id: 2, subject_name: 'History' },
   ],
+  vimeoDownloadable = 1,
 ) {
   const calls: URL[] = [];
   server.use(
@@ -65,7 +77,10 @@ function mockDocuments(
       calls.push(url);
       const chosen = url.searchParams.get('subject_id') ?? url.searchParams.get('eCourse_id');
       return HttpResponse.json({
-        result: { fileMap: chosen === '1' || chosen === '9' ? scienceFiles : {}, vimeo_video_downlodable: 1 },
+        result: {
+          fileMap: chosen === '1' || chosen === '9' ? scienceFiles : {},
+          vimeo_video_downlodable: vimeoDownloadable,
+        },
       });
     }),
     http.get('*/api/v1/fileShare/:institute', ({ request }) => {
@@ -108,6 +123,20 @@ describe('Documents (spec part 1 §2 Documents)', () => {
     });
   });
 
+  it('offers a Vimeo video’s download while the institute’s switch is on (vimeo_video_downlodable 1)', async () => {
+    mockDocuments(undefined, 1);
+    await open();
+    const on = await screen.findByLabelText('Revision lecture');
+    expect(within(on).getByRole('button', { name: 'Download Video' })).toBeInTheDocument();
+  });
+
+  it('offers no Vimeo download when the institute’s switch is off', async () => {
+    mockDocuments(undefined, 0);
+    await open();
+    const off = await screen.findByLabelText('Revision lecture');
+    expect(within(off).queryByRole('button', { name: 'Download Video' })).not.toBeInTheDocument();
+  });
+
   it('filters by type, resets the filter, and says when a subject has nothing', async () => {
     mockDocuments();
     await open();
@@ -115,7 +144,7 @@ describe('Documents (spec part 1 §2 Documents)', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Type' }), { target: { value: 'Youtube' } });
     expect(await screen.findAllByTestId('document-card')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Reset Filter' }));
-    expect(await screen.findAllByTestId('document-card')).toHaveLength(3);
+    expect(await screen.findAllByTestId('document-card')).toHaveLength(4);
     expect(screen.getByRole('option', { name: 'Select Subject' })).toBeInTheDocument();
     fireEvent.change(screen.getByRole('combobox', { name: 'Subject' }), { target: { value: '2' } });
     expect(await screen.findByText('No documents are available yet!')).toBeInTheDocument();

@@ -22,6 +22,7 @@ const item = (overrides: Partial<MaterialItem>): MaterialItem => ({
   category_name: 'Notes',
   video_url: '',
   posterUrl: '',
+  posterList: [],
   type: 'Notes',
   kind: 'pdf',
   ...overrides,
@@ -257,6 +258,34 @@ describe('Study Library (spec part 2 §2.1)', () => {
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     fireEvent.click(within(screen.getByLabelText('Worked examples')).getByRole('button', { name: 'Download' }));
     expect(await screen.findByText('No Download Link Found')).toBeInTheDocument();
+  });
+
+  it('shows an item’s first poster as its thumbnail (posterList), and none for an item without posters', async () => {
+    const posterUrl = '/api/v1/files/course/grant/4?poster=0';
+    const withPoster = structuredClone(material);
+    const laws = withPoster.result[0]!.subtopicList[0]!.subtopicList[0]!.subtopicList[0]!;
+    laws.studyMaterialMap.Vimeo![0] = {
+      ...laws.studyMaterialMap.Vimeo![0]!,
+      posterUrl,
+      posterList: [{ posterUrl }, { posterUrl: '/api/v1/files/course/grant/4?poster=1' }],
+    };
+    mockLibrary({ answer: withPoster });
+    await open();
+    await openScience();
+    fireEvent.click(await screen.findByText('Title View'));
+    const video = await screen.findByLabelText('Worked examples');
+    expect(within(video).getByRole('img', { name: 'Poster of Worked examples' })).toHaveAttribute('src', posterUrl);
+    expect(within(screen.getByLabelText('Physics syllabus')).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('offers no Vimeo download when the institute’s switch is off (vimeo_video_downlodable 0)', async () => {
+    mockLibrary({ answer: { ...material, vimeo_video_downlodable: 0 } });
+    await open();
+    await openScience();
+    fireEvent.click(await screen.findByText('Title View'));
+    const video = await screen.findByLabelText('Worked examples');
+    expect(within(video).getByRole('button', { name: 'View' })).toBeInTheDocument();
+    expect(within(video).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
   });
 
   it('sends a parent to the dashboard (the menu has no study library for parents) and asks nothing', async () => {

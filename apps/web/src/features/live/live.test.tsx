@@ -94,7 +94,7 @@ const lists = {
   ],
 };
 
-function mockLive() {
+function mockLive({ vimeoDownloadable = 1 } = {}) {
   const bodies: Record<string, unknown>[] = [];
   server.use(
     http.post('*/api/v1/meeting_manager/getMeetingV2/:id', async ({ request }) => {
@@ -102,7 +102,7 @@ function mockLive() {
       bodies.push(body);
       const flags = {
         view_proctur_live_recorded_session: 1,
-        vimeo_video_downlodable: 1,
+        vimeo_video_downlodable: vimeoDownloadable,
         proctur_live_view_or_download_visibility: 3,
       };
       if (body.live_future_past === 2)
@@ -295,6 +295,21 @@ describe('Live classes (spec part 1 §2)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Download Light (part 2)' }));
     const links = await screen.findByRole('dialog', { name: 'Download Video' });
     expect(await within(links).findByText('No Download Link Found')).toBeInTheDocument();
+  });
+
+  it('offers no download of a vimeo recording when the institute’s switch is off (vimeo_video_downlodable 0)', async () => {
+    mockLive({ vimeoDownloadable: 0 });
+    await openLive();
+    await screen.findByRole('region', { name: 'Today 21-11-2026' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Past Classes' }));
+    fireEvent.click(
+      within(await screen.findByRole('article', { name: 'Light' })).getByRole('button', { name: 'View' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'View Recording' });
+    expect(within(dialog).getByRole('button', { name: 'Play Light (part 2)' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Download Light (part 2)' })).not.toBeInTheDocument();
+    // The aws recording is a file of the institute's own: its download stays.
+    expect(within(dialog).getByRole('button', { name: 'Download Light (part 1)' })).toBeInTheDocument();
   });
 
   it('plays a vdocipher recording with its OTP and records the watch time when the player closes', async () => {

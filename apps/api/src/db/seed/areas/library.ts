@@ -10,8 +10,17 @@ import {
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { storeDemoMedia, type DemoMediaFile } from '../demo-media.ts';
+import { tinyPng } from '../media-files.ts';
 
 type Media = Awaited<ReturnType<typeof storeDemoMedia>>;
+type Posters = Awaited<ReturnType<typeof storePosters>>;
+
+/** Two poster images (a video's still and a cover), stored once per institute. */
+async function storePosters(storage: DemoContext['storage']) {
+  const still = await storage.putBuffer(tinyPng(320, 180, [230, 119, 0]), 'png');
+  const cover = await storage.putBuffer(tinyPng(180, 240, [47, 158, 68]), 'png');
+  return { still: still.key, cover: cover.key };
+}
 
 /** A topic of the demo tree: its files and subtopics. */
 interface TopicSpec {
@@ -19,9 +28,11 @@ interface TopicSpec {
   files?: FileSpec[];
   topics?: TopicSpec[];
 }
-type FileSpec =
+/** A file or hosted video; `posters` picks its poster images (posterList) from the demo's two. */
+type FileSpec = { posters?: ('still' | 'cover')[] } & (
   | { title: string; type: string; file: keyof Media; readonly?: boolean; daysAgo: number }
-  | { title: string; type: string; video: 'youtube' | 'vimeo' | 'vdocipher'; id: string; daysAgo: number };
+  | { title: string; type: string; video: 'youtube' | 'vimeo' | 'vdocipher'; id: string; daysAgo: number }
+);
 
 const kindOfFile: Record<string, 'pdf' | 'office' | 'image' | 'audio' | 'video' | 'other'> = {
   pdf: 'pdf',
@@ -48,20 +59,34 @@ const scienceTree: TopicSpec[] = [
             name: 'Laws of Motion',
             files: [
               { title: 'Laws of motion notes', type: 'Notes', file: 'pdf', readonly: true, daysAgo: 12 },
-              { title: 'Newton explained', type: 'YoutubeURL', video: 'youtube', id: 'aqz-KE-bpKQ', daysAgo: 11 },
+              {
+                title: 'Newton explained',
+                type: 'YoutubeURL',
+                video: 'youtube',
+                id: 'aqz-KE-bpKQ',
+                daysAgo: 11,
+                posters: ['still'],
+              },
             ],
             topics: [
               {
                 name: 'Newton’s Third Law',
                 files: [
                   { title: 'Action and reaction worksheet', type: 'Assignment', file: 'docx', daysAgo: 5 },
-                  { title: 'Rocket experiment', type: 'Other', file: 'mp4', daysAgo: 4 },
+                  { title: 'Rocket experiment', type: 'Other', file: 'mp4', daysAgo: 4, posters: ['still', 'cover'] },
                 ],
                 topics: [
                   {
                     name: 'Worked examples',
                     files: [
-                      { title: 'Worked examples recording', type: 'Vimeo', video: 'vimeo', id: '76979871', daysAgo: 3 },
+                      {
+                        title: 'Worked examples recording',
+                        type: 'Vimeo',
+                        video: 'vimeo',
+                        id: '76979871',
+                        daysAgo: 3,
+                        posters: ['still'],
+                      },
                       { title: 'Forces diagram', type: 'Images', file: 'png', daysAgo: 2 },
                     ],
                   },
@@ -106,11 +131,11 @@ const mathsTree: TopicSpec[] = [
 
 async function addCourse(
   tx: Tx,
-  context: { instituteId: number; today: string; media: Media },
+  context: { instituteId: number; today: string; media: Media; posters: Posters },
   course: { name: string; isPaid: boolean; standardId?: number; productId?: number },
   subjectTrees: [string, TopicSpec[]][],
 ) {
-  const { instituteId, today, media } = context;
+  const { instituteId, today, media, posters } = context;
   const [row] = await tx
     .insert(libraryCourses)
     .values({
@@ -138,7 +163,14 @@ async function addCourse(
         if (topic.files?.length) {
           await tx.insert(libraryFiles).values(
             topic.files.map((file) => {
-              const shared = { instituteId, courseId, topicId, title: file.title, type: file.type };
+              const shared = {
+                instituteId,
+                courseId,
+                topicId,
+                title: file.title,
+                type: file.type,
+                posterKeys: (file.posters ?? []).map((poster) => posters[poster]),
+              };
               const sharedOn = addDays(today, -file.daysAgo);
               if ('video' in file) return { ...shared, kind: file.video, videoId: file.id, isReadonly: true, sharedOn };
               const stored: DemoMediaFile = media[file.file];
@@ -210,7 +242,7 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
   const gMedia = await storeDemoMedia(storage, 'Greenfield');
   const aarav = greenfield.account(demoLogins.greenfieldStudent, 1);
   const aaravStandard = standardOf(greenfield, aarav.batchIds[0]);
-  const g = { instituteId: greenfield.id, today, media: gMedia };
+  const g = { instituteId: greenfield.id, today, media: gMedia, posters: await storePosters(storage) };
   await addCourse(tx, g, { name: 'Class 8 Study Material', isPaid: false, standardId: aaravStandard }, [
     ['Science', scienceTree],
     ['Mathematics', mathsTree],
@@ -233,7 +265,7 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
   ]);
 
   const aMedia = await storeDemoMedia(storage, 'Apex');
-  const a = { instituteId: apex.id, today, media: aMedia };
+  const a = { instituteId: apex.id, today, media: aMedia, posters: await storePosters(storage) };
   const neha = apex.account(demoLogins.apexStudent, 1);
   const buyer = apex.account(demoLogins.apexBuyer, 99);
   await addCourse(tx, a, { name: 'JEE Foundation', isPaid: false, standardId: standardOf(apex, neha.batchIds[0]) }, [

@@ -7,7 +7,7 @@ import {
   viewerFor,
   youtubePlayTarget,
 } from '@campus/domain/media/media-rules';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Image, Paper, Text } from '@mantine/core';
 import { countDownload } from '../../../components/viewer/media-api.ts';
 import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
 
@@ -21,8 +21,12 @@ export function toViewerItem(item: MaterialItem): ViewerItem {
     fileName: item.file_name,
     videoId: item.youtubeVideoID || item.videoID,
     fileId: item.file_id,
+    ...(posterOf(item) ? { posterUrl: posterOf(item) } : {}),
   };
 }
+
+/** The item's thumbnail: its first poster (posterList), else its own image (posterUrl); undefined when none. */
+const posterOf = (item: MaterialItem) => item.posterList[0]?.posterUrl || item.posterUrl || undefined;
 
 /** One material item: title, date, type, and View / Download / Vimeo download as the rules allow. */
 export function MaterialRow({
@@ -38,6 +42,7 @@ export function MaterialRow({
   onView: (item: ViewerItem) => void;
   onVimeoDownload: (videoId: string) => void;
 }) {
+  const poster = posterOf(item);
   const view = () => {
     if (item.kind === 'youtube') {
       const target = youtubePlayTarget(item.youtubeVideoID, isMobileUserAgent(navigator.userAgent));
@@ -51,7 +56,10 @@ export function MaterialRow({
   return (
     <Paper withBorder p="sm" radius="md" aria-label={item.title} data-testid="material-item">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
+        {poster && (
+          <Image src={poster} alt={`Poster of ${item.title}`} w={96} h={54} radius="sm" fit="cover" loading="lazy" />
+        )}
+        <div style={{ minWidth: 0, flex: 1 }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {item.title}
           </Text>

@@ -157,6 +157,7 @@ function LiveView({ session }: { session: StoredSession }) {
             onClose={() => setRecordings(null)}
             recordings={recordings}
             addressOf={(id) => recordingAddress(session, id)}
+            vimeoDownloadable={data?.vimeo_video_downlodable ?? 0}
           />
         </Suspense>
       )}

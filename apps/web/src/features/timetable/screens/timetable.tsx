@@ -220,6 +220,7 @@ function TimetableView({ session }: { session: StoredSession }) {
             onClose={() => setRecordings(null)}
             recordings={recordings}
             addressOf={(id) => recordingAddress(session, id)}
+            vimeoDownloadable={timetable.data?.vimeo_video_downlodable ?? 0}
           />
         </Suspense>
       )}

@@ -239,7 +239,8 @@ export async function generateInto(database: Database, institutes: number, stude
                (case when extract(dow from d) = 3 and p = 4 then 'Online Class' else 'Class' end)::class_type,
                case when extract(dow from d) = 3 and p = 4 then 'Live ' || sub.name else '' end,
                'Topic ' || p, d + (time '08:00' + (p - 1) * interval '1 hour') - interval '5 hours 30 minutes', 45,
-               array[(select min(t.id) from teachers t where t.institute_id = b.institute_id) + p - 1],
+               -- The institute's p-th teacher (teacher ids interleave across institutes).
+               array[(select t.id from teachers t where t.institute_id = b.institute_id order by t.id offset p - 1 limit 1)],
                case when extract(dow from d) = 3 and p = 4 then 'Zoom'::meeting_provider end,
                case when extract(dow from d) = 3 and p = 4 then 'https://meet.example.com/' || b.id else '' end
         from batches b

@@ -239,7 +239,8 @@ export async function generateInto(database: Database, institutes: number, stude
                (case when extract(dow from d) = 3 and p = 4 then 'Online Class' else 'Class' end)::class_type,
                case when extract(dow from d) = 3 and p = 4 then 'Live ' || sub.name else '' end,
                'Topic ' || p, d + (time '08:00' + (p - 1) * interval '1 hour') - interval '5 hours 30 minutes', 45,
-               array[(select min(t.id) from teachers t where t.institute_id = b.institute_id) + p - 1],
+               -- The institute's p-th teacher (teacher ids interleave across institutes).
+               array[(select t.id from teachers t where t.institute_id = b.institute_id order by t.id offset p - 1 limit 1)],
                case when extract(dow from d) = 3 and p = 4 then 'Zoom'::meeting_provider end,
                case when extract(dow from d) = 3 and p = 4 then 'https://meet.example.com/' || b.id else '' end
         from batches b
@@ -261,8 +262,8 @@ export async function generateInto(database: Database, institutes: number, stude
   await step(
     database,
     `attendance of the bench students (${benchSessions}) for the 120 days before 21-11-2026`,
-    sql`insert into attendance (institute_id, student_id, session_id, status, homework_status, remark, topics_covered)
-        select cs.institute_id, e.student_id, cs.id, case when (cs.id + e.student_id) % 9 = 0 then 'A' else 'P' end, 'Done', '', cs.topics
+    sql`insert into attendance (institute_id, student_id, session_id, batch_id, status, homework_status, remark, topics_covered)
+        select cs.institute_id, e.student_id, cs.id, cs.batch_id, case when (cs.id + e.student_id) % 9 = 0 then 'A' else 'P' end, 'Done', '', cs.topics
         from (select s.institute_id, s.id from students s where s.institute_id = (select min(id) from institutes)
               order by s.id limit ${benchSessions}) st
         join enrolments e on e.institute_id = st.institute_id and e.student_id = st.id

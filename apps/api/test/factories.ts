@@ -2,6 +2,7 @@
 // one thing with sensible defaults, takes overrides, and answers the ids a test needs. Tests that use them do not
 // depend on the demo's names, which stay free to change.
 import { academicYearOf, addDays, dateInZone } from '@campus/domain/calendar/calendar';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import type { Storage } from '../src/lib/storage.ts';
 import {
@@ -481,9 +482,16 @@ export async function markAttendance(
   institute: TestInstitute,
   studentId: number,
   sessionId: number,
-  overrides: Partial<Omit<typeof attendance.$inferInsert, 'instituteId' | 'studentId' | 'sessionId'>> = {},
+  overrides: Partial<Omit<typeof attendance.$inferInsert, 'instituteId' | 'studentId' | 'sessionId' | 'batchId'>> = {},
 ) {
-  await db.insert(attendance).values({ instituteId: institute.id, studentId, sessionId, status: 'P', ...overrides });
+  // The mark carries its session's batch (the foreign key checks it).
+  const [session] = await db
+    .select({ batchId: classSessions.batchId })
+    .from(classSessions)
+    .where(and(eq(classSessions.instituteId, institute.id), eq(classSessions.id, sessionId)));
+  await db
+    .insert(attendance)
+    .values({ instituteId: institute.id, studentId, sessionId, batchId: session!.batchId, status: 'P', ...overrides });
 }
 
 /** A test label of the institute (type 1 mock unless told). */

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { batches, subjects } from './academics.ts';
@@ -76,6 +77,8 @@ export const classSessions = pgTable(
     foreignKey({ columns: [t.instituteId, t.batchId], foreignColumns: [batches.instituteId, batches.id] }),
     foreignKey({ columns: [t.instituteId, t.subjectId], foreignColumns: [subjects.instituteId, subjects.id] }),
     index().on(t.instituteId, t.batchId, t.startsAt),
+    // What an attendance row's (session, batch) refers to: the mark carries its session's batch.
+    unique('class_sessions_institute_id_id_batch_id_unique').on(t.instituteId, t.id, t.batchId),
     index('class_sessions_online_idx')
       .on(t.instituteId, t.batchId, t.startsAt)
       .where(sql`${t.classType} = 'Online Class'`),
@@ -135,6 +138,12 @@ export const attendance = pgTable(
     instituteId: integer().notNull(),
     studentId: integer().notNull(),
     sessionId: integer().notNull(),
+    /**
+     * The session's batch, so that a student's totals per batch read their own marks (one index range) instead of
+     * joining the batch's year of sessions. The foreign key keeps it equal to the session's, also when a session
+     * moves to another batch.
+     */
+    batchId: integer().notNull(),
     status: text().notNull(),
     homeworkStatus: text().notNull().default(''),
     remark: text().notNull().default(''),
@@ -149,10 +158,15 @@ export const attendance = pgTable(
       'cascade',
     ),
     foreignKey({
-      columns: [t.instituteId, t.sessionId],
-      foreignColumns: [classSessions.instituteId, classSessions.id],
-    }).onDelete('cascade'),
+      name: 'attendance_session_batch_fk',
+      columns: [t.instituteId, t.sessionId, t.batchId],
+      foreignColumns: [classSessions.instituteId, classSessions.id, classSessions.batchId],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index().on(t.instituteId, t.sessionId),
+    // The year's totals per batch (present and marked) as an index-only scan of the student's marks.
+    index().on(t.instituteId, t.studentId, t.batchId, t.status),
   ],
 );
 

@@ -87,23 +87,21 @@ export const findAttendance = (
 const attendanceTotalsQuery = prepared((db) =>
   db
     .select({
-      batchId: classSessions.batchId,
+      batchId: attendance.batchId,
       present: sql<number>`count(*) filter (where ${attendance.status} = 'P')::int`,
       total: sql<number>`count(*)::int`,
     })
     .from(attendance)
-    .innerJoin(
-      classSessions,
-      and(eq(classSessions.instituteId, attendance.instituteId), eq(classSessions.id, attendance.sessionId)),
-    )
+    // The student's marks of each batch: an index-only range of (institute, student, batch, status), whatever the
+    // window asked (the totals are the year's).
     .where(
       and(
         eq(attendance.instituteId, p('instituteId')),
         eq(attendance.studentId, p('studentId')),
-        anyOf(classSessions.batchId, 'batchIds'),
+        anyOf(attendance.batchId, 'batchIds'),
       ),
     )
-    .groupBy(classSessions.batchId)
+    .groupBy(attendance.batchId)
     .prepare('timetable_attendance_totals'),
 );
 

@@ -1,4 +1,5 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
@@ -15,7 +16,7 @@ import {
   markAttendance,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
-import { batches, subjects } from '../../db/schema/index.ts';
+import { batches, classSessions, subjects } from '../../db/schema/index.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -34,12 +35,14 @@ describe('timetable and attendance', () => {
   let maths: number;
   let coachingSectionId: number;
   let dueInstallmentId: number;
+  let school: Awaited<ReturnType<typeof createInstitute>>;
+  let studentId: number;
   const storage = createTestStorage();
 
   beforeAll(async () => {
     const database = await createMigratedDatabase();
     const { db } = database;
-    const school = await createInstitute(db, { host: 'localhost', classesMode: 'HYBRID_BLENDED', examMode: 'OFFLINE' });
+    school = await createInstitute(db, { host: 'localhost', classesMode: 'HYBRID_BLENDED', examMode: 'OFFLINE' });
     const coaching = await createInstitute(db, {
       host: 'coaching.test',
       isSchool: false,
@@ -63,6 +66,7 @@ describe('timetable and attendance', () => {
       .returning({ id: subjects.id });
     maths = subject!.id;
     const studentLogin = await createStudent(db, school);
+    studentId = studentLogin.studentId;
     const classmateLogin = await createStudent(db, school);
     const parentLogin = await createParent(db, school, [studentLogin.studentId]);
     const unplacedLogin = await createStudent(db, school, { years: [] });
@@ -290,6 +294,47 @@ describe('timetable and attendance', () => {
       expect((await timetable(student, { startdate: '2026-12-01' })).statusCode).toBe(400);
       expect((await timetable(student, { startdate: '2025-01-01' })).statusCode).toBe(400);
       expect((await timetable(student, { batch_id: sectionB })).statusCode).toBe(400);
+    });
+  });
+
+  describe('attendance percent on the cards', () => {
+    const percentOnMonday = async () =>
+      (await timetable(student)).json().result.batchTimeTableList['2026-11-23'][0].student_attendance_percent;
+
+    it("is the year's marks of the card's section, and follows a class moved to another section", async () => {
+      // A present mark in October (outside the month asked) counts; one at section B's class does not.
+      const october = await createClassSession(app.db, school, {
+        classType: 'Class',
+        startsAt: at('2026-10-05T03:30:00Z'),
+      });
+      const sectionBClass = await createClassSession(app.db, school, {
+        classType: 'Class',
+        batchId: sectionB,
+        startsAt: at('2026-11-04T03:30:00Z'),
+      });
+      const added = [october, sectionBClass];
+      const moveOctober = (batchId: number) =>
+        app.db
+          .update(classSessions)
+          .set({ batchId })
+          .where(and(eq(classSessions.instituteId, school.id), eq(classSessions.id, october)));
+      try {
+        await markAttendance(app.db, school, studentId, october);
+        await markAttendance(app.db, school, studentId, sectionBClass);
+        // 2 present of 4 marked in section A.
+        expect(await percentOnMonday()).toBe(50);
+        // The October class now belongs to section B: its mark leaves section A's count (1 of 3).
+        await moveOctober(sectionB);
+        expect(await percentOnMonday()).toBe(33);
+        await moveOctober(sectionA);
+        expect(await percentOnMonday()).toBe(50);
+      } finally {
+        // Deleting the classes deletes their marks: the other tests see the month as they built it.
+        await app.db
+          .delete(classSessions)
+          .where(and(eq(classSessions.instituteId, school.id), inArray(classSessions.id, added)));
+      }
+      expect(await percentOnMonday()).toBe(33);
     });
   });
 

@@ -285,6 +285,7 @@ export async function seed({ tx, storage, now, today, institutes: { greenfield, 
         instituteId: student.instituteId,
         studentId: student.studentId,
         sessionId: session.id,
+        batchId: session.batchId,
         status,
         homeworkStatus,
         remark:

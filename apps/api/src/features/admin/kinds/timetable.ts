@@ -117,12 +117,19 @@ export const attendanceKind = defineKind({
     );
     if (problems.length > 0) throw new RowProblems(problems);
     const stored = new Map<string, Record<string, unknown>>();
+    // A new mark carries its session's batch.
+    const batchOfSession = new Map<number, number>();
     for (const part of chunks([...new Set(sessionIds.values())], 5000)) {
       const found = await context.tx
         .select()
         .from(attendance)
         .where(and(eq(attendance.instituteId, context.instituteId), anyOf(attendance.sessionId, part)));
       for (const row of found) stored.set(`${row.sessionId}|${row.studentId}`, row);
+      const sessions = await context.tx
+        .select({ id: classSessions.id, batchId: classSessions.batchId })
+        .from(classSessions)
+        .where(and(eq(classSessions.instituteId, context.instituteId), anyOf(classSessions.id, part)));
+      for (const row of sessions) batchOfSession.set(row.id, row.batchId);
     }
     const outcomes: RowOutcome[] = [];
     const inserts: Record<string, unknown>[] = [];
@@ -132,7 +139,13 @@ export const attendanceKind = defineKind({
       const wanted = attendanceColumns(row);
       const current = stored.get(`${sessionId}|${studentId}`);
       if (!current) {
-        inserts.push({ instituteId: context.instituteId, sessionId, studentId, ...wanted });
+        inserts.push({
+          instituteId: context.instituteId,
+          sessionId,
+          studentId,
+          batchId: batchOfSession.get(sessionId),
+          ...wanted,
+        });
         outcomes.push({ index, key, action: 'created', beforeId: null, afterId: sessionId });
       } else if (sameColumns(wanted, current)) {
         outcomes.push({ index, key, action: 'unchanged', beforeId: sessionId, afterId: sessionId });

@@ -84,11 +84,14 @@ export async function reportRoutes(app: FastifyInstance) {
 
   /** The report of a user's ranked attempt at a released test; undefined when there is none to show. */
   async function buildReport(instituteId: number, userId: number, testId: number) {
-    const test = await findReportTest(app.db, instituteId, testId);
-    if (!test || !test.isResultPublished) return undefined;
     // A ranked student reads the last ranks at once, even while later submissions wait for the background ranker
-    // (their rank and the test's figures then lag by about a second, as the ranker runs).
-    let ranked = await findRanked(app.db, instituteId, testId, userId);
+    // (their rank and the test's figures then lag by about a second, as the ranker runs). Both reads go together.
+    const [test, lastRanked] = await Promise.all([
+      findReportTest(app.db, instituteId, testId),
+      findRanked(app.db, instituteId, testId, userId),
+    ]);
+    if (!test || !test.isResultPublished) return undefined;
+    let ranked = lastRanked;
     if (!ranked) {
       // Except for a student whose submitted attempt is not ranked yet: rank first (waiting for a ranking of the
       // test in progress elsewhere), then read by key. Also a test released without a ranking (set in the database).

@@ -29,7 +29,9 @@ export interface ReportBench {
   rankTestMs: number;
   report: { requestsPerSecond: number; p50: number; p99: number; non2xx: number };
   hello: { requestsPerSecond: number; p50: number; p99: number };
-  /** Report ÷ hello-world latency at the same load. */
+  /** Report req/s as a share of hello-world's, in percent (autocannon's whole milliseconds make p50 ratios coarse). */
+  throughputSharePercent: number;
+  /** Report ÷ hello-world latency at the same load (hello-world's 0 ms counts as 1). */
   p50Ratio: number;
   p99Ratio: number;
 }
@@ -179,6 +181,7 @@ export async function measureReport({
         p50: hello.latency.p50,
         p99: hello.latency.p99,
       },
+      throughputSharePercent: Math.round((report.requests.average / Math.max(hello.requests.average, 1)) * 1000) / 10,
       p50Ratio: ratio(report.latency.p50, hello.latency.p50),
       p99Ratio: ratio(report.latency.p99, hello.latency.p99),
     };

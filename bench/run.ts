@@ -635,7 +635,7 @@ if (receipts)
 if (report)
   lines.push(
     '',
-    `Exam report of one test taken by ${report.attempts} students (rank ${report.rank} of ${report.students}; ranking ${report.rankTestMs} ms): ${report.report.requestsPerSecond} req/s, p50 ${report.report.p50} ms (× ${report.p50Ratio} hello-world), p99 ${report.report.p99} ms (× ${report.p99Ratio}), ${report.report.non2xx} non-2xx; hello-world ${report.hello.requestsPerSecond} req/s, p50 ${report.hello.p50} ms, p99 ${report.hello.p99} ms.`,
+    `Exam report of one test taken by ${report.attempts} students (rank ${report.rank} of ${report.students}; ranking ${report.rankTestMs} ms): ${report.report.requestsPerSecond} req/s (${report.throughputSharePercent} % of hello-world), p50 ${report.report.p50} ms (× ${report.p50Ratio} hello-world), p99 ${report.report.p99} ms (× ${report.p99Ratio}), ${report.report.non2xx} non-2xx; hello-world ${report.hello.requestsPerSecond} req/s, p50 ${report.hello.p50} ms, p99 ${report.hello.p99} ms.`,
   );
 
 for (const { students, steps } of imports) {

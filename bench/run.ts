@@ -24,6 +24,7 @@ import {
 } from './routes.ts';
 import { measureReceipts } from './receipts.ts';
 import { measureImport } from './import.ts';
+import { measureReport } from './report.ts';
 import { measureUpload } from './upload.ts';
 
 const allParts = [
@@ -37,6 +38,7 @@ const allParts = [
   'upload',
   'receipts',
   'import',
+  'report',
 ] as const;
 type Part = (typeof allParts)[number];
 
@@ -451,6 +453,13 @@ if (receipts)
     `receipt PDFs: p50 ${receipts.p50Ms} ms, p99 ${receipts.p99Ms} ms, ${receipts.pdfKb} KB, peak ${receipts.peakRssAboveBeforeMb} MB above start`,
   );
 
+// Exam reports (issue 15): one test taken by 50,000 students, the report route over HTTP next to a hello-world.
+const report = parts.has('report')
+  ? await measureReport({ databaseUrl: url, seconds, connections, port: apiPort + 20 })
+  : undefined;
+if (report)
+  console.log(`report at ${report.attempts} attempts: p50 ${report.report.p50} ms (× ${report.p50Ratio} hello)`);
+
 // The CSV import (issue 17) of each size's students with a parent and an enrolment each, on PostgreSQL.
 const imports = [];
 if (parts.has('import')) {
@@ -476,6 +485,7 @@ const results = {
   upload,
   receipts,
   imports,
+  report,
 };
 // A partial run (--only, --routes) writes next to the full results instead of over them.
 const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;
@@ -634,6 +644,11 @@ if (receipts)
   lines.push(
     '',
     `Receipt PDFs (${receipts.receipts}, one at a time, in process): p50 ${receipts.p50Ms} ms, p99 ${receipts.p99Ms} ms, mean ${receipts.meanMs} ms; ${receipts.pdfKb} KB each; resident memory ${receipts.rssBeforeMb} MB at start, peak ${receipts.peakRssAboveBeforeMb} MB above it; heap growth ${receipts.heapGrowthPerReceiptKb} KB per receipt after GC.`,
+  );
+if (report)
+  lines.push(
+    '',
+    `Exam report of one test taken by ${report.attempts} students (rank ${report.rank} of ${report.students}; ranking ${report.rankTestMs} ms): ${report.report.requestsPerSecond} req/s (${report.throughputSharePercent} % of hello-world), p50 ${report.report.p50} ms (× ${report.p50Ratio} hello-world), p99 ${report.report.p99} ms (× ${report.p99Ratio}), ${report.report.non2xx} non-2xx; hello-world ${report.hello.requestsPerSecond} req/s, p50 ${report.hello.p50} ms, p99 ${report.hello.p99} ms.`,
   );
 
 for (const { students, steps } of imports) {

@@ -30,7 +30,7 @@ import { fileUrl } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AttemptAuth } from '../../types.d.ts';
-import { rankAfterSubmit } from '../../lib/exam-results.ts';
+import { markRanksStale } from '../../lib/exam-results.ts';
 import {
   consumeLaunchToken,
   findAnswers,
@@ -101,8 +101,8 @@ async function submitOne(app: FastifyInstance, instituteId: number, attemptId: n
     ({ endsAt }) => ({ at: by === 'auto' ? endsAt : app.now(), by }),
     scorePaper,
   );
-  // A submission after the result's release joins the ranking at once (report area).
-  if (done) await rankAfterSubmit(app.db, instituteId, attemptId, app.now());
+  // A submission after the result's release marks the ranks stale; the report area ranks in the background.
+  if (done) await markRanksStale(app.db, instituteId, attemptId, app.now());
   return done;
 }
 

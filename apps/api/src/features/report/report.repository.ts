@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/prepared.ts';
-import { rankTest, takenBy, type Taker } from '../../lib/exam-results.ts';
+import { rankStaleTest, rankStaleTests, rankTest, takenBy, type Taker } from '../../lib/exam-results.ts';
 
-export { rankTest, type Taker };
+export { rankStaleTest, rankStaleTests, rankTest, type Taker };
 import {
   batches,
   examAnswers,
@@ -71,15 +71,18 @@ export async function findRanked(db: Db, instituteId: number, testId: number, us
   return rows[0];
 }
 
-/** Whether the test was ever ranked. */
-export async function isRanked(db: Db, instituteId: number, testId: number): Promise<boolean> {
-  const rows = await sqlRows<{ one: number }>(
+/** Whether the test was ever ranked, whether its ranks are stale, and whether the user submitted an attempt at it. */
+export async function findRankState(db: Db, instituteId: number, testId: number, userId: number) {
+  const rows = await sqlRows<{ ranked: boolean; stale: boolean; took: boolean }>(
     db,
-    'report_is_ranked',
-    'select 1 as one from report_test_stats where institute_id = $1 and test_id = $2',
-    [instituteId, testId],
+    'report_rank_state',
+    `select exists (select 1 from report_test_stats where institute_id = $1 and test_id = $2) as ranked,
+        exists (select 1 from report_stale_tests where institute_id = $1 and test_id = $2) as stale,
+        exists (select 1 from exam_attempts where institute_id = $1 and test_id = $2 and user_id = $3
+          and submitted_at is not null and score is not null) as took`,
+    [instituteId, testId, userId],
   );
-  return rows.length > 0;
+  return rows[0];
 }
 
 /** The paper as the report needs it: each question's subject, key and marks. */

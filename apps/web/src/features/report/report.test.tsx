@@ -1,10 +1,23 @@
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
-import type { Bookmark, StudentReportAnswer, TestReportAnswer } from '@campus/domain/report/report.contract';
+import type {
+  Bookmark,
+  BookmarkDetail,
+  OfflineExam,
+  StudentReportAnswer,
+  TestReportAnswer,
+} from '@campus/domain/report/report.contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { greenfieldStudent, mockBranding, storeSession, testDay } from '../../test/fixtures.ts';
+import {
+  apexStudent,
+  greenfieldParent,
+  greenfieldStudent,
+  mockBranding,
+  storeSession,
+  testDay,
+} from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
 import { reportTexts } from './screens/report.tsx';
@@ -96,37 +109,10 @@ const bookmark: Bookmark = {
 function mockReports({
   tests = [examTest()],
   bookmarks = [bookmark],
-}: { tests?: ExamTest[]; bookmarks?: Bookmark[] } = {}) {
+  offline = offlineAnswer(),
+}: { tests?: ExamTest[]; bookmarks?: Bookmark[]; offline?: StudentReportAnswer } = {}) {
   const calls: { url: string; authorization: string | null; body?: unknown }[] = [];
   let current = [...bookmarks];
-  const offline: StudentReportAnswer = {
-    pastCourseExamSchdJson: [
-      {
-        course_Name: 'Class 8 A',
-        pastCourseExamList: [
-          {
-            exam_id: 1,
-            exam_date: '05-Oct-2026',
-            exam_date_iso: '2026-10-05',
-            start_time: '10:00',
-            end_time: '11:00',
-            attendance_status: 'P',
-            courseLevelMarksObtain: 41,
-            courseLevelTotalMarks: 50,
-            courseLevelRank: 2,
-            isAbsent: 'N',
-            subjectWiseExamSchdList: [{ subject_name: 'Maths', marks_obtained: 41, total_marks: 50, rank: 2 }],
-            subject_name: 'Maths',
-            topic_name: 'Algebra',
-            examDesc: 'Unit test',
-            course_Name: 'Class 8 A',
-          },
-        ],
-      },
-    ],
-    batchExamSchdJsons: { futureCourseExamSchdJson: [{ futureCourseExamList: [] }] },
-    show_exam_rank: true,
-  };
   server.use(
     http.get('*/student/testLabels', () =>
       HttpResponse.json({ data: [{ label_id: 7, label_name: 'Term Mock', test_type_id: 4, title: '' }] }),
@@ -146,6 +132,36 @@ function mockReports({
     }),
   );
   return calls;
+}
+
+/** One past offline exam record; `overrides` change it. */
+function offlineExam(overrides: Partial<OfflineExam> = {}): OfflineExam {
+  return {
+    exam_id: 1,
+    exam_date: '05-Oct-2026',
+    exam_date_iso: '2026-10-05',
+    start_time: '10:00',
+    end_time: '11:00',
+    attendance_status: 'P',
+    courseLevelMarksObtain: 41,
+    courseLevelTotalMarks: 50,
+    courseLevelRank: 2,
+    isAbsent: 'N',
+    subjectWiseExamSchdList: [{ subject_name: 'Maths', marks_obtained: 41, total_marks: 50, rank: 2 }],
+    subject_name: 'Maths',
+    topic_name: 'Algebra',
+    examDesc: 'Unit test',
+    course_Name: 'Class 8 A',
+    ...overrides,
+  };
+}
+
+function offlineAnswer(list: OfflineExam[] = [offlineExam()]): StudentReportAnswer {
+  return {
+    pastCourseExamSchdJson: [{ course_Name: 'Class 8 A', pastCourseExamList: list }],
+    batchExamSchdJsons: { futureCourseExamSchdJson: [{ futureCourseExamList: [] }] },
+    show_exam_rank: true,
+  };
 }
 
 describe('Exam Reports (spec part 2 §2.4)', () => {
@@ -212,10 +228,218 @@ describe('Exam Reports (spec part 2 §2.4)', () => {
     storeSession(greenfieldStudent());
     renderRoute('/report');
     await userEvent.click(await screen.findByRole('tab', { name: 'Offline' }));
-    expect(await screen.findByText('Class 8 A')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Section: Class 8 A' })).toBeInTheDocument();
     expect(screen.getByText('05-Oct-2026')).toBeInTheDocument();
     expect(screen.getByTestId('attendance')).toHaveTextContent('Attendance: P');
     await userEvent.click(screen.getByRole('tab', { name: 'Analysis' }));
     await waitFor(() => expect(screen.getByText(reportTexts.analysisTitle)).toBeInTheDocument());
+  });
+});
+
+const longPassage = `<p>${'Plants make food from light. '.repeat(25)}</p>`;
+
+const detail: BookmarkDetail = {
+  ...bookmark,
+  question_mathjax: bookmark.question,
+  description: longPassage,
+  description_mathjax: longPassage,
+  options: [
+    { answer_option: 'a', is_correct: 0, answer_choice_option: '<p>Oxygen</p>' },
+    { answer_option: 'b', is_correct: 1, answer_choice_option: '<p>Carbon dioxide</p>' },
+  ],
+  correct_ans: 'b',
+  attempt_answer: 'a',
+  feedback: '<p>Plants take in carbon dioxide for photosynthesis.</p>',
+  feedback_mathjax: '',
+  alies_feedback: '',
+  answer: 'b',
+  is_multi_lingual: 0,
+  media_data: [{ media_type: 'image', source_path: '/api/v1/files/signed/figure.svg' }],
+};
+
+describe('Exam Reports: the bookmark detail, medals, school wording and the error dialog', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(testDay(9));
+    mockBranding();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** Opens Bookmarked Questions and the detail of bookmark 77. */
+  async function openDetail() {
+    await userEvent.click(await screen.findByRole('button', { name: reportTexts.bookmarked }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View question 77' }));
+    return screen.findByRole('navigation', { name: 'Breadcrumb' });
+  }
+
+  it('shows the detail under Back > Bookmarked Questions > View Questions with every part, and each crumb leads back', async () => {
+    mockReports();
+    const asked: string[] = [];
+    server.use(
+      http.get('*/student/testLabels/bookmark/:userId/:questionId', ({ request, params }) => {
+        asked.push(`${String(params.questionId)} ${request.headers.get('authorization')}`);
+        return HttpResponse.json({ data: detail });
+      }),
+    );
+    storeSession(greenfieldStudent());
+    renderRoute('/report');
+    const crumbs = await openDetail();
+    expect(
+      within(crumbs)
+        .getAllByRole('button')
+        .map((crumb) => crumb.textContent),
+    ).toEqual(['Back', reportTexts.bookmarked]);
+    expect(within(crumbs).getByText('View Questions')).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('Which gas do plants take in?')).toBeInTheDocument();
+    expect(asked).toEqual(['77 exam-credential']);
+
+    // The passage is cut at 550 characters until 'Load more'.
+    const passage = screen.getByText(/^Plants make food from light/);
+    expect(passage.textContent).toHaveLength(553);
+    expect(passage.textContent!.endsWith('...')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(screen.getByText(/^Plants make food from light/).textContent).not.toMatch(/\.\.\.$/);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    expect(screen.getByRole('img', { name: 'Question media' })).toHaveAttribute(
+      'src',
+      '/api/v1/files/signed/figure.svg',
+    );
+    expect(screen.getByText('a. Oxygen')).toBeInTheDocument();
+    expect(screen.getByText('b. Carbon dioxide')).toBeInTheDocument();
+    expect(screen.getByText('Correct answer: b')).toBeInTheDocument();
+    expect(screen.getByText('Your answer: a')).toBeInTheDocument();
+    expect(screen.getByText('Solution: Plants take in carbon dioxide for photosynthesis.')).toBeInTheDocument();
+
+    // 'Bookmarked Questions' returns to the list; 'Back' leaves the bookmarks for Exam Reports.
+    await userEvent.click(within(crumbs).getByRole('button', { name: reportTexts.bookmarked }));
+    expect(await screen.findByRole('heading', { level: 1, name: reportTexts.bookmarked })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View question 77' }));
+    await userEvent.click(
+      within(await screen.findByRole('navigation', { name: 'Breadcrumb' })).getByRole('button', { name: 'Back' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: reportTexts.title })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+  });
+
+  it('lets a parent view a bookmark but offers no removal', async () => {
+    mockReports();
+    server.use(
+      http.get('*/student/testLabels/bookmark/:userId/:questionId', () => HttpResponse.json({ data: detail })),
+    );
+    storeSession(greenfieldParent());
+    renderRoute('/report');
+    await userEvent.click(await screen.findByRole('button', { name: reportTexts.bookmarked }));
+    await screen.findByRole('button', { name: 'View question 77' });
+    expect(screen.queryByRole('button', { name: 'Remove bookmark 77' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View question 77' }));
+    expect(await screen.findByText('Correct answer: b')).toBeInTheDocument();
+  });
+
+  it('shows a medal for a course rank of 1, a comma list for several subject ranks and a dash when absent', async () => {
+    mockReports({
+      offline: offlineAnswer([
+        offlineExam({
+          exam_id: 1,
+          exam_date: '01-Oct-2026',
+          courseLevelRank: 1,
+          courseLevelMarksObtain: 48,
+          subjectWiseExamSchdList: [{ subject_name: 'Maths', marks_obtained: 48, total_marks: 50, rank: 1 }],
+        }),
+        offlineExam({
+          exam_id: 2,
+          exam_date: '08-Oct-2026',
+          courseLevelRank: null,
+          courseLevelMarksObtain: null,
+          subjectWiseExamSchdList: [
+            { subject_name: 'Maths', marks_obtained: 40, total_marks: 50, rank: 1 },
+            { subject_name: 'Physics', marks_obtained: 30, total_marks: 50, rank: 3 },
+          ],
+        }),
+        offlineExam({
+          exam_id: 3,
+          exam_date: '15-Oct-2026',
+          attendance_status: 'A',
+          isAbsent: 'Y',
+          courseLevelRank: null,
+          courseLevelMarksObtain: null,
+          subjectWiseExamSchdList: [{ subject_name: 'Maths', marks_obtained: null, total_marks: 50, rank: null }],
+        }),
+      ]),
+    });
+    storeSession(greenfieldStudent());
+    renderRoute('/report');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Offline' }));
+    const card = (date: string) => screen.findByRole('article', { name: `Offline exam of ${date}` });
+    const first = await card('01-Oct-2026');
+    expect(within(first).getByRole('img', { name: '1 (medal)' })).toBeInTheDocument();
+    expect(within(first).getByText('Marks: 48')).toBeInTheDocument();
+    const second = await card('08-Oct-2026');
+    expect(within(second).getByText('Rank: 1, 3')).toBeInTheDocument();
+    expect(within(second).getByText('Marks: 70')).toBeInTheDocument();
+    expect(within(second).queryByRole('img', { name: '1 (medal)' })).not.toBeInTheDocument();
+    const third = await card('15-Oct-2026');
+    expect(within(third).getByText('Rank: -')).toBeInTheDocument();
+    expect(within(third).getByText('Marks: -')).toBeInTheDocument();
+    expect(within(third).getByTestId('attendance')).toHaveTextContent('Attendance: A');
+  });
+
+  it('says Section and hides topic and description for a school; Batch with both for a coaching institute', async () => {
+    mockReports();
+    storeSession(greenfieldStudent());
+    const school = renderRoute('/report');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Offline' }));
+    expect(await screen.findByRole('heading', { name: 'Section: Class 8 A' })).toBeInTheDocument();
+    expect(screen.getByText('Subject: Maths')).toBeInTheDocument();
+    expect(screen.queryByText('Topic: Algebra')).not.toBeInTheDocument();
+    expect(screen.queryByText('Description: Unit test')).not.toBeInTheDocument();
+    school.unmount();
+
+    mockBranding();
+    storeSession(apexStudent({ student_id: 5001 }));
+    renderRoute('/report');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Offline' }));
+    expect(await screen.findByRole('heading', { name: 'Batch: Class 8 A' })).toBeInTheDocument();
+    expect(screen.getByText('Topic: Algebra')).toBeInTheDocument();
+    expect(screen.getByText('Description: Unit test')).toBeInTheDocument();
+    expect(screen.queryByText(/^Section:/)).not.toBeInTheDocument();
+  });
+
+  it('opens the error dialog with the server’s message, and its close goes to the dashboard', async () => {
+    mockReports();
+    server.use(
+      http.get('*/api/v1/studentdashboard/testReports/:a/:u/:t/:s', () =>
+        HttpResponse.json({ message: 'Report service is busy, try again later' }, { status: 500 }),
+      ),
+      http.get('*/api/v1/banner-prom/for_student/:userType', () =>
+        HttpResponse.json({ statusCode: 200, message: 'success', result: { banner: [], prom: null } }),
+      ),
+      http.get('*/api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/:instituteId', () =>
+        HttpResponse.json({ data: { result: [] } }),
+      ),
+    );
+    storeSession(greenfieldStudent());
+    const { router } = renderRoute('/report');
+    await userEvent.click(await screen.findByRole('button', { name: 'Term Mock' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alert' });
+    expect(within(dialog).getByText('Report service is busy, try again later')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/report');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ok' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('opens the error dialog when the bookmarks fail', async () => {
+    mockReports();
+    server.use(
+      http.get('*/student/testLabels/bookmark/:userId', () =>
+        HttpResponse.json({ message: 'Bookmarks are unavailable' }, { status: 503 }),
+      ),
+    );
+    storeSession(greenfieldStudent());
+    renderRoute('/report');
+    await userEvent.click(await screen.findByRole('button', { name: reportTexts.bookmarked }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alert' });
+    expect(within(dialog).getByText('Bookmarks are unavailable')).toBeInTheDocument();
   });
 });

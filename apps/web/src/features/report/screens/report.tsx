@@ -191,7 +191,7 @@ function OnlineReports({ session }: { session: StoredSession }) {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {shown.map(({ test, status }) => (
-            <Card key={test.test_id} withBorder>
+            <Card key={test.test_id} withBorder component="article" aria-label={test.test_name}>
               <Text fw={600} title={test.test_name}>
                 {truncateExamName(test.test_name)}
               </Text>
@@ -259,7 +259,7 @@ function ResultView({ session, test, onBack }: { session: StoredSession; test: E
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
-    <Card withBorder padding="sm">
+    <Card withBorder padding="sm" role="group" aria-label={label}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>
@@ -339,6 +339,7 @@ function Summary({ report }: { report: TestReportAnswer }) {
       <Modal opened={chart} onClose={() => setChart(false)} title="Subject-wise distribution" size="lg">
         <Suspense fallback={<PageLoader />}>
           <ReportBarChart
+            label="Subject-wise distribution chart"
             dataKey="subject"
             data={report.subject_wise_distribution.map((s) => ({
               subject: s.subject_name,
@@ -401,6 +402,7 @@ function TopperComparison({ report }: { report: TestReportAnswer }) {
       </Table>
       <Suspense fallback={<PageLoader />}>
         <ReportBarChart
+          label="Comparison with the topper chart"
           dataKey="figure"
           data={rows.slice(0, 4).map(([label, you, topper, average]) => ({
             figure: label,
@@ -447,7 +449,9 @@ function OfflineReports({ session }: { session: StoredSession }) {
           ) : (
             groups.map((group) => (
               <Stack key={group.course_Name} mb="md">
-                <Title order={3}>{group.course_Name}</Title>
+                <Title order={3}>
+                  {isSchool ? 'Section' : 'Batch'}: {group.course_Name}
+                </Title>
                 {group.pastCourseExamList.map((exam) => (
                   <OfflineCard key={exam.exam_id} exam={exam} isSchool={isSchool} showRank={data!.show_exam_rank} />
                 ))}
@@ -474,7 +478,7 @@ function OfflineReports({ session }: { session: StoredSession }) {
 function OfflineCard({ exam, isSchool, showRank }: { exam: OfflineExam; isSchool: boolean; showRank: boolean }) {
   const present = exam.attendance_status === 'P';
   return (
-    <Card withBorder>
+    <Card withBorder component="article" aria-label={`Offline exam of ${exam.exam_date}`}>
       <Text fw={600}>{exam.exam_date}</Text>
       <Text size="sm">
         {exam.start_time} - {exam.end_time}
@@ -485,11 +489,33 @@ function OfflineCard({ exam, isSchool, showRank }: { exam: OfflineExam; isSchool
         </Text>
       )}
       {exam.attendance_status && <Text size="sm">Marks: {offlineMarks(exam)}</Text>}
-      {showRank && exam.attendance_status && <Text size="sm">Rank: {offlineRank(exam)}</Text>}
+      {showRank && exam.attendance_status && (
+        <Text size="sm">Rank: {offlineRank(exam) === '1' ? <Medal /> : offlineRank(exam)}</Text>
+      )}
       <Text size="sm">Subject: {exam.subject_name}</Text>
       {!isSchool && <Text size="sm">Topic: {exam.topic_name}</Text>}
       {!isSchool && <Text size="sm">Description: {exam.examDesc}</Text>}
     </Card>
+  );
+}
+
+/** The medal the spec shows in place of a rank of 1 (part 2 §5): drawn inline, so no image request or CSP rule. */
+function Medal() {
+  return (
+    <svg
+      role="img"
+      aria-label="1 (medal)"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      style={{ verticalAlign: 'middle' }}
+    >
+      <path d="M6 0h3l2 6H8zM11 0h3l-2 6H9z" fill="#d9480f" />
+      <circle cx="10" cy="13" r="6" fill="#fab005" stroke="#e67700" strokeWidth="1.5" />
+      <text x="10" y="16" textAnchor="middle" fontSize="8" fontWeight="700" fill="#7a4a00">
+        1
+      </text>
+    </svg>
   );
 }
 
@@ -515,7 +541,12 @@ function Analysis({ exams }: { exams: OfflineExam[] }) {
         </Group>
       </Radio.Group>
       <Suspense fallback={<PageLoader />}>
-        <ReportBarChart data={data} dataKey="date" series={[{ name: 'Obtained Marks', color: 'blue.6' }]} />
+        <ReportBarChart
+          label={`Obtained Marks in ${subject} by exam date`}
+          data={data}
+          dataKey="date"
+          series={[{ name: 'Obtained Marks', color: 'blue.6' }]}
+        />
       </Suspense>
     </Stack>
   );
@@ -534,14 +565,7 @@ function BookmarksView({ session, onBack }: { session: StoredSession; onBack: ()
   const isParent = Boolean(session.parentslogin);
 
   if (viewing !== null)
-    return (
-      <BookmarkDetail
-        session={session}
-        questionId={viewing}
-        onBack={() => setViewing(null)}
-        onList={() => setViewing(null)}
-      />
-    );
+    return <BookmarkDetail session={session} questionId={viewing} onBack={onBack} onList={() => setViewing(null)} />;
   return (
     <Stack>
       <Group justify="space-between">
@@ -643,15 +667,17 @@ function BookmarkDetail({
   const passageText = q ? q.description.replace(/<[^>]*>/g, '') : '';
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component="button" onClick={onBack}>
-          Back
-        </Anchor>
-        <Anchor component="button" onClick={onList}>
-          {reportTexts.bookmarked}
-        </Anchor>
-        <Text>View Questions</Text>
-      </Breadcrumbs>
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs>
+          <Anchor component="button" onClick={onBack}>
+            Back
+          </Anchor>
+          <Anchor component="button" onClick={onList}>
+            {reportTexts.bookmarked}
+          </Anchor>
+          <Text aria-current="page">View Questions</Text>
+        </Breadcrumbs>
+      </nav>
       {detail.isPending ? (
         <PageLoader />
       ) : q ? (
@@ -671,6 +697,16 @@ function BookmarkDetail({
           {q.media_data.map((media) =>
             media.media_type === 'image' ? (
               <img key={media.source_path} src={media.source_path} alt="Question media" style={{ maxWidth: 320 }} />
+            ) : media.media_type === 'audio' ? (
+              <audio key={media.source_path} src={media.source_path} controls aria-label="Question audio" />
+            ) : media.media_type === 'video' ? (
+              <video
+                key={media.source_path}
+                src={media.source_path}
+                controls
+                aria-label="Question video"
+                style={{ maxWidth: 480 }}
+              />
             ) : null,
           )}
           {q.options.map((option) => (

@@ -309,37 +309,49 @@ export async function insertAttempt(
 }
 
 /** The paper: sections, passages and questions in order (with the key, for scoring: never sent as is). */
-export async function findPaper(db: Db, instituteId: number, testId: number) {
-  const [sections, passages, questions] = await Promise.all([
-    db
-      .select({ id: examSections.id, name: examSections.name })
-      .from(examSections)
-      .where(and(eq(examSections.instituteId, instituteId), eq(examSections.testId, testId)))
-      .orderBy(asc(examSections.sortOrder), asc(examSections.id)),
-    db
-      .select({ id: examPassages.id, text: examPassages.text })
-      .from(examPassages)
-      .where(and(eq(examPassages.instituteId, instituteId), eq(examPassages.testId, testId)))
-      .orderBy(asc(examPassages.id)),
-    db
-      .select({
-        questionNo: examQuestions.questionNo,
-        sectionId: examQuestions.sectionId,
-        passageId: examQuestions.passageId,
-        quesType: examQuestions.quesType,
-        question: examQuestions.question,
-        mediaType: examQuestions.mediaType,
-        mediaFileKey: examQuestions.mediaFileKey,
-        options: examQuestions.options,
-        matchOptions: examQuestions.matchOptions,
-        correct: examQuestions.correct,
-        marks: examQuestions.marks,
-        negativeMarks: examQuestions.negativeMarks,
-      })
-      .from(examQuestions)
-      .where(and(eq(examQuestions.instituteId, instituteId), eq(examQuestions.testId, testId)))
-      .orderBy(asc(examQuestions.questionNo)),
-  ]);
+export async function findPaper(db: Db, instituteId: number, testId: number, { inTransaction = false } = {}) {
+  const reads = [
+    () =>
+      db
+        .select({ id: examSections.id, name: examSections.name })
+        .from(examSections)
+        .where(and(eq(examSections.instituteId, instituteId), eq(examSections.testId, testId)))
+        .orderBy(asc(examSections.sortOrder), asc(examSections.id)),
+    () =>
+      db
+        .select({ id: examPassages.id, text: examPassages.text })
+        .from(examPassages)
+        .where(and(eq(examPassages.instituteId, instituteId), eq(examPassages.testId, testId)))
+        .orderBy(asc(examPassages.id)),
+    () =>
+      db
+        .select({
+          questionNo: examQuestions.questionNo,
+          sectionId: examQuestions.sectionId,
+          passageId: examQuestions.passageId,
+          quesType: examQuestions.quesType,
+          question: examQuestions.question,
+          mediaType: examQuestions.mediaType,
+          mediaFileKey: examQuestions.mediaFileKey,
+          options: examQuestions.options,
+          matchOptions: examQuestions.matchOptions,
+          correct: examQuestions.correct,
+          marks: examQuestions.marks,
+          negativeMarks: examQuestions.negativeMarks,
+        })
+        .from(examQuestions)
+        .where(and(eq(examQuestions.instituteId, instituteId), eq(examQuestions.testId, testId)))
+        .orderBy(asc(examQuestions.questionNo)),
+  ] as const;
+  // A transaction has one connection: its statements go one after another (pg refuses overlapping queries on one
+  // client from version 9); on the pool the three reads go out together.
+  if (inTransaction) {
+    const sections = await reads[0]();
+    const passages = await reads[1]();
+    const questions = await reads[2]();
+    return { sections, passages, questions };
+  }
+  const [sections, passages, questions] = await Promise.all([reads[0](), reads[1](), reads[2]()]);
   return { sections, passages, questions };
 }
 export type PaperRows = Awaited<ReturnType<typeof findPaper>>;
@@ -440,10 +452,8 @@ export async function submitAttempt(
       )
       .for('update');
     if (!attempt) return undefined;
-    const [paper, answers] = await Promise.all([
-      findPaper(tx as unknown as Db, instituteId, attempt.testId),
-      findAnswers(tx as unknown as Db, instituteId, attemptId),
-    ]);
+    const paper = await findPaper(tx as unknown as Db, instituteId, attempt.testId, { inTransaction: true });
+    const answers = await findAnswers(tx as unknown as Db, instituteId, attemptId);
     const { score: total, result } = score(paper, answers);
     const { at, by } = submittedAt(attempt);
     await tx

@@ -33,7 +33,9 @@ import { NoData } from './no-data.tsx';
 
 type Tab = 'due' | 'history';
 
-const statusColours: Record<string, string> = { Overdue: 'red', 'Partially Paid': 'yellow', Due: 'blue' };
+// Light badges write in the theme's shade 8 on their own tint: yellow's and teal's are too pale for AA (4.5:1),
+// grape's is not.
+const statusColours: Record<string, string> = { Overdue: 'red', 'Partially Paid': 'grape', Due: 'blue' };
 
 /** A table of `columns`, one row per item, or 'No Data Available' when there are none. */
 function FeeTable<K extends string, T>({

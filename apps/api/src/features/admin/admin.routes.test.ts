@@ -4,6 +4,7 @@ import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
+import { findExternalIds } from './admin.repository.ts';
 import {
   adminApiKeys,
   adminAudit,
@@ -11,6 +12,7 @@ import {
   assignments,
   attendance,
   classSessions,
+  enrolments,
   feePayments,
   feeReceipts,
   studentInstallments,
@@ -177,6 +179,33 @@ describe('admin API /api/admin/v1', () => {
       const deleted = await send('assignments', [{ external_id: 'H1' }], { remove: true });
       expect(deleted.json()).toMatchObject({ deleted: 1 });
       expect(await app.db.select().from(assignments).where(eq(assignments.instituteId, instituteId))).toHaveLength(1);
+    });
+
+    it('deletes an enrolment for good, and answers a pair it does not hold missing', async () => {
+      const response = await send(
+        'enrolments',
+        [
+          { student_external_id: 'S2', batch_external_id: '6A' },
+          { student_external_id: 'S2', batch_external_id: '7A' },
+        ],
+        { remove: true },
+      );
+      expect(response.json()).toMatchObject({ deleted: 1 });
+      expect(response.json().rows.map((row: { action: string }) => row.action)).toEqual(['deleted', 'missing']);
+      const rows = await app.db.select().from(enrolments).where(eq(enrolments.instituteId, instituteId));
+      expect(rows).toHaveLength(1);
+      const [audit] = await app.db
+        .select()
+        .from(adminAudit)
+        .where(
+          and(
+            eq(adminAudit.instituteId, instituteId),
+            eq(adminAudit.kind, 'enrolments'),
+            eq(adminAudit.action, 'delete'),
+          ),
+        );
+      const student = (await findExternalIds(app.db, instituteId, 'students', ['S2'])).get('S2')!;
+      expect(audit).toMatchObject({ externalId: 'S2|6A', beforeId: student.internalId, afterId: null });
     });
 
     it('takes an evaluation back without losing the submission', async () => {

@@ -7,7 +7,9 @@ import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
 import type { Db } from '../../../db/client.ts';
 import type { Storage } from '../../../lib/storage.ts';
-import { findExternalIds } from '../admin.repository.ts';
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { anyOf, findExternalIds } from '../admin.repository.ts';
 
 /** One row of a batch after validation, with its index in the batch. */
 export interface IndexedRow<R> {
@@ -109,6 +111,26 @@ export async function resolveReferences<R>(
     }
   }
   return ids;
+}
+
+/** The academic year of rows of a table that has one (batches, fee structures), by row id. */
+export async function academicYearsOf(
+  context: KindContext,
+  table: PgTable & { instituteId: PgColumn; id: PgColumn; academicYearId: PgColumn },
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const years = new Map<number, number>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = (await context.tx
+      .select({ id: table.id, academicYearId: table.academicYearId })
+      .from(table as PgTable)
+      .where(and(eq(table.instituteId, context.instituteId), anyOf(table.id, part)))) as {
+      id: number;
+      academicYearId: number;
+    }[];
+    for (const row of rows) years.set(row.id, row.academicYearId);
+  }
+  return years;
 }
 
 /** Minutes the zone is ahead of UTC at `at`. */

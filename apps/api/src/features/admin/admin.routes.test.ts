@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
@@ -295,6 +297,41 @@ describe('admin API /api/admin/v1', () => {
       const missing = await send('events', [{ external_id: 'E404' }], { remove: true });
       expect(missing.json().rows).toEqual([{ row: 0, key: 'E404', action: 'missing' }]);
     });
+  });
+
+  it('leaves no receipt in storage for a refused payment batch, and stores one for each payment it records', async () => {
+    const files = () =>
+      readdirSync((app.storage as unknown as { root: string }).root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp'))
+        .map((entry) => join(entry.parentPath, entry.name));
+    const before = files();
+    const [first, second] = kindExamples.find((example) => example.kind === 'payments')!.rows;
+    const fresh = {
+      ...first,
+      external_id: 'R-0100',
+      receipt_no: 'GV-2026-0100',
+      paid_at: '10-07-2026 10:00',
+      install_nos: '2',
+      amounts: '500',
+    };
+    // The new payment's receipt is rendered and stored before the changed payment refuses the batch.
+    const refused = await send('payments', [fresh, { ...second, mode: 'Cheque' }]);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(
+      'row 1, external_id: is a recorded payment whose receipt is issued, so it cannot change',
+    );
+    expect(files()).toEqual(before);
+    expect(await app.db.select().from(feePayments).where(eq(feePayments.receiptNo, 'GV-2026-0100'))).toEqual([]);
+    // The same payment alone is recorded, with its receipt the one new file.
+    const recorded = await send('payments', [fresh]);
+    expect(recorded.json()).toMatchObject({ created: 1 });
+    const added = files().filter((file) => !before.includes(file));
+    const [receipt] = await app.db
+      .select({ key: feeReceipts.pdfFileKey })
+      .from(feeReceipts)
+      .innerJoin(feePayments, eq(feePayments.id, feeReceipts.paymentId))
+      .where(and(eq(feePayments.instituteId, instituteId), eq(feePayments.receiptNo, 'GV-2026-0100')));
+    expect(added).toEqual([join((app.storage as unknown as { root: string }).root, receipt!.key)]);
   });
 
   it('documents every kind’s two endpoints in the OpenAPI at /docs, with the fields of its rows', async () => {

@@ -16,6 +16,7 @@ import { findInstituteTimeZone, insertAuditRows } from './admin.repository.ts';
 import { kindModules } from './kinds/index.ts';
 import {
   RowProblems,
+  trackReceipts,
   type CreatedPassword,
   type IndexedRow,
   type KindContext,
@@ -124,7 +125,8 @@ const attemptsOnRace = 3;
 /**
  * Upserts (or deletes) one batch of `kind` for the writer's institute. Throws BatchRefused (→ 422) when a row is
  * invalid or names an unknown row; nothing is written then. `dryRun` runs every check and every write, then rolls
- * back, so it reports exactly what a real run would do.
+ * back, so it reports exactly what a real run would do. Receipts the batch stored are removed again when it does
+ * not commit.
  */
 export async function runBatch(
   db: Db,
@@ -140,13 +142,15 @@ export async function runBatch(
   if (problems.length > 0) throw new BatchRefused(problems);
   const timeZone = await findInstituteTimeZone(db, writer.instituteId);
   for (let attempt = 1; ; attempt += 1) {
+    const files = receipts && trackReceipts(receipts);
     try {
       const prepared =
         mode === 'upsert' && module.prepare
           ? await module.prepare(db, writer.instituteId, valid as never)
           : new Map<string, unknown>();
-      return await writeBatch(db, writer, kind, mode, valid, prepared, { now, timeZone, dryRun, receipts });
+      return await writeBatch(db, writer, kind, mode, valid, prepared, { now, timeZone, dryRun, receipts: files });
     } catch (error) {
+      await files?.discard();
       if (error instanceof DryRun) return error.result;
       if (error instanceof RowProblems) throw new BatchRefused(error.problems);
       const state = sqlState(error);

@@ -54,6 +54,37 @@ export interface ReceiptTarget {
   origin: string;
 }
 
+/**
+ * The target with a storage that remembers the files it writes, so a batch that does not commit (refused, rolled
+ * back, a dry run) can take its receipts back instead of leaving files no row names.
+ */
+export function trackReceipts(target: ReceiptTarget): ReceiptTarget & { discard(): Promise<void> } {
+  const written: string[] = [];
+  const storage: Storage = Object.assign(Object.create(target.storage) as Storage, {
+    async putBuffer(data: Buffer | string, extension: string) {
+      const stored = await target.storage.putBuffer(data, extension);
+      written.push(stored.key);
+      return stored;
+    },
+    async putStream(...args: Parameters<Storage['putStream']>) {
+      const stored = await target.storage.putStream(...args);
+      written.push(stored.key);
+      return stored;
+    },
+    async commit(...args: Parameters<Storage['commit']>) {
+      await target.storage.commit(...args);
+      written.push(args[1]);
+    },
+  });
+  return {
+    storage,
+    origin: target.origin,
+    async discard() {
+      for (const key of written.splice(0)) await target.storage.remove(key);
+    },
+  };
+}
+
 /** Thrown by a kind for rows it cannot write (an unknown reference, a row still in use): the batch is refused. */
 export class RowProblems extends Error {
   override name = 'RowProblems';

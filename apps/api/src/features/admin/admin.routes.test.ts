@@ -148,6 +148,18 @@ describe('admin API /api/admin/v1', () => {
     expect(rerun.json().passwords).toEqual([]);
   });
 
+  it('refuses a new student with another student’s admission number (409 naming the row and the field)', async () => {
+    const response = await send('students', [
+      { external_id: 'S30', name: 'Neha', phone: '9822222230', sso_only: 'yes' },
+      { external_id: 'S31', name: 'Arjun', phone: '9822222231', sso_only: 'yes', admission_no: 'ADM-002' },
+    ]);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe('row 1, admission_no: "ADM-002" is taken by another row');
+    expect((await send('students', [{ external_id: 'S30', name: 'Neha', phone: '9822222230' }])).json()).toMatchObject({
+      created: 1,
+    });
+  });
+
   describe('deletes', () => {
     it('soft-deletes a student: the login is blocked, the rows stay, and an upsert restores it', async () => {
       const response = await send('students', [{ external_id: 'S20' }], { remove: true });

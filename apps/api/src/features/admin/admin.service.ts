@@ -97,6 +97,25 @@ const sqlState = (error: unknown): string | undefined => {
   return undefined;
 };
 
+/**
+ * The row holding the value a unique key refused (PostgreSQL's detail: `Key (institute_id, display_id)=(5, ADM-2)
+ * already exists.`), as a problem naming the row and its field; undefined when no row of the batch holds it.
+ */
+function takenValue(error: unknown, rows: readonly IndexedRow<unknown>[]): RowProblem | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const detail = /=\((.*)\) already exists/.exec(String((current as { detail?: unknown }).detail ?? ''));
+    if (!detail) continue;
+    const values = new Set(detail[1]!.split(', '));
+    for (const { index, row } of rows) {
+      const field = Object.entries(row as Record<string, unknown>).find(
+        ([name, value]) => name !== 'external_id' && typeof value === 'string' && values.has(value),
+      );
+      if (field) return { row: index, field: field[0], rule: `${JSON.stringify(field[1])} is taken by another row` };
+    }
+  }
+  return undefined;
+}
+
 function summarise(kind: AdminKind, outcomes: RowOutcome[], passwords: CreatedPassword[]): BatchResult {
   const count = (action: RowOutcome['action']) => outcomes.filter((outcome) => outcome.action === action).length;
   return {
@@ -163,6 +182,8 @@ export async function runBatch(
         );
       }
       if (state === '23505') {
+        const taken = takenValue(error, valid);
+        if (taken) throw new AppError(409, 'CONFLICT', describeRowProblems([taken]));
         throw new AppError(
           409,
           'CONFLICT',

@@ -1,9 +1,12 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
+import { findExternalIds } from './admin.repository.ts';
 import {
   adminApiKeys,
   adminAudit,
@@ -11,6 +14,7 @@ import {
   assignments,
   attendance,
   classSessions,
+  enrolments,
   feePayments,
   feeReceipts,
   studentInstallments,
@@ -144,6 +148,18 @@ describe('admin API /api/admin/v1', () => {
     expect(rerun.json().passwords).toEqual([]);
   });
 
+  it('refuses a new student with another student’s admission number (409 naming the row and the field)', async () => {
+    const response = await send('students', [
+      { external_id: 'S30', name: 'Neha', phone: '9822222230', sso_only: 'yes' },
+      { external_id: 'S31', name: 'Arjun', phone: '9822222231', sso_only: 'yes', admission_no: 'ADM-002' },
+    ]);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe('row 1, admission_no: "ADM-002" is taken by another row');
+    expect((await send('students', [{ external_id: 'S30', name: 'Neha', phone: '9822222230' }])).json()).toMatchObject({
+      created: 1,
+    });
+  });
+
   describe('deletes', () => {
     it('soft-deletes a student: the login is blocked, the rows stay, and an upsert restores it', async () => {
       const response = await send('students', [{ external_id: 'S20' }], { remove: true });
@@ -177,6 +193,33 @@ describe('admin API /api/admin/v1', () => {
       const deleted = await send('assignments', [{ external_id: 'H1' }], { remove: true });
       expect(deleted.json()).toMatchObject({ deleted: 1 });
       expect(await app.db.select().from(assignments).where(eq(assignments.instituteId, instituteId))).toHaveLength(1);
+    });
+
+    it('deletes an enrolment for good, and answers a pair it does not hold missing', async () => {
+      const response = await send(
+        'enrolments',
+        [
+          { student_external_id: 'S2', batch_external_id: '6A' },
+          { student_external_id: 'S2', batch_external_id: '7A' },
+        ],
+        { remove: true },
+      );
+      expect(response.json()).toMatchObject({ deleted: 1 });
+      expect(response.json().rows.map((row: { action: string }) => row.action)).toEqual(['deleted', 'missing']);
+      const rows = await app.db.select().from(enrolments).where(eq(enrolments.instituteId, instituteId));
+      expect(rows).toHaveLength(1);
+      const [audit] = await app.db
+        .select()
+        .from(adminAudit)
+        .where(
+          and(
+            eq(adminAudit.instituteId, instituteId),
+            eq(adminAudit.kind, 'enrolments'),
+            eq(adminAudit.action, 'delete'),
+          ),
+        );
+      const student = (await findExternalIds(app.db, instituteId, 'students', ['S2'])).get('S2')!;
+      expect(audit).toMatchObject({ externalId: 'S2|6A', beforeId: student.internalId, afterId: null });
     });
 
     it('takes an evaluation back without losing the submission', async () => {
@@ -266,6 +309,41 @@ describe('admin API /api/admin/v1', () => {
       const missing = await send('events', [{ external_id: 'E404' }], { remove: true });
       expect(missing.json().rows).toEqual([{ row: 0, key: 'E404', action: 'missing' }]);
     });
+  });
+
+  it('leaves no receipt in storage for a refused payment batch, and stores one for each payment it records', async () => {
+    const files = () =>
+      readdirSync((app.storage as unknown as { root: string }).root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp'))
+        .map((entry) => join(entry.parentPath, entry.name));
+    const before = files();
+    const [first, second] = kindExamples.find((example) => example.kind === 'payments')!.rows;
+    const fresh = {
+      ...first,
+      external_id: 'R-0100',
+      receipt_no: 'GV-2026-0100',
+      paid_at: '10-07-2026 10:00',
+      install_nos: '2',
+      amounts: '500',
+    };
+    // The new payment's receipt is rendered and stored before the changed payment refuses the batch.
+    const refused = await send('payments', [fresh, { ...second, mode: 'Cheque' }]);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(
+      'row 1, external_id: is a recorded payment whose receipt is issued, so it cannot change',
+    );
+    expect(files()).toEqual(before);
+    expect(await app.db.select().from(feePayments).where(eq(feePayments.receiptNo, 'GV-2026-0100'))).toEqual([]);
+    // The same payment alone is recorded, with its receipt the one new file.
+    const recorded = await send('payments', [fresh]);
+    expect(recorded.json()).toMatchObject({ created: 1 });
+    const added = files().filter((file) => !before.includes(file));
+    const [receipt] = await app.db
+      .select({ key: feeReceipts.pdfFileKey })
+      .from(feeReceipts)
+      .innerJoin(feePayments, eq(feePayments.id, feeReceipts.paymentId))
+      .where(and(eq(feePayments.instituteId, instituteId), eq(feePayments.receiptNo, 'GV-2026-0100')));
+    expect(added).toEqual([join((app.storage as unknown as { root: string }).root, receipt!.key)]);
   });
 
   it('documents every kind’s two endpoints in the OpenAPI at /docs, with the fields of its rows', async () => {

@@ -16,9 +16,11 @@ import { findInstituteTimeZone, insertAuditRows } from './admin.repository.ts';
 import { kindModules } from './kinds/index.ts';
 import {
   RowProblems,
+  trackReceipts,
   type CreatedPassword,
   type IndexedRow,
   type KindContext,
+  type Prepared,
   type ReceiptTarget,
   type RowOutcome,
 } from './kinds/kind.ts';
@@ -95,6 +97,25 @@ const sqlState = (error: unknown): string | undefined => {
   return undefined;
 };
 
+/**
+ * The row holding the value a unique key refused (PostgreSQL's detail: `Key (institute_id, display_id)=(5, ADM-2)
+ * already exists.`), as a problem naming the row and its field; undefined when no row of the batch holds it.
+ */
+function takenValue(error: unknown, rows: readonly IndexedRow<unknown>[]): RowProblem | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const detail = /=\((.*)\) already exists/.exec(String((current as { detail?: unknown }).detail ?? ''));
+    if (!detail) continue;
+    const values = new Set(detail[1]!.split(', '));
+    for (const { index, row } of rows) {
+      const field = Object.entries(row as Record<string, unknown>).find(
+        ([name, value]) => name !== 'external_id' && typeof value === 'string' && values.has(value),
+      );
+      if (field) return { row: index, field: field[0], rule: `${JSON.stringify(field[1])} is taken by another row` };
+    }
+  }
+  return undefined;
+}
+
 function summarise(kind: AdminKind, outcomes: RowOutcome[], passwords: CreatedPassword[]): BatchResult {
   const count = (action: RowOutcome['action']) => outcomes.filter((outcome) => outcome.action === action).length;
   return {
@@ -113,9 +134,18 @@ function summarise(kind: AdminKind, outcomes: RowOutcome[], passwords: CreatedPa
 }
 
 /**
+ * What PostgreSQL answers a transaction that raced another writing the same rows: a unique key the other just took
+ * (both created the same new external id), a deadlock, a serialization failure. Run again, the batch sees the
+ * other's committed rows and applies as an update of them (or is refused for its rows like any batch).
+ */
+const raceStates = new Set(['23505', '40P01', '40001']);
+const attemptsOnRace = 3;
+
+/**
  * Upserts (or deletes) one batch of `kind` for the writer's institute. Throws BatchRefused (→ 422) when a row is
  * invalid or names an unknown row; nothing is written then. `dryRun` runs every check and every write, then rolls
- * back, so it reports exactly what a real run would do.
+ * back, so it reports exactly what a real run would do. Receipts the batch stored are removed again when it does
+ * not commit.
  */
 export async function runBatch(
   db: Db,
@@ -129,63 +159,89 @@ export async function runBatch(
   const schema = (mode === 'upsert' ? adminRowSchemas[kind] : adminKeySchemas[kind]) as z.ZodType;
   const { valid, problems } = checkRows(kind, schema, rows, module.keyOf);
   if (problems.length > 0) throw new BatchRefused(problems);
-  const prepared =
-    mode === 'upsert' && module.prepare
-      ? await module.prepare(db, writer.instituteId, valid as never)
-      : new Map<string, unknown>();
   const timeZone = await findInstituteTimeZone(db, writer.instituteId);
-  const rollback = new Error('dry run');
-  let result: BatchResult | undefined;
-  try {
-    await db.transaction(async (tx) => {
-      const context: KindContext = { tx, instituteId: writer.instituteId, now, timeZone, passwords: [], receipts };
-      const outcomes =
-        mode === 'upsert'
-          ? await module.upsert(context, valid as never, prepared)
-          : await module.remove(context, valid as IndexedRow<Record<string, string>>[]);
-      const actionOf = { created: 'create', updated: 'update', deleted: 'delete', restored: 'restore' } as const;
-      await insertAuditRows(
-        tx,
-        outcomes.flatMap((outcome) =>
-          outcome.action in actionOf
-            ? [
-                {
-                  instituteId: writer.instituteId,
-                  keyId: writer.keyId,
-                  source: writer.source,
-                  at: now,
-                  kind,
-                  action: actionOf[outcome.action as keyof typeof actionOf],
-                  externalId: outcome.key,
-                  beforeId: outcome.beforeId,
-                  afterId: outcome.afterId,
-                },
-              ]
-            : [],
-        ),
-      );
-      result = summarise(kind, outcomes, context.passwords);
-      if (dryRun) throw rollback;
-    });
-  } catch (error) {
-    if (error === rollback) return result!;
-    if (error instanceof RowProblems) throw new BatchRefused(error.problems);
-    const state = sqlState(error);
-    if (state === '23503') {
-      throw new AppError(
-        422,
-        'VALIDATION_FAILED',
-        `${kind}: a row is still used by other rows; delete or move those first`,
-      );
+  for (let attempt = 1; ; attempt += 1) {
+    const files = receipts && trackReceipts(receipts);
+    try {
+      const prepared =
+        mode === 'upsert' && module.prepare
+          ? await module.prepare(db, writer.instituteId, valid as never)
+          : new Map<string, unknown>();
+      return await writeBatch(db, writer, kind, mode, valid, prepared, { now, timeZone, dryRun, receipts: files });
+    } catch (error) {
+      await files?.discard();
+      if (error instanceof DryRun) return error.result;
+      if (error instanceof RowProblems) throw new BatchRefused(error.problems);
+      const state = sqlState(error);
+      if (state && raceStates.has(state) && attempt < attemptsOnRace) continue;
+      if (state === '23503') {
+        throw new AppError(
+          422,
+          'VALIDATION_FAILED',
+          `${kind}: a row is still used by other rows; delete or move those first`,
+        );
+      }
+      if (state === '23505') {
+        const taken = takenValue(error, valid);
+        if (taken) throw new AppError(409, 'CONFLICT', describeRowProblems([taken]));
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `${kind}: a value that must be unique (an admission number, or a row another batch wrote at the same time) is already taken`,
+        );
+      }
+      throw error;
     }
-    if (state === '23505') {
-      throw new AppError(
-        409,
-        'CONFLICT',
-        `${kind}: a value that must be unique (an admission number, or a row another batch wrote at the same time) is already taken`,
-      );
-    }
-    throw error;
   }
-  return result!;
+}
+
+/** Thrown inside a dry run's transaction to roll it back, carrying what it would have done. */
+class DryRun extends Error {
+  constructor(readonly result: BatchResult) {
+    super('dry run');
+  }
+}
+
+/** The batch's writes and audit rows, in one transaction (rolled back by a dry run). */
+async function writeBatch(
+  db: Db,
+  writer: Writer,
+  kind: AdminKind,
+  mode: 'upsert' | 'remove',
+  valid: IndexedRow<unknown>[],
+  prepared: Prepared,
+  { now, timeZone, dryRun, receipts }: { now: Date; timeZone: string; dryRun: boolean; receipts?: ReceiptTarget },
+): Promise<BatchResult> {
+  const module = kindModules[kind];
+  return db.transaction(async (tx) => {
+    const context: KindContext = { tx, instituteId: writer.instituteId, now, timeZone, passwords: [], receipts };
+    const outcomes =
+      mode === 'upsert'
+        ? await module.upsert(context, valid as never, prepared)
+        : await module.remove(context, valid as IndexedRow<Record<string, string>>[]);
+    const actionOf = { created: 'create', updated: 'update', deleted: 'delete', restored: 'restore' } as const;
+    await insertAuditRows(
+      tx,
+      outcomes.flatMap((outcome) =>
+        outcome.action in actionOf
+          ? [
+              {
+                instituteId: writer.instituteId,
+                keyId: writer.keyId,
+                source: writer.source,
+                at: now,
+                kind,
+                action: actionOf[outcome.action as keyof typeof actionOf],
+                externalId: outcome.key,
+                beforeId: outcome.beforeId,
+                afterId: outcome.afterId,
+              },
+            ]
+          : [],
+      ),
+    );
+    const result = summarise(kind, outcomes, context.passwords);
+    if (dryRun) throw new DryRun(result);
+    return result;
+  });
 }

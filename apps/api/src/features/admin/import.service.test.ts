@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { adminKinds } from '@campus/domain/admin/admin.endpoints';
@@ -63,6 +63,36 @@ describe('CSV import: the templates of every kind, into an empty institute', () 
         updated: 0,
       });
     }
+  });
+
+  it('leaves no receipt in storage when a file of payments is a dry run or refused', async () => {
+    const files = () =>
+      readdirSync((storage as unknown as { root: string }).root, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !entry.parentPath.includes('.tmp'))
+        .map((entry) => join(entry.parentPath, entry.name));
+    const before = files();
+    const header = readFileSync(resolve(templates, 'payments.csv'), 'utf8').split('\n')[0];
+    const fresh = 'PAY-0003,GV-2026-0003,S-1001,FS-6-2026,Cash,10-07-2026 10:00,2,15000,';
+    const payments = (lines: string[], dryRun = false) =>
+      importCsv({
+        db: database.db,
+        instituteId,
+        kind: 'payments',
+        input: Readable.from([Buffer.from([header, ...lines, ''].join('\n'))]),
+        now: fixedNow,
+        dryRun,
+        receipts: { storage, origin: `http://${host}` },
+      });
+    // The dry run records the payment, rendering and storing its receipt, then rolls back.
+    expect(await payments([fresh], true)).toMatchObject({ committed: false, created: 1, errors: [] });
+    expect(files()).toEqual(before);
+    // A later line changing an issued payment refuses the file after the new payment's receipt was stored.
+    const refused = await payments([fresh, 'PAY-0001,GV-2026-0001,S-1001,FS-6-2026,UPI,05-04-2026 11:00,1,14000,']);
+    expect(refused.committed).toBe(false);
+    expect(refused.errors).toEqual([
+      { line: 3, field: 'external_id', rule: 'is a recorded payment whose receipt is issued, so it cannot change' },
+    ]);
+    expect(files()).toEqual(before);
   });
 
   describe('signed in as an imported student and parent', () => {

@@ -11,7 +11,7 @@ import { institutes, smsOutbox } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { BatchRefused, runBatch } from './admin.service.ts';
 import { kindModules } from './kinds/index.ts';
-import type { CreatedPassword, ReceiptTarget } from './kinds/kind.ts';
+import { trackReceipts, type CreatedPassword, type ReceiptTarget } from './kinds/kind.ts';
 
 /** Rows per batch: big enough for set-based writes, small enough to keep memory flat. */
 const batchSize = 5000;
@@ -149,6 +149,8 @@ export async function importCsv(options: ImportOptions): Promise<ImportReport> {
   const keyOf = kindModules[kind].keyOf;
   const seen = new Map<string, number>();
   const writer = { instituteId, keyId: null, source: 'import' as const };
+  // Receipts stored by batches of a file that is then not committed are removed again.
+  const receipts = options.receipts && trackReceipts(options.receipts);
 
   const runOne = async (tx: Db, batch: { line: number; row: Record<string, string> }[]) => {
     let rows = batch;
@@ -161,7 +163,7 @@ export async function importCsv(options: ImportOptions): Promise<ImportReport> {
           kind,
           mode,
           rows.map((item) => item.row),
-          { now, receipts: options.receipts },
+          { now, receipts },
         );
         for (const action of ['created', 'updated', 'unchanged', 'deleted', 'restored'] as const) {
           report[action] += result[action];
@@ -233,8 +235,12 @@ export async function importCsv(options: ImportOptions): Promise<ImportReport> {
       report.committed = true;
     });
   } catch (error) {
-    if (!(error instanceof Rollback)) throw error;
+    if (!(error instanceof Rollback)) {
+      await receipts?.discard();
+      throw error;
+    }
   }
+  if (!report.committed) await receipts?.discard();
   report.errors.sort((a, b) => a.line - b.line);
   return report;
 }

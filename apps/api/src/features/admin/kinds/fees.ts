@@ -10,8 +10,9 @@ import {
   studentInstallments,
 } from '../../../db/schema/index.ts';
 import { recordPayment } from '../../../lib/receipts.ts';
-import { anyOf, findExternalIds, insertExternalIds, insertRows } from '../admin.repository.ts';
+import { anyOf, findExternalIds, insertExternalIds, insertRows, updateRows } from '../admin.repository.ts';
 import {
+  academicYearsOf,
   chunks,
   defineKind,
   resolveReferences,
@@ -21,6 +22,7 @@ import {
   type KindContext,
   type RowOutcome,
 } from './kind.ts';
+import { pairKind } from './pair-kind.ts';
 import { tableKind, type ChildSet } from './table-kind.ts';
 
 interface Installment {
@@ -62,6 +64,8 @@ const installments: ChildSet<Installment[]> = {
     const stored = isNew ? [] : ((await loadInstallments(context, [structureId])).get(structureId) ?? []);
     const byNo = new Map(stored.map((row) => [row.installNo, row]));
     const inserts: Record<string, unknown>[] = [];
+    const updates: Record<string, unknown>[] = [];
+    const billedAmounts: Record<string, unknown>[] = [];
     for (const item of wanted) {
       const current = byNo.get(item.installNo);
       byNo.delete(item.installNo);
@@ -70,28 +74,20 @@ const installments: ChildSet<Installment[]> = {
         continue;
       }
       if (current.dueDate === item.dueDate && current.amount === item.amount) continue;
-      await context.tx
-        .update(feeInstallments)
-        .set({ dueDate: item.dueDate, amount: item.amount })
-        .where(and(eq(feeInstallments.instituteId, context.instituteId), eq(feeInstallments.id, current.id)));
+      updates.push({ instituteId: context.instituteId, id: current.id, dueDate: item.dueDate, amount: item.amount });
       if (current.amount !== item.amount) {
-        await context.tx
-          .update(studentInstallments)
-          .set({ initialAmount: item.amount })
-          .where(
-            and(
-              eq(studentInstallments.instituteId, context.instituteId),
-              eq(studentInstallments.installmentId, current.id),
-            ),
-          );
+        billedAmounts.push({ instituteId: context.instituteId, installmentId: current.id, initialAmount: item.amount });
       }
     }
+    await updateRows(context.tx, feeInstallments, ['instituteId', 'id'], updates);
+    await updateRows(context.tx, studentInstallments, ['instituteId', 'installmentId'], billedAmounts);
     await insertRows(context.tx, feeInstallments, inserts);
-    for (const dropped of byNo.values()) {
+    const dropped = [...byNo.values()].map((row) => row.id);
+    if (dropped.length > 0) {
       // Refused by the foreign key while students are billed it (the batch answers 422).
       await context.tx
         .delete(feeInstallments)
-        .where(and(eq(feeInstallments.instituteId, context.instituteId), eq(feeInstallments.id, dropped.id)));
+        .where(and(eq(feeInstallments.instituteId, context.instituteId), anyOf(feeInstallments.id, dropped)));
     }
   },
 };
@@ -165,19 +161,6 @@ export const feeStructuresKind = tableKind({
   },
 });
 
-/** The academic year of fee structures, by id. */
-async function yearsOfStructures(context: KindContext, ids: number[]) {
-  const years = new Map<number, number>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = await context.tx
-      .select({ id: feeStructures.id, academicYearId: feeStructures.academicYearId })
-      .from(feeStructures)
-      .where(and(eq(feeStructures.instituteId, context.instituteId), anyOf(feeStructures.id, part)));
-    for (const row of rows) years.set(row.id, row.academicYearId);
-  }
-  return years;
-}
-
 /** Students' installments of the given installments: `${studentId}|${installmentId}` → the row. */
 async function loadStudentInstallments(context: KindContext, installmentIds: number[]) {
   const found = new Map<string, typeof studentInstallments.$inferSelect>();
@@ -193,148 +176,53 @@ async function loadStudentInstallments(context: KindContext, installmentIds: num
   return found;
 }
 
-export const studentFeesKind = defineKind({
+export const studentFeesKind = pairKind({
   kind: 'student-fees',
   // Deleted for good (the student is no longer billed), but never once anything of it is paid.
   deletes: 'hard',
-  keyOf: (row) => `${String(row.student_external_id)}|${String(row.fee_structure_external_id)}`,
-  async upsert(context, rows) {
-    const problems: RowProblem[] = [];
-    const studentIds = await resolveReferences(
-      context,
-      rows,
-      'students',
-      'student_external_id',
-      (row) => row.student_external_id,
-      problems,
-    );
-    const structureIds = await resolveReferences(
-      context,
-      rows,
-      'fee-structures',
-      'fee_structure_external_id',
-      (row) => row.fee_structure_external_id,
-      problems,
-    );
-    if (problems.length > 0) throw new RowProblems(problems);
-    const ids = [...new Set(structureIds.values())];
-    const structureInstallments = await loadInstallments(context, ids);
-    const years = await yearsOfStructures(context, ids);
-    const stored = await loadStudentInstallments(
-      context,
-      [...structureInstallments.values()].flat().map((item) => item.id),
-    );
-    for (const { index, row } of rows) {
-      const count = structureInstallments.get(structureIds.get(row.fee_structure_external_id)!)!.length;
-      for (const field of ['discounts', 'taxes'] as const) {
-        const values = row[field];
-        if (values !== undefined && values.length !== count) {
-          problems.push({ row: index, field, rule: `must have one amount per installment (${count}), or be empty` });
-        }
+  sides: ['students', 'fee-structures'],
+  // A row bills the student each installment of the structure: one stored row per installment.
+  table: studentInstallments,
+  keys: ['studentId', 'installmentId'],
+  load: async (context, structureIds) => ({
+    installments: await loadInstallments(context, structureIds),
+    years: await academicYearsOf(context, feeStructures, structureIds),
+  }),
+  expand: ({ first, second, loaded }) =>
+    (loaded.installments.get(second) ?? []).map((item): [number, number] => [first, item.id]),
+  check({ index, row }, { second, loaded }, problems) {
+    const count = loaded.installments.get(second)!.length;
+    for (const field of ['discounts', 'taxes'] as const) {
+      const values = row[field];
+      if (values !== undefined && values.length !== count) {
+        problems.push({ row: index, field, rule: `must have one amount per installment (${count}), or be empty` });
       }
     }
-    if (problems.length > 0) throw new RowProblems(problems);
-    const outcomes: RowOutcome[] = [];
-    const inserts: Record<string, unknown>[] = [];
-    for (const { index, key, row } of rows) {
-      const studentId = studentIds.get(row.student_external_id)!;
-      const structureId = structureIds.get(row.fee_structure_external_id)!;
-      let created = 0;
-      let changed = 0;
-      for (const [position, item] of structureInstallments.get(structureId)!.entries()) {
-        const wanted = {
-          initialAmount: item.amount,
-          discountAmount: row.discounts?.[position] ?? 0,
-          taxAmount: row.taxes?.[position] ?? 0,
-        };
-        const current = stored.get(`${studentId}|${item.id}`);
-        if (!current) {
-          created += 1;
-          inserts.push({
-            instituteId: context.instituteId,
-            studentId,
-            academicYearId: years.get(structureId)!,
-            installmentId: item.id,
-            ...wanted,
-          });
-        } else if (
-          current.initialAmount !== wanted.initialAmount ||
-          current.discountAmount !== wanted.discountAmount ||
-          current.taxAmount !== wanted.taxAmount
-        ) {
-          changed += 1;
-          await context.tx
-            .update(studentInstallments)
-            .set(wanted)
-            .where(
-              and(eq(studentInstallments.instituteId, context.instituteId), eq(studentInstallments.id, current.id)),
-            );
-        }
-      }
-      const isNew = created > 0 && created === structureInstallments.get(structureId)!.length;
-      const action = isNew ? 'created' : created + changed > 0 ? 'updated' : 'unchanged';
-      outcomes.push({ index, key, action, beforeId: isNew ? null : studentId, afterId: studentId });
-    }
-    await insertRows(context.tx, studentInstallments, inserts);
-    return outcomes;
   },
-  async remove(context, keys) {
-    const students = await findExternalIds(
-      context.tx,
-      context.instituteId,
-      'students',
-      keys.map((k) => k.row.student_external_id!),
-    );
-    const structures = await findExternalIds(
-      context.tx,
-      context.instituteId,
-      'fee-structures',
-      keys.map((k) => k.row.fee_structure_external_id!),
-    );
-    const structureInstallments = await loadInstallments(
-      context,
-      [...structures.values()].map((mapping) => mapping.internalId),
-    );
-    const stored = await loadStudentInstallments(
-      context,
-      [...structureInstallments.values()].flat().map((item) => item.id),
-    );
-    const outcomes: RowOutcome[] = [];
-    const problems: RowProblem[] = [];
-    for (const { index, key, row } of keys) {
-      const studentId = students.get(row.student_external_id!)?.internalId;
-      const structureId = structures.get(row.fee_structure_external_id!)?.internalId;
-      const billed =
-        studentId === undefined || structureId === undefined
-          ? []
-          : (structureInstallments.get(structureId) ?? []).flatMap((item) => {
-              const found = stored.get(`${studentId}|${item.id}`);
-              return found ? [found.id] : [];
-            });
-      if (billed.length === 0) {
-        outcomes.push({ index, key, action: 'missing', beforeId: null, afterId: null });
-        continue;
-      }
-      const [paid] = await context.tx
-        .select({ total: count() })
+  columns: (row, position, { second, loaded }) => ({
+    initialAmount: loaded.installments.get(second)![position]!.amount,
+    discountAmount: row.discounts?.[position] ?? 0,
+    taxAmount: row.taxes?.[position] ?? 0,
+  }),
+  insertColumns: (_context, { second, loaded }) => ({ academicYearId: loaded.years.get(second)! }),
+  keep: {
+    rule: 'has payments towards it, so it cannot be deleted',
+    async find(context, stored) {
+      const paid = await context.tx
+        .selectDistinct({ id: feePaymentAllocations.studentInstallmentId })
         .from(feePaymentAllocations)
         .where(
           and(
             eq(feePaymentAllocations.instituteId, context.instituteId),
-            anyOf(feePaymentAllocations.studentInstallmentId, billed),
+            anyOf(
+              feePaymentAllocations.studentInstallmentId,
+              stored.map((row) => row.id),
+            ),
           ),
         );
-      if (paid!.total > 0) {
-        problems.push({ row: index, field: '(key)', rule: 'has payments towards it, so it cannot be deleted' });
-        continue;
-      }
-      await context.tx
-        .delete(studentInstallments)
-        .where(and(eq(studentInstallments.instituteId, context.instituteId), anyOf(studentInstallments.id, billed)));
-      outcomes.push({ index, key, action: 'deleted', beforeId: studentId!, afterId: null });
-    }
-    if (problems.length > 0) throw new RowProblems(problems);
-    return outcomes;
+      const ids = new Set(paid.map((row) => row.id));
+      return new Set(stored.filter((row) => ids.has(row.id as number)));
+    },
   },
 });
 
@@ -365,7 +253,7 @@ export const paymentsKind = defineKind({
     if (problems.length > 0) throw new RowProblems(problems);
     const ids = [...new Set(structureIds.values())];
     const structureInstallments = await loadInstallments(context, ids);
-    const years = await yearsOfStructures(context, ids);
+    const years = await academicYearsOf(context, feeStructures, ids);
     const billed = await loadStudentInstallments(
       context,
       [...structureInstallments.values()].flat().map((item) => item.id),

@@ -7,7 +7,9 @@ import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
 import type { Db } from '../../../db/client.ts';
 import type { Storage } from '../../../lib/storage.ts';
-import { findExternalIds } from '../admin.repository.ts';
+import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { anyOf, findExternalIds } from '../admin.repository.ts';
 
 /** One row of a batch after validation, with its index in the batch. */
 export interface IndexedRow<R> {
@@ -50,6 +52,37 @@ export interface KindContext {
 export interface ReceiptTarget {
   storage: Storage;
   origin: string;
+}
+
+/**
+ * The target with a storage that remembers the files it writes, so a batch that does not commit (refused, rolled
+ * back, a dry run) can take its receipts back instead of leaving files no row names.
+ */
+export function trackReceipts(target: ReceiptTarget): ReceiptTarget & { discard(): Promise<void> } {
+  const written: string[] = [];
+  const storage: Storage = Object.assign(Object.create(target.storage) as Storage, {
+    async putBuffer(data: Buffer | string, extension: string) {
+      const stored = await target.storage.putBuffer(data, extension);
+      written.push(stored.key);
+      return stored;
+    },
+    async putStream(...args: Parameters<Storage['putStream']>) {
+      const stored = await target.storage.putStream(...args);
+      written.push(stored.key);
+      return stored;
+    },
+    async commit(...args: Parameters<Storage['commit']>) {
+      await target.storage.commit(...args);
+      written.push(args[1]);
+    },
+  });
+  return {
+    storage,
+    origin: target.origin,
+    async discard() {
+      for (const key of written.splice(0)) await target.storage.remove(key);
+    },
+  };
 }
 
 /** Thrown by a kind for rows it cannot write (an unknown reference, a row still in use): the batch is refused. */
@@ -109,6 +142,26 @@ export async function resolveReferences<R>(
     }
   }
   return ids;
+}
+
+/** The academic year of rows of a table that has one (batches, fee structures), by row id. */
+export async function academicYearsOf(
+  context: KindContext,
+  table: PgTable & { instituteId: PgColumn; id: PgColumn; academicYearId: PgColumn },
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const years = new Map<number, number>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = (await context.tx
+      .select({ id: table.id, academicYearId: table.academicYearId })
+      .from(table as PgTable)
+      .where(and(eq(table.instituteId, context.instituteId), anyOf(table.id, part)))) as {
+      id: number;
+      academicYearId: number;
+    }[];
+    for (const row of rows) years.set(row.id, row.academicYearId);
+  }
+  return years;
 }
 
 /** Minutes the zone is ahead of UTC at `at`. */

@@ -1,9 +1,9 @@
 // Class sessions (the timetable's and the live classes' one schedule model) and the attendance taken at them.
-import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { and, count, eq } from 'drizzle-orm';
 import { attendance, classRecordings, classSessions } from '../../../db/schema/index.ts';
-import { anyOf, findExternalIds, insertRows } from '../admin.repository.ts';
-import { chunks, defineKind, RowProblems, resolveReferences, sameColumns, toInstant, type RowOutcome } from './kind.ts';
+import { anyOf } from '../admin.repository.ts';
+import { chunks, resolveReferences, toInstant } from './kind.ts';
+import { pairKind } from './pair-kind.ts';
 import { tableKind } from './table-kind.ts';
 
 export const classSessionsKind = tableKind({
@@ -92,116 +92,25 @@ const attendanceColumns = (row: {
   topicsCovered: row.topics_covered ?? '',
 });
 
-export const attendanceKind = defineKind({
+export const attendanceKind = pairKind({
   kind: 'attendance',
   // A mark taken by mistake is removed for good (the student's timetable then shows the class unmarked).
   deletes: 'hard',
-  keyOf: (row) => `${String(row.class_session_external_id)}|${String(row.student_external_id)}`,
-  async upsert(context, rows) {
-    const problems: RowProblem[] = [];
-    const sessionIds = await resolveReferences(
-      context,
-      rows,
-      'class-sessions',
-      'class_session_external_id',
-      (row) => row.class_session_external_id,
-      problems,
-    );
-    const studentIds = await resolveReferences(
-      context,
-      rows,
-      'students',
-      'student_external_id',
-      (row) => row.student_external_id,
-      problems,
-    );
-    if (problems.length > 0) throw new RowProblems(problems);
-    const stored = new Map<string, Record<string, unknown>>();
-    // A new mark carries its session's batch.
+  sides: ['class-sessions', 'students'],
+  table: attendance,
+  keys: ['sessionId', 'studentId'],
+  // A new mark carries its session's batch (the timetable's year totals read marks by batch).
+  async load(context, _students, sessionIds) {
     const batchOfSession = new Map<number, number>();
-    for (const part of chunks([...new Set(sessionIds.values())], 5000)) {
-      const found = await context.tx
-        .select()
-        .from(attendance)
-        .where(and(eq(attendance.instituteId, context.instituteId), anyOf(attendance.sessionId, part)));
-      for (const row of found) stored.set(`${row.sessionId}|${row.studentId}`, row);
+    for (const part of chunks(sessionIds, 5000)) {
       const sessions = await context.tx
         .select({ id: classSessions.id, batchId: classSessions.batchId })
         .from(classSessions)
         .where(and(eq(classSessions.instituteId, context.instituteId), anyOf(classSessions.id, part)));
       for (const row of sessions) batchOfSession.set(row.id, row.batchId);
     }
-    const outcomes: RowOutcome[] = [];
-    const inserts: Record<string, unknown>[] = [];
-    for (const { index, key, row } of rows) {
-      const sessionId = sessionIds.get(row.class_session_external_id)!;
-      const studentId = studentIds.get(row.student_external_id)!;
-      const wanted = attendanceColumns(row);
-      const current = stored.get(`${sessionId}|${studentId}`);
-      if (!current) {
-        inserts.push({
-          instituteId: context.instituteId,
-          sessionId,
-          studentId,
-          batchId: batchOfSession.get(sessionId),
-          ...wanted,
-        });
-        outcomes.push({ index, key, action: 'created', beforeId: null, afterId: sessionId });
-      } else if (sameColumns(wanted, current)) {
-        outcomes.push({ index, key, action: 'unchanged', beforeId: sessionId, afterId: sessionId });
-      } else {
-        await context.tx
-          .update(attendance)
-          .set(wanted)
-          .where(
-            and(
-              eq(attendance.instituteId, context.instituteId),
-              eq(attendance.sessionId, sessionId),
-              eq(attendance.studentId, studentId),
-            ),
-          );
-        outcomes.push({ index, key, action: 'updated', beforeId: sessionId, afterId: sessionId });
-      }
-    }
-    await insertRows(context.tx, attendance, inserts);
-    return outcomes;
+    return batchOfSession;
   },
-  async remove(context, keys) {
-    const sessions = await findExternalIds(
-      context.tx,
-      context.instituteId,
-      'class-sessions',
-      keys.map((k) => k.row.class_session_external_id!),
-    );
-    const students = await findExternalIds(
-      context.tx,
-      context.instituteId,
-      'students',
-      keys.map((k) => k.row.student_external_id!),
-    );
-    const outcomes: RowOutcome[] = [];
-    for (const { index, key, row } of keys) {
-      const sessionId = sessions.get(row.class_session_external_id!)?.internalId;
-      const studentId = students.get(row.student_external_id!)?.internalId;
-      const deleted =
-        sessionId !== undefined && studentId !== undefined
-          ? await context.tx
-              .delete(attendance)
-              .where(
-                and(
-                  eq(attendance.instituteId, context.instituteId),
-                  eq(attendance.sessionId, sessionId),
-                  eq(attendance.studentId, studentId),
-                ),
-              )
-              .returning({ sessionId: attendance.sessionId })
-          : [];
-      outcomes.push(
-        deleted.length > 0
-          ? { index, key, action: 'deleted', beforeId: sessionId!, afterId: null }
-          : { index, key, action: 'missing', beforeId: null, afterId: null },
-      );
-    }
-    return outcomes;
-  },
+  insertColumns: (_context, { first, loaded }) => ({ batchId: loaded.get(first) }),
+  columns: attendanceColumns,
 });

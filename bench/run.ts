@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { captureStatements, rawSqlLatency, summarise, type Capture, type Latency } from './capture.ts';
 import { benchPassword, generate, generateInto } from './data.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { lighthouseTable, runLighthouse } from './lighthouse.ts';
 import { pickReferenceSql } from './reference.ts';
 import {
   identities,
@@ -627,14 +627,7 @@ if (runs.some((run) => run.login)) {
         `- ${run.students} students: p50 ${run.login.p50} ms, p99 ${run.login.p99} ms, errors ${run.login.errors + run.login.non2xx}`,
       );
 }
-if (lighthouse) {
-  lines.push('', '| page | score | LCP | TBT | CLS | JS (compressed transfer) |', '|---|---|---|---|---|---|');
-  for (const page of lighthouse) {
-    lines.push(
-      `| ${page.page} | ${page.score} | ${page.lcpMs} ms | ${page.tbtMs} ms | ${page.cls} | ${Math.round(page.jsBytes / 1024)} KB |`,
-    );
-  }
-}
+if (lighthouse) lines.push('', ...lighthouseTable(lighthouse));
 if (upload)
   lines.push(
     '',

@@ -23,6 +23,29 @@ async function tabTo(page: Page, name: string | RegExp, max = 60) {
   throw new Error(`no tab stop named ${String(name)} within ${max}: ${seen.join(' | ')}`);
 }
 
+/** Signs in from the login page with the keyboard only and closes the promotion pop-up if it shows. */
+async function signInByKeyboard(page: Page, url: string, login: string, password = 'demo1234') {
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Sign In to your account' }).waitFor();
+  await tabTo(page, 'Login');
+  await page.keyboard.type(login);
+  await tabTo(page, 'Password');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/my-account/dashboard');
+  await page.getByRole('heading', { level: 1, name: /Good (Morning|Afternoon|Evening)/ }).waitFor();
+  const promo = page.getByRole('dialog', { name: 'Promotion' });
+  if (
+    await promo.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await page.keyboard.press('Escape');
+    await promo.waitFor({ state: 'hidden' });
+  }
+}
+
 describe('keyboard only (no mouse): sign in, reach a screen past the menu, change the password', () => {
   let harness: Harness;
   beforeAll(async () => {
@@ -77,6 +100,41 @@ describe('keyboard only (no mouse): sign in, reach a screen past the menu, chang
     await page.keyboard.type('newpass1');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/my-account/dashboard');
+    await page.context().close();
+  });
+
+  it('opens a homework from the menu, adds a link and submits it, confirming in the dialog, all from the keyboard', async () => {
+    const title = 'Chapter 5 exercise: fractions';
+    const page = await harness.newPage({ width: 1280, height: 800 });
+    await signInByKeyboard(page, harness.url('/my-account/'), '9000000001');
+    await tabTo(page, 'Homework', 80);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/my-account/assignment');
+    await page.getByRole('article').filter({ hasText: title }).getByText('5 days left').waitFor();
+    // The card's View link, named with the card's title for screen readers.
+    await tabTo(page, new RegExp(`^View\\s+${title}$`), 80);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/my-account\/assignment\/\d+$/);
+    await page.getByText(title).first().waitFor();
+
+    await tabTo(page, 'Link Name', 80);
+    await page.keyboard.type('Fractions on a number line');
+    await tabTo(page, 'URL');
+    await page.keyboard.type('https://www.khanacademy.org/math/fractions');
+    await tabTo(page, 'Add Link');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Links' }).getByText('Fractions on a number line').waitFor();
+    await tabTo(page, 'Submit');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Confirm Submission' });
+    await confirm.getByText('Are you sure you want to submit the Assignment?').waitFor();
+    // The dialog starts on the safe choice; Yes is one stop away inside it.
+    expect(await focusedName(page)).not.toBe('Yes');
+    await tabTo(page, 'Yes', 5);
+    await page.keyboard.press('Enter');
+    await page.getByText('Assignment submitted successfully!').waitFor();
+    await page.waitForURL('**/my-account/assignment', { timeout: 10_000 });
+    await page.getByRole('article').filter({ hasText: title }).getByText('Submitted').waitFor();
     await page.context().close();
   });
 });

@@ -87,4 +87,54 @@ describe('the installable app offline (Chromium)', () => {
     expect((await keptKeys(page)).filter((key) => studentKeys.includes(key))).toEqual([]);
     await page.context().close();
   });
+
+  it('reopens Fees and Time Table offline to the last data seen, each marked offline with its time', async () => {
+    const page = await harness.newPage(desktop);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const mark = page.locator('[data-offline-notice]');
+
+    // Online: the month's grid and its days with classes, then the fee totals and the due installments.
+    await menu.getByRole('link', { name: 'Time Table' }).click();
+    const grid = page.locator('table[aria-label]').first();
+    await grid.waitFor();
+    const schedules = page.getByRole('button', { name: /,\s*\d+ Schedules?/ });
+    await schedules.first().waitFor();
+    const month = await grid.getAttribute('aria-label');
+    const days = await schedules.evaluateAll((buttons) => buttons.map((button) => button.textContent));
+    await menu.getByRole('link', { name: 'Fees' }).click();
+    const totals = () =>
+      Promise.all(
+        ['Total Fees', 'Paid Fees', 'Due Fees'].map((card) =>
+          page
+            .getByRole('group', { name: card })
+            .getByText(/^Rs [\d,]+$/)
+            .innerText(),
+        ),
+      );
+    const due = page.getByRole('table', { name: 'Due Details' });
+    await due.waitFor();
+    const seenTotals = await totals();
+    const seenDue = await due.innerText();
+    expect(await mark.count()).toBe(0);
+    await waitForServiceWorker(page);
+
+    // Offline, both screens reopen (a new page load, from the service worker) to what was seen, marked offline.
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Fees' }).waitFor();
+    await due.waitFor();
+    expect(await totals()).toEqual(seenTotals);
+    expect(await due.innerText()).toBe(seenDue);
+    expect((await mark.innerText()).trim()).toMatch(offlineMark);
+
+    await page.goto(harness.url('/my-account/timetable'));
+    await page.getByRole('heading', { level: 1, name: 'Time Table' }).waitFor();
+    await schedules.first().waitFor();
+    expect(await grid.getAttribute('aria-label')).toBe(month);
+    expect(await schedules.evaluateAll((buttons) => buttons.map((button) => button.textContent))).toEqual(days);
+    expect((await mark.innerText()).trim()).toMatch(offlineMark);
+    await page.context().close();
+  });
 });

@@ -15,15 +15,18 @@ export type Prefetch = <T, K extends QueryKey>(
 ) => void;
 
 /**
- * A loader that starts a screen's queries alongside its script and returns at once; the screen reads the same
- * queries, and one the screen would not run (`enabled: false`) is not asked either. The parent guard has
- * already sent a signed-out user away.
+ * A loader that starts a screen's queries alongside its script; the screen reads the same queries, and one the
+ * screen would not run (`enabled: false`) is not asked either. The parent guard has already sent a signed-out user
+ * away. `prefetchAll` may first import the area's query module (`await import('./api/x.ts')`): a screen the user
+ * has not opened then costs the first load nothing, and the module downloads beside the screen's own script.
  */
 export const prefetching =
-  (prefetchAll: (session: StoredSession, prefetch: Prefetch) => void) => (queryClient: QueryClient) => () => {
+  (prefetchAll: (session: StoredSession, prefetch: Prefetch) => void | Promise<void>) =>
+  (queryClient: QueryClient) =>
+  async () => {
     const session = getSession();
     if (session) {
-      prefetchAll(session, (query) => {
+      await prefetchAll(session, (query) => {
         if (query.enabled !== false) void queryClient.prefetchQuery(query);
       });
     }

@@ -92,7 +92,7 @@ function VimeoViewer({ item }: { item: ViewerItem }) {
  */
 export function ViewerOverlay({ item, onClose }: { item: ViewerItem | null; onClose: () => void }) {
   return (
-    <Modal opened={item !== null} onClose={onClose} title={item?.title} size="100%" fullScreen aria-label="Viewer">
+    <Modal opened={item !== null} onClose={onClose} title={item?.title} size="100%" fullScreen>
       {item && (
         <Box data-viewer-type={item.type}>
           {item.type === 'file' && <FileViewer item={item} />}

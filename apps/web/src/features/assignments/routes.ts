@@ -1,8 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
-import { studentAssignmentsQuery } from './api/get-assignments.ts';
 
-const assignmentsData = prefetching((session, prefetch) => prefetch(studentAssignmentsQuery(session)));
+const assignmentsData = prefetching(async (session, prefetch) => {
+  const { studentAssignmentsQuery } = await import('./api/get-assignments.ts');
+  prefetch(studentAssignmentsQuery(session));
+});
 const assignments = async () => ({ Component: (await import('./screens/assignments.tsx')).AssignmentsScreen });
 const assignmentDetail = async () => ({
   Component: (await import('./screens/assignment-detail.tsx')).AssignmentDetailScreen,

@@ -1,8 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
-import { subjectsQuery } from './api/documents-api.ts';
 
-const subjectsData = prefetching((session, prefetch) => prefetch(subjectsQuery(session)));
+const subjectsData = prefetching(async (session, prefetch) => {
+  const { subjectsQuery } = await import('./api/documents-api.ts');
+  prefetch(subjectsQuery(session));
+});
 const documents = async () => ({ Component: (await import('./screens/documents.tsx')).DocumentsScreen });
 
 /** Documents (spec part 1 §2 Documents). */

@@ -1,9 +1,9 @@
 import { signedInPages, testPanelPage } from '@campus/domain/shell/pages';
 import type { RouteObject } from 'react-router';
 import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
-import { labelsQuery, productTestsQuery } from './api/desk.ts';
 
-const deskData = prefetching((session, prefetch) => {
+const deskData = prefetching(async (session, prefetch) => {
+  const { labelsQuery, productTestsQuery } = await import('./api/desk.ts');
   prefetch(labelsQuery(session));
   prefetch(productTestsQuery(session));
 });

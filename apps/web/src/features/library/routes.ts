@@ -1,8 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
-import { coursesQuery } from './api/library-api.ts';
 
-const coursesData = prefetching((session, prefetch) => prefetch(coursesQuery(session)));
+const coursesData = prefetching(async (session, prefetch) => {
+  const { coursesQuery } = await import('./api/library-api.ts');
+  prefetch(coursesQuery(session));
+});
 const library = async () => ({ Component: (await import('./screens/library.tsx')).LibraryScreen });
 
 /** Study Library (spec part 2 §2.1). */

@@ -1,8 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
-import { messagesQuery } from './api/get-messages.ts';
 
-const messagesData = prefetching((session, prefetch) => prefetch(messagesQuery(session)));
+const messagesData = prefetching(async (session, prefetch) => {
+  const { messagesQuery } = await import('./api/get-messages.ts');
+  prefetch(messagesQuery(session));
+});
 const messages = async () => ({ Component: (await import('./screens/messages.tsx')).MessagesScreen });
 
 /** Messages (spec part 2 §2.5). */

@@ -1,8 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
-import { myProductsQuery } from './api/get-my-products.ts';
 
-const productsData = prefetching((session, prefetch) => prefetch(myProductsQuery(session)));
+const productsData = prefetching(async (session, prefetch) => {
+  const { myProductsQuery } = await import('./api/get-my-products.ts');
+  prefetch(myProductsQuery(session));
+});
 const products = async () => ({ Component: (await import('./screens/products.tsx')).ProductsScreen });
 const productDetail = async () => ({ Component: (await import('./screens/product-detail.tsx')).ProductDetailScreen });
 

@@ -1,8 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
-import { reportLabelsQuery } from './api/reports.ts';
 
-const reportData = prefetching((session, prefetch) => prefetch(reportLabelsQuery(session)));
+const reportData = prefetching(async (session, prefetch) => {
+  const { reportLabelsQuery } = await import('./api/reports.ts');
+  prefetch(reportLabelsQuery(session));
+});
 const screen = async () => ({ Component: (await import('./screens/report.tsx')).ReportScreen });
 
 /** Exam Reports (spec part 2 §2.4). */

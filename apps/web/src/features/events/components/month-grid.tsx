@@ -25,6 +25,8 @@ function EventChip({ event, date }: { event: EventItem; date: string }) {
       aria-hidden="true"
       data-event-type={event.event_type}
       bg={`${colour}.1`}
+      // The chip keeps its light tint in the dark scheme too, so its text stays dark (axe: contrast).
+      c="black"
       px={4}
       title={event.title_name}
       style={{

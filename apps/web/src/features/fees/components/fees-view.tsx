@@ -235,7 +235,7 @@ export function FeesView({ session }: { session: StoredSession }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {cards.map((card) => (
           <Paper key={card.label} withBorder p="md" radius="md" aria-label={card.label} role="group">
-            <Text c="gray.7" size="sm">
+            <Text c="dimmed" size="sm">
               {card.label}
             </Text>
             <Text fw={700} size="xl">

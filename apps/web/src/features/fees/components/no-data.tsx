@@ -11,7 +11,7 @@ export function NoData() {
         <path d="M20 44 H44 L50 54 H70 L76 44 H100" fill="none" stroke="#adb5bd" strokeWidth="2" />
         <path d="M46 28 H74 M50 36 H70" stroke="#ced4da" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      <Text c="gray.7">{feesTexts.noData}</Text>
+      <Text c="dimmed">{feesTexts.noData}</Text>
     </Stack>
   );
 }

@@ -12,7 +12,7 @@ export function OverdueBanner({ session }: { session: StoredSession }) {
   return (
     <Alert color="red" variant="light" title={overdueBannerTitle} role="alert">
       {overdueBannerText(amount)}{' '}
-      <Anchor component={Link} to={signedInPages.fees} c="red.9" fw={600} underline="always">
+      <Anchor component={Link} to={signedInPages.fees} c="inherit" fw={600} underline="always">
         View fees
       </Anchor>
     </Alert>

@@ -131,7 +131,7 @@ function LiveView({ session }: { session: StoredSession }) {
               <Title order={2} size="h5">
                 {group.label}
               </Title>
-              <Text c="gray.7" size="sm">
+              <Text c="dimmed" size="sm">
                 {display(group.date)}
               </Text>
             </Group>

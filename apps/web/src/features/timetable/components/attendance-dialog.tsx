@@ -31,14 +31,14 @@ export function AttendanceDialog({
     >
       <Group justify="space-between" mb="sm">
         <Text>
-          <Text span c="gray.7">
+          <Text span c="dimmed">
             {isSchool ? 'Section' : 'Batch'}:{' '}
           </Text>
           {entry?.course}
         </Text>
         {!isLoading && (
           <Text>
-            <Text span c="gray.7">
+            <Text span c="dimmed">
               {timetableMessages.classAttended}:{' '}
             </Text>
             <span data-testid="class-attended">{classAttended(rows)}</span>

@@ -36,7 +36,7 @@ export function CalendarFeed({ session }: { session: StoredSession }) {
         <Title order={2} size="h5">
           Calendar feed
         </Title>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Subscribe to your timetable from your phone&apos;s calendar app.
         </Text>
         {address ? (
@@ -47,7 +47,7 @@ export function CalendarFeed({ session }: { session: StoredSession }) {
                 {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}
               </CopyButton>
             </Group>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               This address is shown only now: copy it into your calendar app.
             </Text>
           </>

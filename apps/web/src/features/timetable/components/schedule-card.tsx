@@ -49,7 +49,7 @@ export function ScheduleCard({
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{cut(entry.start_time, cardLimits.startTime)}</Text>
           <Group gap={6}>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {durationLabel(entry.duration)}
             </Text>
             <Badge variant="light">{entry.class_type}</Badge>
@@ -59,7 +59,7 @@ export function ScheduleCard({
         {entry.session_name && entry.subject_name && <Text size="sm">{cut(entry.session_name, cardLimits.topic)}</Text>}
         <Text size="sm" title={entry.course}>
           {!isSchool && (
-            <Text span c="gray.7">
+            <Text span c="dimmed">
               Batch:{' '}
             </Text>
           )}
@@ -67,7 +67,7 @@ export function ScheduleCard({
         </Text>
         {entry.topics_covered && (
           <Text size="sm" title={entry.topics_covered}>
-            <Text span c="gray.7">
+            <Text span c="dimmed">
               Topics:{' '}
             </Text>
             {cut(entry.topics_covered, cardLimits.topic)}
@@ -86,7 +86,7 @@ export function ScheduleCard({
           </Group>
         )}
         {entry.description && (
-          <Text size="sm" c="gray.7" title={entry.description}>
+          <Text size="sm" c="dimmed" title={entry.description}>
             {cut(entry.description, cardLimits.description)}
           </Text>
         )}

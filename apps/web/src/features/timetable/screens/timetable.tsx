@@ -294,7 +294,7 @@ function MonthGrid(props: {
                         border: isToday
                           ? '2px solid var(--mantine-color-blue-6)'
                           : '1px solid var(--mantine-color-gray-3)',
-                        background: isSelected ? 'var(--mantine-color-gray-3)' : undefined,
+                        background: isSelected ? 'var(--cp-selected-day)' : undefined,
                       }}
                     >
                       <Text size="sm" fw={isToday ? 700 : 400}>
@@ -302,12 +302,12 @@ function MonthGrid(props: {
                         <VisuallyHidden> {title},</VisuallyHidden>
                       </Text>
                       {label && (
-                        <Text size="xs" c="blue.9">
+                        <Text size="xs" c="var(--cp-schedule-count)">
                           {label}
                         </Text>
                       )}
                       {holidays.has(date) && (
-                        <Badge size="xs" color="red.9" variant="outline">
+                        <Badge size="xs" color="red.9" variant="filled">
                           Holiday
                         </Badge>
                       )}

@@ -165,6 +165,7 @@ export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOp
           ? await options.load?.(
               context,
               [...mappings[1]!.values()].map((mapping) => mapping.internalId),
+              [...mappings[0]!.values()].map((mapping) => mapping.internalId),
             )
           : undefined
       ) as L;

@@ -66,6 +66,8 @@ export interface TopicNode {
   file_count: number;
   studyMaterialMap: Record<string, MaterialItem[]>;
   subtopicList: TopicNode[];
+  /** The institute's Vimeo download switch, on every node as the spec gives it (part 2 §3). */
+  vimeo_video_downlodable: number;
 }
 export const topicNodeSchema: z.ZodType<TopicNode> = z.lazy(() =>
   z.object({
@@ -77,6 +79,7 @@ export const topicNodeSchema: z.ZodType<TopicNode> = z.lazy(() =>
     file_count: z.number().int(),
     studyMaterialMap: z.record(z.string(), z.array(materialItemSchema)),
     subtopicList: z.array(topicNodeSchema),
+    vimeo_video_downlodable: z.number().int(),
   }),
 );
 
@@ -87,6 +90,7 @@ export const subjectNodeSchema = z.object({
   subtopic_count: z.number().int(),
   file_count: z.number().int(),
   subtopicList: z.array(topicNodeSchema),
+  vimeo_video_downlodable: z.number().int(),
 });
 export type SubjectNode = z.infer<typeof subjectNodeSchema>;
 

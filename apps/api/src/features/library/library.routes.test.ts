@@ -1,5 +1,10 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
-import { studyMaterialAnswerSchema, type SubjectNode, type TopicNode } from '@campus/domain/library/library.contract';
+import {
+  studyMaterialAnswerSchema,
+  type StudyMaterialAnswer,
+  type SubjectNode,
+  type TopicNode,
+} from '@campus/domain/library/library.contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
@@ -491,6 +496,17 @@ describe('study library and shared media', () => {
       });
     expect((await material(student, ids.free)).json().vimeo_video_downlodable).toBe(1);
     expect((await links()).json().result).toHaveLength(1);
+    // On every subject and topic node too, as the spec gives the node (part 2 §3).
+    const nodeFlags = (answer: StudyMaterialAnswer) => {
+      const flags: number[] = [];
+      const walk = (node: { vimeo_video_downlodable: number; subtopicList: TopicNode[] }) => {
+        flags.push(node.vimeo_video_downlodable);
+        node.subtopicList.forEach(walk);
+      };
+      answer.result.forEach(walk);
+      return new Set(flags);
+    };
+    expect(nodeFlags((await material(student, ids.free)).json())).toEqual(new Set([1]));
     const turn = async (isVimeoDownloadable: boolean) => {
       await app.db.update(institutes).set({ isVimeoDownloadable }).where(eq(institutes.id, student.institute_id));
       app.instituteSettings.forget(student.institute_id);
@@ -499,6 +515,7 @@ describe('study library and shared media', () => {
     try {
       // The course is unchanged, yet its kept answer follows the switch.
       expect((await material(student, ids.free)).json().vimeo_video_downlodable).toBe(0);
+      expect(nodeFlags((await material(student, ids.free)).json())).toEqual(new Set([0]));
       expect((await links()).json()).toEqual({ result: [] });
     } finally {
       await turn(true);

@@ -111,6 +111,9 @@ export async function libraryRoutes(app: FastifyInstance) {
       });
     }
     const subjectNames = new Map(subjects.map((subject) => [subject.id, subject.name]));
+    // The institute's Vimeo download switch: off, the screen offers no Vimeo download (and the links call answers
+    // none). The spec carries it on every subject and topic node as well as on the answer.
+    const vimeo = isVimeoDownloadable ? 1 : 0;
     const tree = buildTree<(typeof topics)[number], TopicNode>(topics, (row, children) => ({
       subjectId: row.subjectId,
       subjectName: subjectNames.get(row.subjectId) ?? '',
@@ -120,6 +123,7 @@ export async function libraryRoutes(app: FastifyInstance) {
       file_count: row.files,
       studyMaterialMap: filesByTopic.get(row.id) ?? {},
       subtopicList: children,
+      vimeo_video_downlodable: vimeo,
     }));
     const result: SubjectNode[] = subjects.map((subject) => {
       const top = tree.filter((node) => node.subjectId === subject.id);
@@ -129,10 +133,10 @@ export async function libraryRoutes(app: FastifyInstance) {
         subtopic_count: top.reduce((sum, node) => sum + 1 + node.subtopic_count, 0),
         file_count: top.reduce((sum, node) => sum + node.file_count, 0),
         subtopicList: top,
+        vimeo_video_downlodable: vimeo,
       };
     });
-    // The institute's Vimeo download switch: off, the screen offers no Vimeo download (and the links call answers none).
-    return { result, vimeo_video_downlodable: isVimeoDownloadable ? 1 : 0 };
+    return { result, vimeo_video_downlodable: vimeo };
   }
 
   // A course's answer is the same for every entitled user but for the course grant in its file addresses: its

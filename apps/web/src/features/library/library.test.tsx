@@ -55,6 +55,7 @@ const material: StudyMaterialAnswer = {
       subjectName: 'Science',
       subtopic_count: 3,
       file_count: 4,
+      vimeo_video_downlodable: 1,
       subtopicList: [
         {
           subjectId: 1,
@@ -64,6 +65,7 @@ const material: StudyMaterialAnswer = {
           subtopic_count: 2,
           file_count: 4,
           studyMaterialMap: { Notes: [item({ title: 'Physics syllabus', file_id: 1 })] },
+          vimeo_video_downlodable: 1,
           subtopicList: [
             {
               subjectId: 1,
@@ -87,6 +89,7 @@ const material: StudyMaterialAnswer = {
                   }),
                 ],
               },
+              vimeo_video_downlodable: 1,
               subtopicList: [
                 {
                   subjectId: 1,
@@ -109,6 +112,7 @@ const material: StudyMaterialAnswer = {
                       }),
                     ],
                   },
+                  vimeo_video_downlodable: 1,
                   subtopicList: [],
                 },
               ],
@@ -117,7 +121,14 @@ const material: StudyMaterialAnswer = {
         },
       ],
     },
-    { subjectId: 2, subjectName: 'Mathematics', subtopic_count: 0, file_count: 0, subtopicList: [] },
+    {
+      subjectId: 2,
+      subjectName: 'Mathematics',
+      subtopic_count: 0,
+      file_count: 0,
+      vimeo_video_downlodable: 1,
+      subtopicList: [],
+    },
   ],
 };
 

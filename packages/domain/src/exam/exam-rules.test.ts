@@ -3,7 +3,6 @@ import {
   acceptsSave,
   attemptEndsAt,
   deskStatus,
-  isShownOnDesk,
   formatCountdown,
   formatDuration,
   isOverdue,
@@ -193,18 +192,5 @@ describe('card labels', () => {
     expect(withPlaceholderLabels([]).map((label) => label.label_id)).toEqual(['MockP', 'OnlineP']);
     const labels = [{ label_id: 7, label_name: 'JEE Mock', test_type_id: 1, title: 'JEE' }];
     expect(withPlaceholderLabels(labels).map((label) => label.label_id)).toEqual([7, 'OnlineP']);
-  });
-});
-
-describe('the desk lists (spec part 2 §4)', () => {
-  it('shows only upcoming, practice, ongoing, resume and view', () => {
-    const statuses = ['practice', 'view', 'expired', 'upcoming', 'exhausted', 'resume', 'ongoing'] as const;
-    expect(statuses.filter((status) => isShownOnDesk({ status }))).toEqual([
-      'practice',
-      'view',
-      'upcoming',
-      'resume',
-      'ongoing',
-    ]);
   });
 });

@@ -84,15 +84,6 @@ export function deskStatus(test: DeskStatusInput, nowMs: number): DeskStatus {
   return 'ongoing';
 }
 
-/** The statuses the desk shows (spec part 2 §4: "Only upcoming, practice, ongoing, resume and view are shown"). */
-export const shownDeskStatuses = ['upcoming', 'practice', 'ongoing', 'resume', 'view'] as const;
-export type ShownDeskStatus = (typeof shownDeskStatuses)[number];
-
-/** Whether the desk lists a test: a missed test and one whose attempts are used up are not shown. */
-export function isShownOnDesk<T extends { status: DeskStatus }>(test: T): test is T & { status: ShownDeskStatus } {
-  return (shownDeskStatuses as readonly DeskStatus[]).includes(test.status);
-}
-
 /** Statuses whose action opens the panel to take the test (start or resume). */
 export const takeableStatuses: readonly DeskStatus[] = ['practice', 'ongoing', 'resume'];
 

@@ -1,25 +1,20 @@
-import {
-  examNameLimit,
-  formatDuration,
-  genericExamNameLimit,
-  truncateExamName,
-  type ShownDeskStatus,
-} from '@campus/domain/exam/exam-rules';
+import { examNameLimit, formatDuration, genericExamNameLimit, truncateExamName } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 
 /** The words of each status's action (spec part 2 §4), and whether it opens the panel. */
-const actions: Record<ShownDeskStatus, { label: string; opens: boolean }> = {
+const actions: Record<ExamTest['status'], { label: string; opens: boolean }> = {
   ongoing: { label: 'Start', opens: true },
   practice: { label: 'Start', opens: true },
   resume: { label: 'Resume', opens: true },
   view: { label: 'View', opens: false },
   upcoming: { label: 'Upcoming', opens: false },
+  expired: { label: 'Expired', opens: false },
+  exhausted: { label: 'Attempts used up', opens: false },
 };
 
 export interface ExamCardProps {
-  /** A test the desk shows (`isShownOnDesk`). */
-  test: ExamTest & { status: ShownDeskStatus };
+  test: ExamTest;
   /** The generic (product) card cuts names at 25 characters instead of 47. */
   generic?: boolean;
   isParent: boolean;

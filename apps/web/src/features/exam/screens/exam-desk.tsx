@@ -1,4 +1,4 @@
-import { isShownOnDesk, matchesExamSearch, type ShownDeskStatus } from '@campus/domain/exam/exam-rules';
+import { matchesExamSearch } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -47,11 +47,11 @@ function ExamDesk({ session }: { session: StoredSession }) {
   }, [error]);
 
   const shown = useMemo(
-    () => (tests.data ?? []).filter(isShownOnDesk).filter((test) => matchesExamSearch(test, search)),
+    () => (tests.data ?? []).filter((test) => matchesExamSearch(test, search)),
     [tests.data, search],
   );
   const shownProducts = useMemo(
-    () => (productTests.data ?? []).filter(isShownOnDesk).filter((test) => matchesExamSearch(test, search)),
+    () => (productTests.data ?? []).filter((test) => matchesExamSearch(test, search)),
     [productTests.data, search],
   );
 
@@ -68,7 +68,7 @@ function ExamDesk({ session }: { session: StoredSession }) {
     }
   }
 
-  const card = (test: ExamTest & { status: ShownDeskStatus }, generic = false) => (
+  const card = (test: ExamTest, generic = false) => (
     <ExamCard
       key={`${test.test_institute_id}-${test.test_id}`}
       test={test}

@@ -39,6 +39,7 @@ const allParts = [
   'receipts',
   'import',
   'report',
+  'exam',
 ] as const;
 type Part = (typeof allParts)[number];
 
@@ -58,6 +59,8 @@ const { values } = parseArgs({
     'pglite-students': { type: 'string' },
     port: { type: 'string', default: '8091' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    'exam-students': { type: 'string', default: '1000' },
+    'exam-seconds': { type: 'string', default: '300' },
   },
 });
 const parts = new Set<Part>(
@@ -460,6 +463,30 @@ const report = parts.has('report')
 if (report)
   console.log(`report at ${report.attempts} attempts: p50 ${report.report.p50} ms (× ${report.p50Ratio} hello)`);
 
+// The exam load with its faults (issue 14): bench/exam.ts (also `npm run bench:exam`) with its own database, server
+// and checks — the API killed and PostgreSQL stopped for 5 s mid-run; it exits non-zero on any lost answer.
+let exam: { exitCode: number; seconds: number; summary: string[] } | undefined;
+if (parts.has('exam')) {
+  const examStarted = Date.now();
+  const args = ['--students', values['exam-students']!, '--ramp', '60', '--seconds', values['exam-seconds']!];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/exam.ts', ...args, '--kill', '--pg-stop'], {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stdout.write(chunk);
+  });
+  const exitCode = await new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
+  exam = {
+    exitCode,
+    seconds: Math.round((Date.now() - examStarted) / 1000),
+    summary: output.split('\n').filter((line) => /^(\d+ students|saves acknowledged|hello-world|attempts)/.test(line)),
+  };
+}
+
 // The CSV import (issue 17) of each size's students with a parent and an enrolment each, on PostgreSQL.
 const imports = [];
 if (parts.has('import')) {
@@ -486,6 +513,7 @@ const results = {
   receipts,
   imports,
   report,
+  exam,
 };
 // A partial run (--only, --routes) writes next to the full results instead of over them.
 const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;
@@ -644,6 +672,14 @@ if (report)
     `Exam report of one test taken by ${report.attempts} students (rank ${report.rank} of ${report.students}; ranking ${report.rankTestMs} ms): ${report.report.requestsPerSecond} req/s (${report.throughputSharePercent} % of hello-world), p50 ${report.report.p50} ms (× ${report.p50Ratio} hello-world), p99 ${report.report.p99} ms (× ${report.p99Ratio}), ${report.report.non2xx} non-2xx; hello-world ${report.hello.requestsPerSecond} req/s, p50 ${report.hello.p50} ms, p99 ${report.hello.p99} ms.`,
   );
 
+if (exam)
+  lines.push(
+    '',
+    `Exam load with faults (bench/exam.ts, ${exam.seconds} s, ${exam.exitCode === 0 ? 'every acknowledged answer kept once, every attempt on time' : `FAILED, exit ${exam.exitCode}`}):`,
+    '',
+    ...exam.summary.map((line) => `- ${line}`),
+  );
+
 for (const { students, steps } of imports) {
   const people = steps.filter((step) => ['students', 'parents', 'enrolments'].includes(step.kind));
   const total = people.reduce((sum, step) => sum + step.seconds, 0);
@@ -667,3 +703,5 @@ if (largest && Object.keys(largest.plans).length > 0) {
 }
 writeFileSync(new URL(`results/${name}.md`, import.meta.url), `${lines.join('\n')}\n`);
 console.log(`Wrote bench/results/${name}.json and .md (${results.minutes} min)`);
+// A lost or duplicated answer in the exam run fails the benchmark, as it fails CI.
+if (exam && exam.exitCode !== 0) process.exitCode = 1;

@@ -22,21 +22,14 @@ export const batchesKind = tableKind({
   table: batches,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const standardIds = await resolveReferences(
+    const { standard_external_id: standardIds, academic_year_external_id: yearIds } = await resolveReferences(
       context,
       rows,
-      'standards',
-      'standard_external_id',
-      (row) => row.standard_external_id,
       problems,
-    );
-    const yearIds = await resolveReferences(
-      context,
-      rows,
-      'academic-years',
-      'academic_year_external_id',
-      (row) => row.academic_year_external_id,
-      problems,
+      {
+        standard_external_id: 'standards',
+        academic_year_external_id: 'academic-years',
+      },
     );
     return (row) => ({
       columns: {
@@ -53,14 +46,9 @@ export const subjectsKind = tableKind({
   table: subjects,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const standardIds = await resolveReferences(
-      context,
-      rows,
-      'standards',
-      'standard_external_id',
-      (row) => row.standard_external_id,
-      problems,
-    );
+    const { standard_external_id: standardIds } = await resolveReferences(context, rows, problems, {
+      standard_external_id: 'standards',
+    });
     return (row) => ({ columns: { name: row.name, standardId: standardIds.get(row.standard_external_id) } });
   },
 });

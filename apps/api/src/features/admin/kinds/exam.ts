@@ -19,21 +19,14 @@ export const documentsKind = tableKind({
   table: documents,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const subjectIds = await resolveReferences(
+    const { subject_external_id: subjectIds, course_external_id: courseIds } = await resolveReferences(
       context,
       rows,
-      'subjects',
-      'subject_external_id',
-      (row) => row.subject_external_id,
       problems,
-    );
-    const courseIds = await resolveReferences(
-      context,
-      rows,
-      'library-courses',
-      'course_external_id',
-      (row) => row.course_external_id,
-      problems,
+      {
+        subject_external_id: 'subjects',
+        course_external_id: 'library-courses',
+      },
     );
     return (row) => ({
       columns: {
@@ -84,14 +77,9 @@ export const testsKind = tableKind({
   deletes: 'hard',
   children: testBatches,
   build: async (context, rows, problems) => {
-    const batchIds = await resolveReferences(
-      context,
-      rows,
-      'batches',
-      'batch_external_ids',
-      (row) => row.batch_external_ids,
-      problems,
-    );
+    const { batch_external_ids: batchIds } = await resolveReferences(context, rows, problems, {
+      batch_external_ids: 'batches',
+    });
     return (row) => ({
       columns: {
         name: row.name,
@@ -149,21 +137,14 @@ export const questionsKind = tableKind({
   // Deleted for good, but never from a test students have attempted (their scores would change).
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const testIds = await resolveReferences(
+    const { test_external_id: testIds, subject_external_id: subjectIds } = await resolveReferences(
       context,
       rows,
-      'tests',
-      'test_external_id',
-      (row) => row.test_external_id,
       problems,
-    );
-    const subjectIds = await resolveReferences(
-      context,
-      rows,
-      'subjects',
-      'subject_external_id',
-      (row) => row.subject_external_id,
-      problems,
+      {
+        test_external_id: 'tests',
+        subject_external_id: 'subjects',
+      },
     );
     const sections =
       problems.length > 0

@@ -99,30 +99,15 @@ export const feeStructuresKind = tableKind({
   deletes: 'hard',
   children: installments,
   build: async (context, rows, problems) => {
-    const yearIds = await resolveReferences(
-      context,
-      rows,
-      'academic-years',
-      'academic_year_external_id',
-      (row) => row.academic_year_external_id,
-      problems,
-    );
-    const standardIds = await resolveReferences(
-      context,
-      rows,
-      'standards',
-      'standard_external_id',
-      (row) => row.standard_external_id,
-      problems,
-    );
-    const batchIds = await resolveReferences(
-      context,
-      rows,
-      'batches',
-      'batch_external_id',
-      (row) => row.batch_external_id,
-      problems,
-    );
+    const {
+      academic_year_external_id: yearIds,
+      standard_external_id: standardIds,
+      batch_external_id: batchIds,
+    } = await resolveReferences(context, rows, problems, {
+      academic_year_external_id: 'academic-years',
+      standard_external_id: 'standards',
+      batch_external_id: 'batches',
+    });
     return (row) => ({
       columns: {
         academicYearId: yearIds.get(row.academic_year_external_id),
@@ -234,21 +219,14 @@ export const paymentsKind = defineKind({
   keyOf: (row) => String(row.external_id),
   async upsert(context, rows) {
     const problems: RowProblem[] = [];
-    const studentIds = await resolveReferences(
+    const { student_external_id: studentIds, fee_structure_external_id: structureIds } = await resolveReferences(
       context,
       rows,
-      'students',
-      'student_external_id',
-      (row) => row.student_external_id,
       problems,
-    );
-    const structureIds = await resolveReferences(
-      context,
-      rows,
-      'fee-structures',
-      'fee_structure_external_id',
-      (row) => row.fee_structure_external_id,
-      problems,
+      {
+        student_external_id: 'students',
+        fee_structure_external_id: 'fee-structures',
+      },
     );
     if (problems.length > 0) throw new RowProblems(problems);
     const ids = [...new Set(structureIds.values())];

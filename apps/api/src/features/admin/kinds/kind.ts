@@ -114,34 +114,56 @@ export const defineKind = <K extends AdminKind>(module: KindModule<K>): KindModu
 /** The external id of a row of a kind that has one. */
 export const byExternalId = (row: Record<string, unknown>) => String(row.external_id);
 
+/** The external ids a reference field of a row holds (none when the optional field is absent). */
+const referencedIds = (value: unknown): string[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
+
 /**
- * Resolves references to rows of another kind (`batch_external_id` → batch id) for every row at once; rows naming
- * an unknown or deleted row are problems naming the field.
+ * Resolves one reference field to rows of another kind (`batch_external_id` → batch id) for every row at once; rows
+ * naming an unknown or deleted row are problems naming the field. `read` is for a field whose value is not simply
+ * `row[field]` (the pair kinds' sides).
  */
-export async function resolveReferences<R>(
+export async function resolveReference<R>(
   context: KindContext,
   rows: IndexedRow<R>[],
   kind: AdminKind,
   field: string,
-  read: (row: R) => string | string[] | undefined,
   problems: RowProblem[],
+  read: (row: R) => unknown = (row) => (row as Record<string, unknown>)[field],
 ): Promise<Map<string, number>> {
-  const wanted = rows.flatMap(({ row }) => {
-    const value = read(row);
-    return value === undefined ? [] : Array.isArray(value) ? value : [value];
-  });
-  const found = await findExternalIds(context.tx, context.instituteId, kind, wanted);
+  const found = await findExternalIds(
+    context.tx,
+    context.instituteId,
+    kind,
+    rows.flatMap(({ row }) => referencedIds(read(row))),
+  );
   const ids = new Map<string, number>();
   for (const [externalId, mapping] of found) if (!mapping.deletedAt) ids.set(externalId, mapping.internalId);
   for (const { index, row } of rows) {
-    const value = read(row);
-    for (const externalId of value === undefined ? [] : Array.isArray(value) ? value : [value]) {
+    for (const externalId of referencedIds(read(row))) {
       if (!ids.has(externalId)) {
         problems.push({ row: index, field, rule: `no ${kind} row has the external id ${JSON.stringify(externalId)}` });
       }
     }
   }
   return ids;
+}
+
+/**
+ * Resolves several reference fields at once, each to the kind it names: `{ batch_external_id: 'batches' }` gives
+ * `{ batch_external_id: Map<external id, batch id> }`.
+ */
+export async function resolveReferences<R, F extends keyof R & string>(
+  context: KindContext,
+  rows: IndexedRow<R>[],
+  problems: RowProblem[],
+  fields: Record<F, AdminKind>,
+): Promise<Record<F, Map<string, number>>> {
+  const resolved = {} as Record<F, Map<string, number>>;
+  for (const field of Object.keys(fields) as F[]) {
+    resolved[field] = await resolveReference(context, rows, fields[field], field, problems);
+  }
+  return resolved;
 }
 
 /** The academic year of rows of a table that has one (batches, fee structures), by row id. */

@@ -21,14 +21,9 @@ export const recordingsKind = tableKind({
   // Shown as uploaded when first loaded; a rerun leaves that time alone.
   insertDefaults: (context) => ({ uploadedAt: context.now }),
   build: async (context, rows, problems) => {
-    const sessionIds = await resolveReferences(
-      context,
-      rows,
-      'class-sessions',
-      'class_session_external_id',
-      (row) => row.class_session_external_id,
-      problems,
-    );
+    const { class_session_external_id: sessionIds } = await resolveReferences(context, rows, problems, {
+      class_session_external_id: 'class-sessions',
+    });
     return (row) => ({
       columns: {
         sessionId: sessionIds.get(row.class_session_external_id),
@@ -48,14 +43,9 @@ export const libraryCoursesKind = tableKind({
   // Deleted for good with its subjects, topics and videos.
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const standardIds = await resolveReferences(
-      context,
-      rows,
-      'standards',
-      'standard_external_id',
-      (row) => row.standard_external_id,
-      problems,
-    );
+    const { standard_external_id: standardIds } = await resolveReferences(context, rows, problems, {
+      standard_external_id: 'standards',
+    });
     return (row) => ({
       columns: {
         name: row.name,
@@ -72,14 +62,9 @@ export const librarySubjectsKind = tableKind({
   table: librarySubjects,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const courseIds = await resolveReferences(
-      context,
-      rows,
-      'library-courses',
-      'course_external_id',
-      (row) => row.course_external_id,
-      problems,
-    );
+    const { course_external_id: courseIds } = await resolveReferences(context, rows, problems, {
+      course_external_id: 'library-courses',
+    });
     return (row) => ({
       columns: { courseId: courseIds.get(row.course_external_id), name: row.name, sortOrder: row.sort_order ?? 0 },
     });
@@ -111,14 +96,9 @@ export const libraryTopicsKind = tableKind({
   table: libraryTopics,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const subjectIds = await resolveReferences(
-      context,
-      rows,
-      'library-subjects',
-      'subject_external_id',
-      (row) => row.subject_external_id,
-      problems,
-    );
+    const { subject_external_id: subjectIds } = await resolveReferences(context, rows, problems, {
+      subject_external_id: 'library-subjects',
+    });
     const courses = await coursesOf(context, librarySubjects, [...subjectIds.values()]);
     return (row) => {
       const subjectId = subjectIds.get(row.subject_external_id);
@@ -140,14 +120,9 @@ export const libraryFilesKind = tableKind({
   table: libraryFiles,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const topicIds = await resolveReferences(
-      context,
-      rows,
-      'library-topics',
-      'topic_external_id',
-      (row) => row.topic_external_id,
-      problems,
-    );
+    const { topic_external_id: topicIds } = await resolveReferences(context, rows, problems, {
+      topic_external_id: 'library-topics',
+    });
     const courses = await coursesOf(context, libraryTopics, [...topicIds.values()]);
     return (row) => {
       const topicId = topicIds.get(row.topic_external_id);

@@ -63,21 +63,14 @@ export const announcementsKind = tableKind({
   hidden: { isActive: false },
   children: audiences,
   build: async (context, rows, problems) => {
-    const batchIds = await resolveReferences(
+    const { batch_external_ids: batchIds, teacher_external_id: teacherIds } = await resolveReferences(
       context,
       rows,
-      'batches',
-      'batch_external_ids',
-      (row) => row.batch_external_ids,
       problems,
-    );
-    const teacherIds = await resolveReferences(
-      context,
-      rows,
-      'teachers',
-      'teacher_external_id',
-      (row) => row.teacher_external_id,
-      problems,
+      {
+        batch_external_ids: 'batches',
+        teacher_external_id: 'teachers',
+      },
     );
     const names = new Map<number, string>();
     if (teacherIds.size > 0) {
@@ -113,21 +106,14 @@ export const assignmentsKind = tableKind({
   // Deleted for good, but never one with students' work: that is refused (the row names it).
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const batchIds = await resolveReferences(
+    const { batch_external_id: batchIds, subject_external_id: subjectIds } = await resolveReferences(
       context,
       rows,
-      'batches',
-      'batch_external_id',
-      (row) => row.batch_external_id,
       problems,
-    );
-    const subjectIds = await resolveReferences(
-      context,
-      rows,
-      'subjects',
-      'subject_external_id',
-      (row) => row.subject_external_id,
-      problems,
+      {
+        batch_external_id: 'batches',
+        subject_external_id: 'subjects',
+      },
     );
     return (row) => ({
       columns: {
@@ -166,14 +152,9 @@ export const eventsKind = tableKind({
   table: events,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const standardIds = await resolveReferences(
-      context,
-      rows,
-      'standards',
-      'standard_external_ids',
-      (row) => row.standard_external_ids,
-      problems,
-    );
+    const { standard_external_ids: standardIds } = await resolveReferences(context, rows, problems, {
+      standard_external_ids: 'standards',
+    });
     return (row) => ({
       columns: {
         eventType: row.event_type,

@@ -10,7 +10,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { findExternalIds, insertRows, pairIn, updateRows } from '../admin.repository.ts';
 import {
   defineKind,
-  resolveReferences,
+  resolveReference,
   RowProblems,
   sameColumns,
   type IndexedRow,
@@ -99,7 +99,7 @@ export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOp
       const refs = [] as Map<string, number>[];
       for (const side of [0, 1] as const) {
         const { field, kind: referenced } = sides[side]!;
-        refs.push(await resolveReferences(context, rows, referenced, field, (row) => sideOf(row, side), problems));
+        refs.push(await resolveReference(context, rows, referenced, field, problems, (row) => sideOf(row, side)));
       }
       if (problems.length > 0) throw new RowProblems(problems);
       const loaded = (await options.load?.(

@@ -13,30 +13,15 @@ export const classSessionsKind = tableKind({
   // portal shows those as history, so that delete is refused and the row names why.
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const batchIds = await resolveReferences(
-      context,
-      rows,
-      'batches',
-      'batch_external_id',
-      (row) => row.batch_external_id,
-      problems,
-    );
-    const subjectIds = await resolveReferences(
-      context,
-      rows,
-      'subjects',
-      'subject_external_id',
-      (row) => row.subject_external_id,
-      problems,
-    );
-    const teacherIds = await resolveReferences(
-      context,
-      rows,
-      'teachers',
-      'teacher_external_ids',
-      (row) => row.teacher_external_ids,
-      problems,
-    );
+    const {
+      batch_external_id: batchIds,
+      subject_external_id: subjectIds,
+      teacher_external_ids: teacherIds,
+    } = await resolveReferences(context, rows, problems, {
+      batch_external_id: 'batches',
+      subject_external_id: 'subjects',
+      teacher_external_ids: 'teachers',
+    });
     return (row) => ({
       columns: {
         batchId: batchIds.get(row.batch_external_id),

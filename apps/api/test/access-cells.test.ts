@@ -312,6 +312,9 @@ const examples: Record<string, (ids: Ids) => Input> = {
     params: { instituteId: ids.instituteId, phone: ids.phone },
     query: { start_index: 0, batch_size: 1000 },
   }),
+  // The admin files: one small text file under an external id, and its delete.
+  'admin.filesUpload': () => ({ multipart: { external_id: 'CELL-FILE' } }),
+  'admin.filesDelete': () => ({ body: { rows: [{ external_id: 'CELL-FILE' }] } }),
   // The admin API: each kind's first example row (a delete names it by its key fields; other fields are ignored).
   ...Object.fromEntries(
     kindExamples.flatMap(({ kind, rows }) => {

@@ -369,7 +369,7 @@ export const kindExamples: KindExample[] = [
       row: {
         external_id: 'REC3',
         class_session_external_id: 'CS2',
-        host: 'aws',
+        host: 'youtube',
         provider_video_id: 'x',
         name: 'x',
         recorded_at: '24-11-2026 17:00',

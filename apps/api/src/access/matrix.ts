@@ -1,4 +1,4 @@
-import { adminContract } from '@campus/domain/admin/admin.contract';
+import { adminContract, adminFilesContract } from '@campus/domain/admin/admin.contract';
 import { assignmentsContract } from '@campus/domain/assignments/assignments.contract';
 import { authContract } from '@campus/domain/auth/auth.contract';
 import { eventsContract } from '@campus/domain/events/events.contract';
@@ -37,6 +37,7 @@ export const contracts = {
   documents: documentsContract,
   media: mediaContract,
   admin: adminContract,
+  adminFiles: adminFilesContract,
   report: reportContract,
 };
 

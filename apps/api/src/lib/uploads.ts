@@ -7,7 +7,8 @@ import {
 } from '@campus/domain/shared/uploads';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Db } from '../db/client.ts';
 import { clearJournal, journalFiles } from '../db/pending-files.ts';
@@ -58,6 +59,18 @@ export interface ReceivedUpload<J> {
     replacedKeys: string[],
     write: (tx: Db, keys: string[]) => Promise<T>,
   ): Promise<T>;
+}
+
+/** Lets the routes of a plugin take multipart uploads (call it in the plugin that registers them). */
+export async function takeMultipart(app: FastifyInstance) {
+  // Keep the name as sent, folders and all, so a path is refused rather than silently cut to its base.
+  await app.register(multipart, { preservePath: true });
+  // An upload refused before its body was read (its sender may not make it): the connection is closed after the
+  // answer, so the client stops sending and the socket is not left paused mid-body. Fastify does the same when a
+  // body it parses itself is refused.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
 }
 
 /** Maps what @fastify/multipart raises on a limit or a bad body to an answer. */
@@ -156,30 +169,10 @@ export async function receiveUpload<J, T>(
   }
 
   const store: ReceivedUpload<J>['store'] = async (db, stored, replacedKeys, write) => {
-    const keys = stored.map((file) => storage.reserveKey(extensionOf(file.name)));
-    let committedKeys: string[] = [];
     try {
-      await journalFiles(db, keys);
-      committedKeys = keys;
-      for (const [index, file] of stored.entries()) await storage.commit(file.staged, keys[index]!);
-      const result = await db.transaction(async (tx) => {
-        const written = await write(tx, keys);
-        await journalFiles(tx, replacedKeys);
-        await clearJournal(tx, keys);
-        return written;
-      });
-      committedKeys = [];
+      return await storeFiles(db, storage, stored, replacedKeys, write);
+    } finally {
       await discardAll();
-      // Replaced files go now; were the process to die here, the journal has them for the start-up sweep.
-      for (const key of replacedKeys) await storage.remove(key);
-      await clearJournal(db, replacedKeys);
-      return result;
-    } catch (error) {
-      await discardAll();
-      // Files moved into place for rows that were never committed: nothing points at them.
-      for (const key of committedKeys) await storage.remove(key).catch(() => undefined);
-      await clearJournal(db, committedKeys).catch(() => undefined);
-      throw error;
     }
   };
 
@@ -190,6 +183,44 @@ export async function receiveUpload<J, T>(
     return await handle({ json, files, requestHash, store });
   } finally {
     await discardAll();
+  }
+}
+
+/**
+ * Stores staged files for the rows `write` inserts, so that a crash leaves the old state or the new one: 1. journal
+ * new keys, 2. move the files under them, 3. one transaction runs `write` (given the keys in order), journals
+ * `replacedKeys` (read after `write`, which may add to it) and clears the new keys' journal. Then the replaced files
+ * go, and their journal entries. On failure the files moved into place are removed again.
+ */
+export async function storeFiles<T>(
+  db: Db,
+  storage: Storage,
+  stored: ReceivedFile[],
+  replacedKeys: string[],
+  write: (tx: Db, keys: string[]) => Promise<T>,
+): Promise<T> {
+  const keys = stored.map((file) => storage.reserveKey(extensionOf(file.name)));
+  let committedKeys: string[] = [];
+  try {
+    await journalFiles(db, keys);
+    committedKeys = keys;
+    for (const [index, file] of stored.entries()) await storage.commit(file.staged, keys[index]!);
+    const result = await db.transaction(async (tx) => {
+      const written = await write(tx, keys);
+      await journalFiles(tx, replacedKeys);
+      await clearJournal(tx, keys);
+      return written;
+    });
+    committedKeys = [];
+    // Replaced files go now; were the process to die here, the journal has them for the start-up sweep.
+    for (const key of replacedKeys) await storage.remove(key);
+    await clearJournal(db, replacedKeys);
+    return result;
+  } catch (error) {
+    // Files moved into place for rows that were never committed: nothing points at them.
+    for (const key of committedKeys) await storage.remove(key).catch(() => undefined);
+    await clearJournal(db, committedKeys).catch(() => undefined);
+    throw error;
   }
 }
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { bindContract } from '../shared/endpoint.ts';
-import { adminEndpointNames, adminEndpoints, adminKinds, type AdminKind } from './admin.endpoints.ts';
+import {
+  adminEndpointNames,
+  adminEndpoints,
+  adminFileEndpoints,
+  adminKinds,
+  type AdminKind,
+} from './admin.endpoints.ts';
 import { receiptNoPattern } from '../fees/fees-rules.ts';
 import { maxBatchRows, parseDate, parseFlag, parseInstant, splitList } from './admin-rules.ts';
 
@@ -145,12 +151,31 @@ const classTypes = ['Class', 'Online Class', 'Online Exam', 'Offline Exam'] as c
 /** Where an online class meets. */
 const meetingProviders = ['Zoom', 'Webex', 'other'] as const;
 const attendanceStatuses = ['P', 'A', 'L'] as const;
-/** Where a recording loaded through the admin API is hosted (stored files are uploaded in the portal). */
-const recordingHosts = ['vimeo', 'vdocipher'] as const;
+/** Where a recording is hosted: 'aws' is the portal's own storage (a file uploaded through /files). */
+const recordingHosts = ['aws', 'vimeo', 'vdocipher'] as const;
 const questionTypeRule = 'must be 1 (single choice), 2 (subjective), 3 (multiple choice) or 5 (true/false)';
 const documentCategories = ['Assignment', 'EBook', 'Exam', 'Vimeo', 'Youtube', 'Other'] as const;
-/** What a library item loaded through the admin API is: a hosted video. */
-const hostedVideoKinds = ['youtube', 'vimeo', 'vdocipher'] as const;
+/** What a library item or document is: a hosted video, or a file uploaded through /files. */
+const materialKinds = ['youtube', 'vimeo', 'vdocipher', 'file'] as const;
+/** A row naming a file (`kind` file) gives file_external_id; a hosted video gives video_id. */
+const materialSource = (
+  row: { kind: (typeof materialKinds)[number]; video_id?: string; file_external_id?: string },
+  context: z.RefinementCtx,
+) => {
+  if (row.kind === 'file') {
+    if (!row.file_external_id) {
+      context.addIssue({ code: 'custom', path: ['file_external_id'], message: 'is required when kind is file' });
+    }
+    if (row.video_id)
+      context.addIssue({ code: 'custom', path: ['video_id'], message: 'must be empty when kind is file' });
+  } else {
+    if (!row.video_id)
+      context.addIssue({ code: 'custom', path: ['video_id'], message: 'is required for a hosted video' });
+    if (row.file_external_id) {
+      context.addIssue({ code: 'custom', path: ['file_external_id'], message: 'must be empty for a hosted video' });
+    }
+  }
+};
 
 const moneyRule = 'must be an amount in rupees, e.g. 1500 or 1500.50';
 /** An amount in rupees with at most two decimals, kept as whole paise (never a float). */
@@ -241,6 +266,10 @@ export const adminRowSchemas = {
     /** Sections/batches it is for; empty means everyone. */
     batch_external_ids: list(externalId).optional(),
     is_active: flag.optional(),
+    /** The attached file (uploaded through /files), shown with its name and size. */
+    file_external_id: externalId.optional(),
+    /** The picture shown with the notice (an image uploaded through /files). */
+    image_file_external_id: externalId.optional(),
   }),
   assignments: z
     .object({
@@ -257,6 +286,10 @@ export const adminRowSchemas = {
       max_marks: decimal(0, 10_000).optional(),
       /** Releases the solution files to students. */
       is_solution_released: flag.optional(),
+      /** The teacher's files students open with the assignment (uploaded through /files), in order. */
+      file_external_ids: list(externalId).optional(),
+      /** The solution files, shown once is_solution_released is yes. */
+      solution_file_external_ids: list(externalId).optional(),
     })
     .refine((row) => row.is_evaluation_required !== false || row.max_marks === undefined, {
       path: ['max_marks'],
@@ -429,16 +462,40 @@ export const adminRowSchemas = {
       path: ['amounts'],
       message: 'must add up to more than 0',
     }),
-  /** A recording of a class session hosted on Vimeo or VdoCipher (by the provider's video id). */
-  recordings: z.object({
-    external_id: externalId,
-    class_session_external_id: externalId,
-    host: z.enum(recordingHosts, { error: `must be one of ${recordingHosts.join(', ')}` }),
-    provider_video_id: requiredText(200),
-    name: requiredText(300),
-    duration_seconds: wholeNumber(0, 86_400).optional(),
-    recorded_at: instant,
-  }),
+  /**
+   * A recording of a class session: hosted on Vimeo or VdoCipher (by the provider's video id), or a video file on the
+   * portal's storage (host aws, uploaded through /files).
+   */
+  recordings: z
+    .object({
+      external_id: externalId,
+      class_session_external_id: externalId,
+      host: z.enum(recordingHosts, { error: `must be one of ${recordingHosts.join(', ')}` }),
+      provider_video_id: optionalText(200),
+      file_external_id: externalId.optional(),
+      name: requiredText(300),
+      duration_seconds: wholeNumber(0, 86_400).optional(),
+      recorded_at: instant,
+    })
+    .superRefine((row, context) => {
+      const stored = row.host === 'aws';
+      if (stored && !row.file_external_id) {
+        context.addIssue({ code: 'custom', path: ['file_external_id'], message: 'is required when host is aws' });
+      }
+      if (stored && row.provider_video_id) {
+        context.addIssue({ code: 'custom', path: ['provider_video_id'], message: 'must be empty when host is aws' });
+      }
+      if (!stored && !row.provider_video_id) {
+        context.addIssue({
+          code: 'custom',
+          path: ['provider_video_id'],
+          message: 'is required for vimeo and vdocipher',
+        });
+      }
+      if (!stored && row.file_external_id) {
+        context.addIssue({ code: 'custom', path: ['file_external_id'], message: 'must be empty unless host is aws' });
+      }
+    }),
   /** A free study library course for the students of a standard. */
   'library-courses': z.object({ external_id: externalId, standard_external_id: externalId, name: requiredText() }),
   'library-subjects': z.object({
@@ -454,18 +511,28 @@ export const adminRowSchemas = {
     name: requiredText(),
     sort_order: wholeNumber(0, 100_000).optional(),
   }),
-  /** A hosted video in a topic (YouTube, Vimeo or VdoCipher, by the provider's id). */
-  'library-files': z.object({
-    external_id: externalId,
-    topic_external_id: externalId,
-    title: requiredText(300),
-    /** The group the material list shows it under (Notes, Slides, YoutubeURL, Vimeo, VDOCipher, …). */
-    type: requiredText(50),
-    kind: z.enum(hostedVideoKinds, { error: `must be one of ${hostedVideoKinds.join(', ')}` }),
-    video_id: requiredText(200),
-    shared_on: date,
-  }),
-  /** A hosted video shared in Documents with the students of a subject or the users of a library course. */
+  /** A hosted video (YouTube, Vimeo or VdoCipher, by the provider's id) or a file (kind file) in a topic. */
+  'library-files': z
+    .object({
+      external_id: externalId,
+      topic_external_id: externalId,
+      title: requiredText(300),
+      /** The group the material list shows it under (Notes, Slides, YoutubeURL, Vimeo, VDOCipher, …). */
+      type: requiredText(50),
+      kind: z.enum(materialKinds, { error: `must be one of ${materialKinds.join(', ')}` }),
+      video_id: optionalText(200),
+      file_external_id: externalId.optional(),
+      /** Download switched off: the file can be viewed, not saved. */
+      is_readonly: flag.optional(),
+      /** Poster images shown with the item (images uploaded through /files), in order. */
+      poster_file_external_ids: list(externalId).optional(),
+      shared_on: date,
+    })
+    .superRefine(materialSource),
+  /**
+   * A hosted video or a file (kind file) shared in Documents with the students of a subject or the users of a library
+   * course.
+   */
   documents: z
     .object({
       external_id: externalId,
@@ -473,10 +540,14 @@ export const adminRowSchemas = {
       course_external_id: externalId.optional(),
       category: z.enum(documentCategories, { error: `must be one of ${documentCategories.join(', ')}` }),
       title: requiredText(300),
-      kind: z.enum(hostedVideoKinds, { error: `must be one of ${hostedVideoKinds.join(', ')}` }),
-      video_id: requiredText(200),
+      kind: z.enum(materialKinds, { error: `must be one of ${materialKinds.join(', ')}` }),
+      video_id: optionalText(200),
+      file_external_id: externalId.optional(),
+      /** Download switched off: the file can be viewed, not saved. */
+      is_readonly: flag.optional(),
       shared_on: date,
     })
+    .superRefine(materialSource)
     .refine((row) => !row.subject_external_id !== !row.course_external_id, {
       path: ['subject_external_id'],
       message: 'give either subject_external_id or course_external_id',
@@ -647,6 +718,34 @@ export type AdminBatchAnswer = z.infer<typeof batchAnswer>;
 /** What happened to one row. */
 export type AdminRowAction = z.infer<typeof rowAction>;
 
+/** The fileJson part of a file upload: the institute's id for the file (its name is the file part's name). */
+export const adminFileJsonSchema = z.object({ external_id: externalId });
+
+/** What an upload did: created, replaced (updated) or found the same name and content (unchanged). */
+const fileAnswer = z.object({
+  external_id: z.string(),
+  action: z.enum(['created', 'updated', 'unchanged']),
+  file_name: z.string(),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  /** Rows of other kinds that name the file and now show the new content (on a replace). */
+  rows_moved: z.number().int(),
+});
+/** The answer of a file upload. */
+export type AdminFileAnswer = z.infer<typeof fileAnswer>;
+
+const fileDeleteBody = z.object({
+  rows: z
+    .array(batchRow)
+    .min(1, 'must hold at least one row')
+    .max(maxBatchRows, `must hold at most ${maxBatchRows} rows`)
+    .meta({
+      description:
+        `Up to ${maxBatchRows} files to delete, each as {external_id}, all or none. A file that a row still ` +
+        'names is refused (422 naming the row and what names it).',
+    }),
+});
+
 /** Each kind's two endpoints bound to their schemas (rows are checked per kind by the handler). */
 export const adminContract = bindContract(
   adminEndpoints,
@@ -660,6 +759,19 @@ export const adminContract = bindContract(
     }),
   ) as { [K in keyof typeof adminEndpoints]: AdminBatchSchemas },
 );
+
+/** The files' upload and delete bound to their schemas. */
+export const adminFilesContract = bindContract(adminFileEndpoints, {
+  filesUpload: { headers: keyHeaders, multipart: adminFileJsonSchema, answer: fileAnswer },
+  filesDelete: { headers: keyHeaders, body: fileDeleteBody, answer: batchAnswer },
+});
+
+/** The schemas of the file upload. */
+export interface AdminFileUploadSchemas {
+  headers: typeof keyHeaders;
+  multipart: typeof adminFileJsonSchema;
+  answer: typeof fileAnswer;
+}
 
 /** The schemas every admin endpoint has. */
 export interface AdminBatchSchemas {

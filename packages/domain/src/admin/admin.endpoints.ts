@@ -1,5 +1,5 @@
 import { endpoint, type Endpoint } from '../shared/endpoint.ts';
-import type { AdminBatchSchemas } from './admin.contract.ts';
+import type { AdminBatchSchemas, AdminFileUploadSchemas } from './admin.contract.ts';
 
 /**
  * The kinds of rows an institute loads through the admin API and the CSV import, in the order a first load runs
@@ -80,3 +80,28 @@ export const adminEndpointNames = (kind: AdminKind) => ({
   upsert: `${camel(kind)}Upsert`,
   remove: `${camel(kind)}Delete`,
 });
+
+/**
+ * Files that rows name by `file_external_id` (an announcement's attachment, a teacher's files, a recording, a study
+ * material file, a poster): one multipart upload per file, by the institute's external id (sending it again with
+ * other content replaces it everywhere it is named), and a batch delete of files no row names any more.
+ */
+export const adminFileEndpoints = {
+  filesUpload: endpoint<AdminFileUploadSchemas>({
+    id: 'admin.filesUpload',
+    method: 'POST',
+    path: `${adminBasePath}/files`,
+    service: 'main',
+    access: 'adminKey',
+    ids: [],
+    bodyType: 'multipart',
+  }),
+  filesDelete: endpoint<AdminBatchSchemas>({
+    id: 'admin.filesDelete',
+    method: 'POST',
+    path: `${adminBasePath}/files/delete`,
+    service: 'main',
+    access: 'adminKey',
+    ids: [],
+  }),
+};

@@ -1,4 +1,14 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { institutes } from './institutes.ts';
 
 /**
@@ -76,5 +86,34 @@ export const adminAudit = pgTable(
     foreignKey({ columns: [t.instituteId, t.keyId], foreignColumns: [adminApiKeys.instituteId, adminApiKeys.id] }),
     index().on(t.instituteId, t.kind, t.externalId),
     index().on(t.instituteId, t.at),
+  ],
+);
+
+/**
+ * Files the institute's system uploaded through the admin API (`POST /api/admin/v1/files`) or the import, by its own
+ * external id. Rows of other kinds name them (`file_external_id`) and copy the storage key, name and size into their
+ * own columns, so the screens read their rows as before. The admin file owns the stored object: uploading new
+ * content under the same external id moves every row that names the old key to the new one, and the old object goes.
+ */
+export const adminFiles = pgTable(
+  'admin_files',
+  {
+    instituteId: integer()
+      .notNull()
+      .references(() => institutes.id, { onDelete: 'cascade' }),
+    id: integer().generatedAlwaysAsIdentity(),
+    externalId: text().notNull(),
+    fileKey: text().notNull(),
+    /** The name it was sent under (its extension decides the viewer), cleaned. */
+    fileName: text().notNull(),
+    sizeBytes: bigint({ mode: 'number' }).notNull(),
+    sha256: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.id] }),
+    uniqueIndex().on(t.instituteId, t.externalId),
+    uniqueIndex().on(t.fileKey),
   ],
 );

@@ -1,9 +1,11 @@
-import { adminContract } from '@campus/domain/admin/admin.contract';
+import { adminContract, adminFilesContract } from '@campus/domain/admin/admin.contract';
 import { adminEndpointNames, adminKinds } from '@campus/domain/admin/admin.endpoints';
 import type { BoundEndpoint } from '@campus/domain/shared/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
+import { takeMultipart } from '../../lib/uploads.ts';
 import { AppError } from '../../errors.ts';
+import { deleteAdminFiles, uploadAdminFile } from './admin-files.ts';
 import { BatchRefused, runBatch } from './admin.service.ts';
 
 type BatchEndpoint = (typeof adminContract)[keyof typeof adminContract];
@@ -16,6 +18,7 @@ function adminKeyOf(request: FastifyRequest) {
 
 /** The admin API: a batch upsert and a batch delete per entity kind, for the institute of the request's key. */
 export async function adminRoutes(app: FastifyInstance) {
+  await takeMultipart(app);
   for (const kind of adminKinds) {
     const names = adminEndpointNames(kind);
     for (const mode of ['upsert', 'remove'] as const) {
@@ -46,4 +49,33 @@ export async function adminRoutes(app: FastifyInstance) {
       );
     }
   }
+
+  // Files rows name by file_external_id: uploaded one per request (streamed and checked), deleted in batches.
+  defineRoute(app, adminFilesContract.filesUpload, async ({ request, authorizeMultipart }) => {
+    const key = adminKeyOf(request);
+    return uploadAdminFile(
+      app.db,
+      app.storage,
+      request,
+      { instituteId: key.instituteId, keyId: key.id, source: 'api' },
+      app.now(),
+      authorizeMultipart,
+    );
+  });
+  defineRoute(app, adminFilesContract.filesDelete, async ({ body, request }) => {
+    const key = adminKeyOf(request);
+    try {
+      const { createdLogins: _logins, ...answer } = await deleteAdminFiles(
+        app.db,
+        app.storage,
+        { instituteId: key.instituteId, keyId: key.id, source: 'api' },
+        body.rows,
+        app.now(),
+      );
+      return answer;
+    } catch (error) {
+      if (error instanceof BatchRefused) throw new AppError(422, 'VALIDATION_FAILED', error.message);
+      throw error;
+    }
+  });
 }

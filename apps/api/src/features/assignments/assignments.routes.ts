@@ -1,9 +1,9 @@
 import { assignmentsContract } from '@campus/domain/assignments/assignments.contract';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { AssignmentRow } from '../../access/access.repository.ts';
 import type { RequestScope } from '../../access/scope.ts';
 import { defineRoute } from '../../access/define-route.ts';
+import { takeMultipart } from '../../lib/uploads.ts';
 import { findAssignmentList, findAttachments } from './assignments.repository.ts';
 import { signedUrl, toAttachment, toDetail, toListItem } from './assignments.service.ts';
 import { saveSubmissionLimited } from './submission.service.ts';
@@ -12,14 +12,7 @@ import { saveSubmissionLimited } from './submission.service.ts';
 const assignmentOf = (scope: RequestScope): AssignmentRow => scope.assignment!;
 
 export async function assignmentsRoutes(app: FastifyInstance) {
-  // Keep the name as sent, folders and all, so a path is refused rather than silently cut to its base.
-  await app.register(multipart, { preservePath: true });
-  // An upload refused before its body was read (its sender may not make it): the connection is closed after the
-  // answer, so the client stops sending and the socket is not left paused mid-body. Fastify does the same when a
-  // body it parses itself is refused.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
-  });
+  await takeMultipart(app);
 
   defineRoute(app, assignmentsContract.list, async ({ scope }) => {
     const [batchIds, timeZone] = await Promise.all([scope.batchIds(), scope.timeZone()]);

@@ -1,4 +1,4 @@
-// Documents (hosted videos shared with a subject's students or a library course's users) and online tests with
+// Documents (hosted videos or uploaded files shared with a subject's students or a library course's users) and online tests with
 // their batches and result release.
 import { and, count, eq } from 'drizzle-orm';
 import { optionLetters } from '@campus/domain/exam/exam-rules';
@@ -11,6 +11,7 @@ import {
   examTests,
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../admin.repository.ts';
+import { materialColumns, resolveFiles } from './files.ts';
 import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
 import { tableKind, type ChildSet } from './table-kind.ts';
 
@@ -28,14 +29,14 @@ export const documentsKind = tableKind({
         course_external_id: 'library-courses',
       },
     );
+    const files = await resolveFiles(context, rows, problems, { file_external_id: 'any' });
     return (row) => ({
       columns: {
         subjectId: row.subject_external_id ? subjectIds.get(row.subject_external_id) : null,
         courseId: row.course_external_id ? courseIds.get(row.course_external_id) : null,
         category: row.category,
         title: row.title,
-        kind: row.kind,
-        videoId: row.video_id,
+        ...materialColumns(row, files),
         sharedOn: row.shared_on,
       },
     });

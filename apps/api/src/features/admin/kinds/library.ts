@@ -1,6 +1,5 @@
-// Live-class recordings (hosted videos of a class session) and the study library: free courses of a standard,
-// their subjects, top-level topics and hosted videos. Stored files (PDFs, slides, recordings on the portal's own
-// storage) are uploaded in the portal, not through these rows.
+// Live-class recordings (hosted videos of a class session, or video files uploaded through /files) and the study
+// library: free courses of a standard, their subjects, topics and items (hosted videos or uploaded files).
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -11,6 +10,7 @@ import {
   libraryTopics,
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../admin.repository.ts';
+import { materialColumns, resolveFiles } from './files.ts';
 import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
 import { tableKind } from './table-kind.ts';
 
@@ -24,11 +24,15 @@ export const recordingsKind = tableKind({
     const { class_session_external_id: sessionIds } = await resolveReferences(context, rows, problems, {
       class_session_external_id: 'class-sessions',
     });
+    const files = await resolveFiles(context, rows, problems, { file_external_id: 'video' });
     return (row) => ({
       columns: {
         sessionId: sessionIds.get(row.class_session_external_id),
         host: row.host,
-        providerVideoId: row.provider_video_id,
+        providerVideoId: row.provider_video_id ?? null,
+        // host aws: the uploaded video on the portal's storage.
+        fileKey: row.file_external_id ? (files.get(row.file_external_id)?.fileKey ?? null) : null,
+        sizeBytes: row.file_external_id ? (files.get(row.file_external_id)?.sizeBytes ?? 0) : 0,
         name: row.name,
         durationSeconds: row.duration_seconds ?? 0,
         recordedAt: toInstant(row.recorded_at, context.timeZone),
@@ -123,6 +127,10 @@ export const libraryFilesKind = tableKind({
     const { topic_external_id: topicIds } = await resolveReferences(context, rows, problems, {
       topic_external_id: 'library-topics',
     });
+    const files = await resolveFiles(context, rows, problems, {
+      file_external_id: 'any',
+      poster_file_external_ids: 'image',
+    });
     const courses = await coursesOf(context, libraryTopics, [...topicIds.values()]);
     return (row) => {
       const topicId = topicIds.get(row.topic_external_id);
@@ -132,8 +140,8 @@ export const libraryFilesKind = tableKind({
           courseId: topicId === undefined ? undefined : courses.get(topicId),
           title: row.title,
           type: row.type,
-          kind: row.kind,
-          videoId: row.video_id,
+          ...materialColumns(row, files),
+          posterKeys: (row.poster_file_external_ids ?? []).map((externalId) => files.get(externalId)?.fileKey ?? ''),
           sharedOn: row.shared_on,
         },
       };

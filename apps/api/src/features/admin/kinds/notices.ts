@@ -1,15 +1,17 @@
 // Teachers, announcements, assignments, events and messages: what the institute posts for its students.
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { anyOf } from '../admin.repository.ts';
 import {
   announcementAudiences,
   announcements,
+  assignmentAttachments,
   assignments,
   events,
   smsOutbox,
   submissions,
   teachers,
 } from '../../../db/schema/index.ts';
+import { resolveFiles } from './files.ts';
 import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
 import { tableKind, type ChildSet } from './table-kind.ts';
 
@@ -72,6 +74,10 @@ export const announcementsKind = tableKind({
         teacher_external_id: 'teachers',
       },
     );
+    const files = await resolveFiles(context, rows, problems, {
+      file_external_id: 'any',
+      image_file_external_id: 'image',
+    });
     const names = new Map<number, string>();
     if (teacherIds.size > 0) {
       const rows = await context.tx
@@ -83,6 +89,7 @@ export const announcementsKind = tableKind({
     return (row) => {
       const announcedAt = toInstant(row.announced_at, context.timeZone);
       const teacherId = row.teacher_external_id ? teacherIds.get(row.teacher_external_id) : undefined;
+      const attachment = row.file_external_id ? files.get(row.file_external_id) : undefined;
       return {
         columns: {
           title: row.title,
@@ -91,6 +98,9 @@ export const announcementsKind = tableKind({
           updatedAt: announcedAt,
           updatedBy: row.posted_by || (teacherId !== undefined ? (names.get(teacherId) ?? '') : ''),
           isActive: row.is_active ?? true,
+          attachmentFileKey: attachment?.fileKey ?? null,
+          attachmentName: attachment?.fileName ?? null,
+          imageFileKey: row.image_file_external_id ? (files.get(row.image_file_external_id)?.fileKey ?? null) : null,
         },
         children: [...new Set((row.batch_external_ids ?? []).map((batch) => batchIds.get(batch)!))].sort(
           (a, b) => a - b,
@@ -100,11 +110,87 @@ export const announcementsKind = tableKind({
   },
 });
 
+/** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
+interface OwnFile {
+  kind: 'teacher' | 'solution';
+  fileKey: string;
+  displayName: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** An assignment's teacher and solution files, in order (students' files and links are theirs, never touched). */
+const ownFiles: ChildSet<OwnFile[]> = {
+  async load(context: KindContext, ids: number[]) {
+    const found = new Map<number, OwnFile[]>(ids.map((id) => [id, []]));
+    for (const part of chunks(ids, 5000)) {
+      const rows = await context.tx
+        .select({
+          id: assignmentAttachments.assignmentId,
+          kind: assignmentAttachments.kind,
+          fileKey: assignmentAttachments.fileKey,
+          displayName: assignmentAttachments.displayName,
+          sizeBytes: assignmentAttachments.sizeBytes,
+          sha256: assignmentAttachments.sha256,
+        })
+        .from(assignmentAttachments)
+        .where(
+          and(
+            eq(assignmentAttachments.instituteId, context.instituteId),
+            anyOf(assignmentAttachments.assignmentId, part),
+            inArray(assignmentAttachments.kind, ['teacher', 'solution']),
+          ),
+        )
+        .orderBy(assignmentAttachments.kind, assignmentAttachments.id);
+      for (const row of rows) {
+        found.get(row.id)?.push(ownFile(row.kind as OwnFile['kind'], row));
+      }
+    }
+    return found;
+  },
+  async save(context, id, files, isNew) {
+    if (!isNew) {
+      await context.tx
+        .delete(assignmentAttachments)
+        .where(
+          and(
+            eq(assignmentAttachments.instituteId, context.instituteId),
+            eq(assignmentAttachments.assignmentId, id),
+            inArray(assignmentAttachments.kind, ['teacher', 'solution']),
+          ),
+        );
+    }
+    if (files.length > 0) {
+      await context.tx.insert(assignmentAttachments).values(
+        files.map((file) => ({
+          instituteId: context.instituteId,
+          assignmentId: id,
+          createdAt: context.now,
+          ...file,
+        })),
+      );
+    }
+  },
+};
+
+/** The same fields in the same order whether read back or built from a row, so a rerun compares equal. */
+const ownFile = (
+  kind: OwnFile['kind'],
+  file: { fileKey: string | null; displayName: string; sizeBytes: number; sha256: string | null },
+): OwnFile => ({
+  kind,
+  fileKey: file.fileKey ?? '',
+  displayName: file.displayName,
+  sizeBytes: file.sizeBytes,
+  sha256: file.sha256 ?? '',
+});
+
 export const assignmentsKind = tableKind({
   kind: 'assignments',
   table: assignments,
   // Deleted for good, but never one with students' work: that is refused (the row names it).
   deletes: 'hard',
+  children: ownFiles,
   build: async (context, rows, problems) => {
     const { batch_external_id: batchIds, subject_external_id: subjectIds } = await resolveReferences(
       context,
@@ -115,7 +201,21 @@ export const assignmentsKind = tableKind({
         subject_external_id: 'subjects',
       },
     );
+    const files = await resolveFiles(context, rows, problems, {
+      file_external_ids: 'any',
+      solution_file_external_ids: 'any',
+    });
+    const listed = (kind: OwnFile['kind'], externalIds: string[] | undefined) =>
+      [...new Set(externalIds ?? [])].map((externalId) => {
+        const file = files.get(externalId)!;
+        return ownFile(kind, { ...file, displayName: file.fileName });
+      });
     return (row) => ({
+      children: [
+        // In the order they are read back: the enum's (teacher, solution), then as listed.
+        ...listed('teacher', row.file_external_ids),
+        ...listed('solution', row.solution_file_external_ids),
+      ],
       columns: {
         batchId: batchIds.get(row.batch_external_id),
         subjectId: subjectIds.get(row.subject_external_id),

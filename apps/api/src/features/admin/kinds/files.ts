@@ -1,0 +1,108 @@
+// Files as rows of other kinds name them (`file_external_id`, `poster_file_external_ids`): found by the institute's
+// external id, checked for their type, and copied into the row's own columns (key, name, size).
+import type { RowProblem } from '@campus/domain/admin/admin-rules';
+import { kindOfFileName } from '@campus/domain/media/media-rules';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { adminFiles } from '../../../db/schema/index.ts';
+import { chunks, type IndexedRow, type KindContext } from './kind.ts';
+
+/** A file as the rows that name it copy it. */
+export interface AdminFile {
+  id: number;
+  fileKey: string;
+  fileName: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+const toFile = (row: typeof adminFiles.$inferSelect): AdminFile => ({
+  id: row.id,
+  fileKey: row.fileKey,
+  fileName: row.fileName,
+  sizeBytes: row.sizeBytes,
+  sha256: row.sha256,
+});
+
+/** The files of an institute by external id. */
+export async function findAdminFiles(db: Db, instituteId: number, externalIds: string[]) {
+  const found = new Map<string, AdminFile>();
+  for (const part of chunks([...new Set(externalIds)], 5000)) {
+    const rows = await db
+      .select()
+      .from(adminFiles)
+      .where(and(eq(adminFiles.instituteId, instituteId), inArray(adminFiles.externalId, part)));
+    for (const row of rows) found.set(row.externalId, toFile(row));
+  }
+  return found;
+}
+
+/** What a field naming files asks of them: any file, or one whose name says it is an image or a video. */
+export type FileRequirement = 'any' | 'image' | 'video';
+
+/**
+ * Resolves file reference fields (`file_external_id`, or a list such as `poster_file_external_ids`) for every row at
+ * once; a row naming a file that was never uploaded, or one of the wrong type, is a problem naming the field.
+ */
+export async function resolveFiles<R, F extends keyof R & string>(
+  context: KindContext,
+  rows: IndexedRow<R>[],
+  problems: RowProblem[],
+  fields: Record<F, FileRequirement>,
+): Promise<Map<string, AdminFile>> {
+  const named = (row: R, field: F): string[] => {
+    const value = (row as Record<string, unknown>)[field];
+    return value === undefined || value === null ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
+  };
+  const names = Object.keys(fields) as F[];
+  const files = await findAdminFiles(
+    context.tx,
+    context.instituteId,
+    rows.flatMap(({ row }) => names.flatMap((field) => named(row, field))),
+  );
+  for (const { index, row } of rows) {
+    for (const field of names) {
+      for (const externalId of named(row, field)) {
+        const file = files.get(externalId);
+        if (!file) {
+          problems.push({
+            row: index,
+            field,
+            rule: `no file has the external id ${JSON.stringify(externalId)} (upload it to /api/admin/v1/files first)`,
+          });
+        } else if (fields[field] !== 'any' && kindOfFileName(file.fileName) !== fields[field]) {
+          problems.push({
+            row: index,
+            field,
+            rule: `${JSON.stringify(externalId)} (${file.fileName}) is not ${fields[field] === 'image' ? 'an image' : 'a video'}`,
+          });
+        }
+      }
+    }
+  }
+  return files;
+}
+
+/**
+ * The source columns of a study material file or a document: a hosted video by its provider's id, or an uploaded file
+ * (its kind read from its name, as the viewer picks it).
+ */
+export function materialColumns(
+  row: {
+    kind: 'youtube' | 'vimeo' | 'vdocipher' | 'file';
+    video_id?: string;
+    file_external_id?: string;
+    is_readonly?: boolean;
+  },
+  files: Map<string, AdminFile>,
+) {
+  const file = row.kind === 'file' && row.file_external_id ? files.get(row.file_external_id) : undefined;
+  return {
+    kind: file ? kindOfFileName(file.fileName) : (row.kind as 'youtube' | 'vimeo' | 'vdocipher'),
+    videoId: file ? null : (row.video_id ?? null),
+    fileName: file?.fileName ?? '',
+    fileKey: file?.fileKey ?? null,
+    sizeBytes: file?.sizeBytes ?? 0,
+    isReadonly: row.is_readonly ?? false,
+  };
+}

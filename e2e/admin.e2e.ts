@@ -67,6 +67,9 @@ describe('an institute loaded from the import templates, in Chromium', () => {
         `AY2026,2026-27,${iso(-180)},${iso(180)}`,
       ),
     );
+    // The files rows name (a notice's circular, the worksheet), from the files list beside the templates.
+    const files = await tool('import', dataDir, ['--institute', host, '--kind', 'files', join(templates, 'files.csv')]);
+    expect(files).toContain('created 6');
     for (const kind of kinds) {
       const file = kind === 'academic-years' ? years : join(templates, `${kind}.csv`);
       const out = await tool('import', dataDir, [
@@ -90,6 +93,18 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     await page.waitForURL('**/my-account/dashboard');
     await page.getByRole('heading', { name: 'Annual sports day' }).first().waitFor();
     await page.getByRole('heading', { name: 'Class 6 museum visit' }).first().waitFor();
+
+    // The circular the files list loaded opens from the notice: the PDF itself.
+    await page.goto(harness.url('/my-account/announcement', host));
+    const circular = page.getByRole('link', { name: 'Attachment: Sports day circular.pdf' });
+    await circular.waitFor();
+    const href = (await circular.getAttribute('href'))!;
+    const opened = await page.evaluate(async (address) => {
+      const response = await fetch(address);
+      const head = new Uint8Array(await response.arrayBuffer()).subarray(0, 5);
+      return { status: response.status, head: String.fromCharCode(...head) };
+    }, href);
+    expect(opened).toEqual({ status: 200, head: '%PDF-' });
 
     await page.goto(harness.url('/my-account/assignment', host));
     const titles = async () => (await page.getByRole('article').allInnerTexts()).join('\n');

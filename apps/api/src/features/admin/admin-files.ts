@@ -242,6 +242,9 @@ export async function importAdminFile(
   return storeFile(db, storage, writer, now, externalId, { staged, name: cleaned });
 }
 
+/** Rolls a dry run's transaction back. */
+class DryRunDone extends Error {}
+
 /**
  * `POST /api/admin/v1/files/delete`: removes files no row names any more, all or none; a file still shown somewhere
  * refuses the batch, naming the row and the place. The objects go after the commit (journalled until then).
@@ -252,11 +255,13 @@ export async function deleteAdminFiles(
   writer: Writer,
   rows: readonly unknown[],
   now: Date,
+  { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<BatchResult> {
   const { valid, problems } = checkRows('files' as never, adminFileJsonSchema, rows, (row) => String(row.external_id));
   if (problems.length > 0) throw new BatchRefused(problems);
   const removed: string[] = [];
-  const outcomes = await db.transaction(async (tx) => {
+  let outcomes: BatchResult['rows'] = [];
+  const written = db.transaction(async (tx) => {
     const found = await findAdminFiles(
       tx,
       writer.instituteId,
@@ -288,9 +293,13 @@ export async function deleteAdminFiles(
         found.has(key) ? [auditRow(writer, now, 'delete', key, found.get(key)!.id, null)] : [],
       ),
     );
-    return valid.map(
-      ({ index, key }) => ({ row: index, key, action: found.has(key) ? 'deleted' : 'missing' }) as const,
-    );
+    outcomes = valid.map(({ index, key }) => ({ row: index, key, action: found.has(key) ? 'deleted' : 'missing' }));
+    // A dry run rolls back, having checked and counted everything a real run would.
+    if (dryRun) throw new DryRunDone();
+  });
+  await written.catch((error: unknown) => {
+    if (!(error instanceof DryRunDone)) throw error;
+    removed.length = 0;
   });
   for (const key of removed) await storage.remove(key);
   await clearJournal(db, removed);

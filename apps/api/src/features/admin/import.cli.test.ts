@@ -83,6 +83,29 @@ describe('npm run import (the command line)', () => {
     expect(again.stdout).toContain('skipped 1');
   }, 60_000);
 
+  it('loads a list of files: every line checked first, paths read beside the list, a rerun unchanged', async () => {
+    const template = await cli('--template', 'files');
+    expect(template.stdout).toBe('external_id,path,name\n');
+    const list = join(work, 'files.csv');
+    writeFileSync(join(work, 'fake.pdf'), 'not a pdf');
+    writeFileSync(
+      list,
+      `external_id,path,name\nF-1,${resolve(templates, 'files/plant-notes.pdf')},Notes.pdf\nF-2,missing.pdf,\nF-3,fake.pdf,\n`,
+    );
+    const refused = await cli('--institute', host, '--kind', 'files', list);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(`line 3, path: no file at ${join(work, 'missing.pdf')}`);
+    expect(refused.stdout).toContain('line 4, path: the content is not a PDF');
+    expect(refused.stdout).toContain('Nothing changed');
+    const skipped = await cli('--institute', host, '--kind', 'files', '--skip-invalid', list);
+    expect(skipped.stdout).toContain('created 1,');
+    expect(skipped.stdout).toContain('skipped 2');
+    const templates2 = await cli('--institute', host, '--kind', 'files', '--dry-run', resolve(templates, 'files.csv'));
+    expect(templates2.stdout).toContain('Would be: created 6, updated 0, unchanged 0');
+    const removal = await cli('--institute', host, '--kind', 'files', '--delete', '--dry-run', list);
+    expect(removal.stdout).toContain('deleted 1,');
+  }, 60_000);
+
   it('writes the first passwords of created logins once, to the file the operator names', async () => {
     const out = join(work, 'passwords.csv');
     const { code, stdout } = await cli(

@@ -3,10 +3,12 @@
 // what would change; `--skip-invalid` imports the good rows of a file with bad ones; `--delete` deletes the rows
 // the file names; `--passwords-out <file>` / `--send-sms` hand out the first passwords of logins it creates.
 import { createReadStream, existsSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminColumns } from '@campus/domain/admin/admin.contract';
 import { adminKinds, type AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { CliError, cliStorage, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
+import { importFiles, fileListColumns } from './import-files.ts';
 import { importCsv } from './import.service.ts';
 
 const usage = `Usage:
@@ -14,6 +16,7 @@ const usage = `Usage:
                     [--passwords-out <file>] [--send-sms] <file.csv>
   npm run import -- --template <kind>
 Kinds, in the order a first load runs them: ${adminKinds.join(', ')}
+and files (external_id, path, name: the files rows name by file_external_id; load them before those rows)
 `;
 
 const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -34,8 +37,10 @@ runCli(async () => {
   });
   const isKind = (kind: string | undefined): kind is AdminKind => adminKinds.includes(kind as AdminKind);
   if (values.template !== undefined) {
-    if (!isKind(values.template)) throw new CliError(`Unknown kind ${values.template}.\n${usage}`);
-    const columns = adminColumns(values.template);
+    if (!isKind(values.template) && values.template !== 'files') {
+      throw new CliError(`Unknown kind ${values.template}.\n${usage}`);
+    }
+    const columns = values.template === 'files' ? fileListColumns : adminColumns(values.template);
     process.stdout.write(`${columns.map((column) => column.name).join(',')}\n`);
     process.stderr.write(
       `Required: ${columns
@@ -46,7 +51,8 @@ runCli(async () => {
     return;
   }
   const file = positionals[0];
-  if (!values.institute || !isKind(values.kind) || !file || positionals.length > 1) {
+  const kind = values.kind;
+  if (!values.institute || !(isKind(kind) || kind === 'files') || !file || positionals.length > 1) {
     process.stderr.write(usage);
     return 2;
   }
@@ -60,28 +66,33 @@ runCli(async () => {
     const instituteId = await instituteOfHost(database, values.institute);
     const started = Date.now();
     let lastProgress = 0;
-    const report = await importCsv({
+    const onProgress = (rows: number) => {
+      if (Date.now() - lastProgress < 1000) return;
+      lastProgress = Date.now();
+      const seconds = (Date.now() - started) / 1000;
+      process.stderr.write(`${kind}: ${rows.toLocaleString('en-IN')} rows read (${Math.round(rows / seconds)}/s)\n`);
+    };
+    const common = {
       db: database.db,
       instituteId,
-      kind: values.kind,
-      input: createReadStream(file),
       now: new Date(),
-      mode: values.delete ? 'remove' : 'upsert',
+      mode: values.delete ? ('remove' as const) : ('upsert' as const),
       dryRun: values['dry-run'],
       skipInvalid: values['skip-invalid'],
-      sendSms: values['send-sms'],
-      hasPasswordsOut: Boolean(passwordsOut),
-      // Receipts' QR codes open the portal at the host named (served over TLS behind the reverse proxy).
-      receipts: { storage: cliStorage(), origin: `https://${values.institute}` },
-      onProgress: (rows) => {
-        if (Date.now() - lastProgress < 1000) return;
-        lastProgress = Date.now();
-        const seconds = (Date.now() - started) / 1000;
-        process.stderr.write(
-          `${values.kind}: ${rows.toLocaleString('en-IN')} rows read (${Math.round(rows / seconds)}/s)\n`,
-        );
-      },
-    });
+      onProgress,
+    };
+    const report =
+      kind === 'files'
+        ? await importFiles({ ...common, storage: cliStorage(), listPath: resolve(file) })
+        : await importCsv({
+            ...common,
+            kind,
+            input: createReadStream(file),
+            sendSms: values['send-sms'],
+            hasPasswordsOut: Boolean(passwordsOut),
+            // Receipts' QR codes open the portal at the host named (served over TLS behind the reverse proxy).
+            receipts: { storage: cliStorage(), origin: `https://${values.institute}` },
+          });
     for (const error of report.errors.slice(0, 200)) {
       process.stdout.write(`${error.line > 0 ? `line ${error.line}` : 'file'}, ${error.field}: ${error.rule}\n`);
     }
@@ -103,7 +114,7 @@ runCli(async () => {
       process.stdout.write(`Nothing changed: the file has errors (${counts}). Fix them, or run with --skip-invalid.\n`);
       return 1;
     }
-    process.stdout.write(`Imported ${report.rows} rows of ${values.kind} (${seconds} s): ${counts}\n`);
+    process.stdout.write(`Imported ${report.rows} rows of ${kind} (${seconds} s): ${counts}\n`);
     if (passwordsOut && report.createdLogins.length > 0) {
       process.stdout.write(`First passwords of ${report.createdLogins.length} new logins written to ${passwordsOut}\n`);
     }

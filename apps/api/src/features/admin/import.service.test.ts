@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { findExternalIds } from './admin.repository.ts';
 import { adminAudit, smsOutbox, standards } from '../../db/schema/index.ts';
+import { importFiles } from './import-files.ts';
 import { importCsv } from './import.service.ts';
 
 const templates = resolve(import.meta.dirname, '../../../../../docs/import-templates');
@@ -44,7 +45,19 @@ describe('CSV import: the templates of every kind, into an empty institute', () 
   });
   afterAll(() => app?.close());
 
+  const importFileList = () =>
+    importFiles({
+      db: database.db,
+      storage,
+      instituteId,
+      listPath: resolve(templates, 'files.csv'),
+      now: fixedNow,
+    });
+
   it('imports every template without an error', async () => {
+    // The files first: rows of the kinds below name them.
+    const files = await importFileList();
+    expect(files).toMatchObject({ errors: [], committed: true, rows: 6, created: 6 });
     for (const kind of adminKinds) {
       const report = await importTemplate(kind);
       expect(report.errors, kind).toEqual([]);
@@ -54,6 +67,7 @@ describe('CSV import: the templates of every kind, into an empty institute', () 
   });
 
   it('finds nothing to change on a second run', async () => {
+    expect(await importFileList()).toMatchObject({ errors: [], unchanged: 6, created: 0, updated: 0 });
     for (const kind of adminKinds) {
       const report = await importTemplate(kind);
       expect({ kind, unchanged: report.unchanged, created: report.created, updated: report.updated }).toEqual({
@@ -133,6 +147,8 @@ describe('CSV import: the templates of every kind, into an empty institute', () 
         expect(response.body).toContain('Annual sports day');
         expect(response.body).toContain('Class 6 museum visit');
         expect(response.body).toContain('Anita Rao');
+        // The circular uploaded from the files list, attached to the sports day notice.
+        expect(response.body).toContain('"file_name":"Sports day circular.pdf"');
       }
     });
 

@@ -447,13 +447,20 @@ export const adminRowSchemas = {
     name: requiredText(),
     sort_order: wholeNumber(0, 100_000).optional(),
   }),
-  /** A top-level topic of a library subject. */
-  'library-topics': z.object({
-    external_id: externalId,
-    subject_external_id: externalId,
-    name: requiredText(),
-    sort_order: wholeNumber(0, 100_000).optional(),
-  }),
+  /** A topic of a library subject: top-level, or a subtopic of another topic of the same subject. */
+  'library-topics': z
+    .object({
+      external_id: externalId,
+      subject_external_id: externalId,
+      name: requiredText(),
+      sort_order: wholeNumber(0, 100_000).optional(),
+      /** The topic this one sits under (same subject; it may be a row of the same batch); empty: top level. */
+      parent_topic_external_id: externalId.optional(),
+    })
+    .refine((row) => row.parent_topic_external_id !== row.external_id, {
+      path: ['parent_topic_external_id'],
+      message: 'must name another topic: a topic cannot be its own parent',
+    }),
   /** A hosted video in a topic (YouTube, Vimeo or VdoCipher, by the provider's id). */
   'library-files': z.object({
     external_id: externalId,

@@ -518,6 +518,15 @@ export const kindExamples: KindExample[] = [
     },
   },
   {
+    kind: 'passages',
+    rows: [
+      { external_id: 'PSG-A', test_external_id: 'TST1', text: '<p>A pizza is cut into 8 equal slices.</p>' },
+      { external_id: 'PSG-B', test_external_id: 'TST2', text: '<p>Leaves are green because of chlorophyll.</p>' },
+    ],
+    change: { text: '<p>A pizza is cut into 8 equal slices; Riya eats 3.</p>' },
+    broken: { row: { external_id: 'PSG-C', test_external_id: 'TST1', text: ' ' }, field: 'text' },
+  },
+  {
     kind: 'questions',
     rows: [
       {

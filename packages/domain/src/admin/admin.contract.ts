@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bindContract } from '../shared/endpoint.ts';
 import { adminEndpointNames, adminEndpoints, adminKinds, type AdminKind } from './admin.endpoints.ts';
 import { receiptNoPattern } from '../fees/fees-rules.ts';
+import { optionLetters } from '../exam/exam-rules.ts';
 import { maxBatchRows, parseDate, parseFlag, parseInstant, splitList } from './admin-rules.ts';
 
 // Row schemas, one per kind: the admin API's batch rows and the CSV import's columns (header names are the field
@@ -147,7 +148,11 @@ const meetingProviders = ['Zoom', 'Webex', 'other'] as const;
 const attendanceStatuses = ['P', 'A', 'L'] as const;
 /** Where a recording loaded through the admin API is hosted (stored files are uploaded in the portal). */
 const recordingHosts = ['vimeo', 'vdocipher'] as const;
-const questionTypeRule = 'must be 1 (single choice), 2 (subjective), 3 (multiple choice) or 5 (true/false)';
+const questionTypeRule =
+  'must be 1 (single choice), 2 (subjective), 3 (multiple choice), 5 (true/false), 6 (matching, answered as pairs) ' +
+  'or 7 (matching, answered in order)';
+/** The letters of a matching question's right column, in order (its left column is lettered a, b, c…). */
+export const matchLetters = 'pqrstuvwxyz'.split('');
 const documentCategories = ['Assignment', 'EBook', 'Exam', 'Vimeo', 'Youtube', 'Other'] as const;
 /** What a library item loaded through the admin API is: a hosted video. */
 const hostedVideoKinds = ['youtube', 'vimeo', 'vdocipher'] as const;
@@ -167,6 +172,44 @@ const money = z
     const [whole, fraction = ''] = text.split('.');
     return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   });
+
+/**
+ * A matching question's key (spec part 2 §9): 6 one pair per option `a=q` (each option once), 7 one right-column
+ * letter per option in the options' order; every letter one the question has.
+ */
+function matchingRules(
+  type: 6 | 7,
+  optionCount: number,
+  matchOptions: readonly string[],
+  correct: readonly string[],
+  issue: (field: string, message: string) => void,
+) {
+  if (matchOptions.length < 2 || matchOptions.length > matchLetters.length) {
+    issue('match_options', `must have 2 to ${matchLetters.length} entries (lettered p to z)`);
+    return;
+  }
+  const rights = matchLetters.slice(0, matchOptions.length);
+  const lefts = optionLetters.slice(0, optionCount);
+  const range = `${rights[0]} to ${rights.at(-1)}`;
+  if (type === 7) {
+    if (correct.some((letter) => letter.includes('='))) {
+      issue('correct', 'must list match letters in the order of the options (q|p|r), not pairs, for ques_type 7');
+    } else if (correct.length !== optionCount) {
+      issue('correct', `must give one match letter (${range}) per option, in order: ${optionCount} letters`);
+    } else if (correct.some((letter) => !rights.includes(letter))) {
+      issue('correct', `must use the match letters ${range} only`);
+    }
+    return;
+  }
+  const pairs = correct.map((pair) => pair.split('='));
+  if (pairs.some((pair) => pair.length !== 2)) {
+    issue('correct', 'must be a pair per option, option letter = match letter (a=q|b=p), for ques_type 6');
+  } else if (pairs.some(([left, right]) => !lefts.includes(left!) || !rights.includes(right!))) {
+    issue('correct', `must pair option letters ${lefts[0]} to ${lefts.at(-1)} with match letters ${range}`);
+  } else if (new Set(pairs.map(([left]) => left)).size !== pairs.length || pairs.length !== optionCount) {
+    issue('correct', `must pair every option ${lefts[0]} to ${lefts.at(-1)} exactly once`);
+  }
+}
 
 /** The fields naming a row of each kind without an external id of its own (deletes name rows by them). */
 export const adminPairKeys: Partial<Record<AdminKind, readonly [string, string]>> = {
@@ -520,9 +563,17 @@ export const adminRowSchemas = {
       path: ['ends_at'],
       message: 'must be after starts_at',
     }),
+  /** A reading passage of a test's paper: its questions name it, and the panel shows it above them. */
+  passages: z.object({
+    external_id: externalId,
+    test_external_id: externalId,
+    /** HTML. */
+    text: limitText(50_000).min(1, 'is required'),
+  }),
   /**
-   * A question of a test's paper (single choice, subjective, multiple choice, true/false), in a section (created
-   * by name when the test has none of that name). Options are lettered a, b, c… in the order given.
+   * A question of a test's paper (single choice, subjective, multiple choice, true/false, matching), in a section
+   * (created by name when the test has none of that name), optionally on a passage of the same test. Options are
+   * lettered a, b, c… in the order given; a matching question's right column (match_options) p, q, r….
    */
   questions: z
     .object({
@@ -531,20 +582,29 @@ export const adminRowSchemas = {
       question_no: wholeNumber(1, 1000),
       section: requiredText(100),
       subject_external_id: externalId.optional(),
-      /** 1 single choice, 2 subjective, 3 multiple choice, 5 true/false. */
-      ques_type: z
-        .union([z.number(), z.string().trim().regex(/^\d+$/, questionTypeRule).transform(Number)])
-        .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)], { error: questionTypeRule })),
+      /** 1 single choice, 2 subjective, 3 multiple choice, 5 true/false, 6 and 7 matching (pairs, in order). */
+      ques_type: z.union([z.number(), z.string().trim().regex(/^\d+$/, questionTypeRule).transform(Number)]).pipe(
+        z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(6), z.literal(7)], {
+          error: questionTypeRule,
+        }),
+      ),
       question: limitText(20_000).min(1, 'is required'),
+      /** The options, or a matching question's left column. */
       options: list(requiredText(2000)).optional(),
-      /** The right option letters (one for single choice and true/false, one or more for multiple choice). */
+      /** A matching question's right column (lettered p, q, r…). */
+      match_options: list(requiredText(2000)).optional(),
+      /**
+       * The key: the right option letters (one for single choice and true/false, one or more for multiple choice);
+       * matching 6: a pair per option, `a=q|b=p`; matching 7: the right-column letter of each option in order, `q|p`.
+       */
       correct: list(
         z
           .string()
           .trim()
           .toLowerCase()
-          .regex(/^[a-z]$/, 'must be option letters a, b, c…'),
+          .regex(/^[a-z](=[a-z])?$/, 'must be option letters a, b, c… (or pairs a=p for matching)'),
       ).optional(),
+      passage_external_id: externalId.optional(),
       solution: limitText(20_000).optional(),
       marks: decimal(0, 1000),
       negative_marks: decimal(0, 1000).optional(),
@@ -552,15 +612,23 @@ export const adminRowSchemas = {
     .superRefine((row, context) => {
       const options = row.options ?? [];
       const correct = row.correct ?? [];
+      const issue = (field: string, message: string) => context.addIssue({ code: 'custom', path: [field], message });
+      const matching = row.ques_type === 6 || row.ques_type === 7;
+      if (!matching && (row.match_options ?? []).length > 0) {
+        issue('match_options', 'must be empty unless ques_type is 6 or 7 (matching)');
+      }
       if (row.ques_type === 2) {
-        if (options.length > 0)
-          context.addIssue({ code: 'custom', path: ['options'], message: 'must be empty for a subjective question' });
-        if (correct.length > 0)
-          context.addIssue({ code: 'custom', path: ['correct'], message: 'must be empty for a subjective question' });
+        if (options.length > 0) issue('options', 'must be empty for a subjective question');
+        if (correct.length > 0) issue('correct', 'must be empty for a subjective question');
         return;
       }
-      if (options.length < 2 || options.length > 26) {
-        context.addIssue({ code: 'custom', path: ['options'], message: 'must have 2 to 26 options' });
+      if (options.length < 2 || options.length > 26) issue('options', 'must have 2 to 26 options');
+      if (row.ques_type === 6 || row.ques_type === 7) {
+        return matchingRules(row.ques_type, options.length, row.match_options ?? [], correct, issue);
+      }
+      if (correct.some((letter) => letter.includes('='))) {
+        issue('correct', 'must be option letters a, b, c… (pairs a=p are for matching questions)');
+        return;
       }
       if (row.ques_type === 3 ? correct.length === 0 : correct.length !== 1) {
         context.addIssue({

@@ -32,6 +32,7 @@ export const adminKinds = [
   'library-files',
   'documents',
   'tests',
+  'passages',
   'questions',
 ] as const;
 

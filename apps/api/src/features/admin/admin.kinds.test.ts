@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
-import { adminAudit, libraryTopics } from '../../db/schema/index.ts';
+import { adminAudit, examQuestions, libraryTopics } from '../../db/schema/index.ts';
+import { signIn } from '../../../test/auth-helpers.ts';
 import { findExternalIds } from './admin.repository.ts';
 
 // The rules of the kinds beyond the shared table (admin.routes.test.ts runs every kind's create, rerun, change,
@@ -131,6 +132,200 @@ describe('admin API: nested topics, matching questions, passages and offline res
       const deleted = await send('library-topics', [{ external_id: 'N-B' }, { external_id: 'N-C' }], { remove: true });
       expect(deleted.json()).toMatchObject({ deleted: 2 });
       expect(await idOf('library-topics', 'N-C')).toBeUndefined();
+    });
+  });
+
+  describe('passages and matching questions', () => {
+    const matching = {
+      test_external_id: 'TST2',
+      section: 'Science',
+      marks: 3,
+    };
+    const rows = [
+      {
+        ...matching,
+        external_id: 'QM6',
+        question_no: 1,
+        ques_type: 6,
+        question: '<p>Match each scientist with the discovery.</p>',
+        options: 'Newton|Curie|Darwin',
+        match_options: 'Radioactivity|Evolution|Gravitation',
+        correct: 'c=q|a=r|b=p',
+      },
+      {
+        ...matching,
+        external_id: 'QM7',
+        question_no: '2',
+        ques_type: '7',
+        question: '<p>Match each organ with its function.</p>',
+        options: ['Heart', 'Lungs', 'Kidneys'],
+        match_options: ['Filter blood', 'Pump blood', 'Exchange gases'],
+        correct: ['q', 'r', 'p'],
+      },
+      {
+        ...matching,
+        external_id: 'QP1',
+        question_no: 3,
+        ques_type: 1,
+        question: '<p>Where do plants make their food?</p>',
+        options: 'Roots|Leaves',
+        correct: 'b',
+        marks: 2,
+        passage_external_id: 'PSG2',
+      },
+    ];
+
+    it('stores a matching question’s right column lettered p, q, r… and its key in its type’s format', async () => {
+      const passage = await send('passages', [
+        { external_id: 'PSG2', test_external_id: 'TST2', text: '<p>Plants make their food in the leaves.</p>' },
+      ]);
+      expect(passage.json()).toMatchObject({ created: 1 });
+      const response = await send('questions', rows);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ created: 3 });
+      const stored = await app.db
+        .select()
+        .from(examQuestions)
+        .where(
+          and(eq(examQuestions.instituteId, instituteId), eq(examQuestions.testId, (await idOf('tests', 'TST2'))!)),
+        )
+        .orderBy(examQuestions.questionNo);
+      expect(stored.map((row) => [row.quesType, row.correct, row.passageId])).toEqual([
+        [6, 'a=r|b=p|c=q', null],
+        [7, 'q,r,p', null],
+        [1, 'b', await idOf('passages', 'PSG2')],
+      ]);
+      expect(stored[0]!.matchOptions).toEqual([
+        { letter: 'p', text: 'Radioactivity' },
+        { letter: 'q', text: 'Evolution' },
+        { letter: 'r', text: 'Gravitation' },
+      ]);
+      expect((await send('questions', rows)).json()).toMatchObject({ unchanged: 3 });
+    });
+
+    it('serves the passage and both matching columns in the exam panel, and scores the keys', async () => {
+      const student = await signIn(app, { user_name: '9822222221', password: 'first-pass-1' }, { host });
+      const launched = await app.inject({
+        method: 'POST',
+        url: '/examPanel/launch',
+        headers: { authorization: student.examdesk_auth_token, host },
+        payload: { test_id: await idOf('tests', 'TST2') },
+      });
+      expect(launched.statusCode, launched.body).toBe(200);
+      const opened = await app.inject({
+        method: 'POST',
+        url: '/examPanel/open',
+        headers: { host },
+        payload: { launch_token: launched.json().launch_token },
+      });
+      const panel = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+        app.inject({
+          method,
+          url,
+          headers: { authorization: opened.json().attempt_token, host },
+          payload: payload as never,
+        });
+      const paper = (await panel('GET', '/examPanel/attempt')).json();
+      const passageId = await idOf('passages', 'PSG2');
+      expect(paper.passages).toContainEqual({
+        passage_id: passageId,
+        text: '<p>Plants make their food in the leaves.</p>',
+      });
+      expect(paper.questions.map((question: { passage_id: number | null }) => question.passage_id)).toEqual([
+        null,
+        null,
+        passageId,
+      ]);
+      expect(paper.questions[1]).toMatchObject({
+        ques_type: 7,
+        options: [
+          { letter: 'a', text: 'Heart' },
+          { letter: 'b', text: 'Lungs' },
+          { letter: 'c', text: 'Kidneys' },
+        ],
+        match_options: [
+          { letter: 'p', text: 'Filter blood' },
+          { letter: 'q', text: 'Pump blood' },
+          { letter: 'r', text: 'Exchange gases' },
+        ],
+      });
+      expect(JSON.stringify(paper)).not.toContain('q,r,p');
+      const saved = await panel('PUT', '/examPanel/attempt/answers', {
+        answers: [
+          { question_no: 1, seq: 1, answer: 'a=r|b=p|c=q' },
+          { question_no: 2, seq: 2, answer: 'q,r,' },
+          { question_no: 3, seq: 3, answer: 'b' },
+        ],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const submitted = await panel('POST', '/examPanel/attempt/submit');
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      // Every pair of the first, two of three pairs of the second (2 of its 3 marks), the passage question.
+      expect(submitted.json().result).toMatchObject({ total_score: 7, total_marks: 8, right_ques_count: 2 });
+    });
+
+    it('refuses matching keys that do not fit, naming the row, the field and the rule', async () => {
+      const broken = (change: Record<string, unknown>) => ({
+        ...rows[0],
+        external_id: 'QX',
+        question_no: 9,
+        ...change,
+      });
+      const cases: [Record<string, unknown>, string][] = [
+        [{ correct: 'a=r|b=p' }, 'correct: must pair every option a to c exactly once'],
+        [{ correct: 'a=r|a=p|b=q' }, 'correct: must pair every option a to c exactly once'],
+        [{ correct: 'a=x|b=p|c=q' }, 'correct: must pair option letters a to c with match letters p to r'],
+        [
+          { correct: 'r|p|q' },
+          'correct: must be a pair per option, option letter = match letter (a=q|b=p), for ques_type 6',
+        ],
+        [{ match_options: 'Only one' }, 'match_options: must have 2 to 11 entries (lettered p to z)'],
+        [
+          { ques_type: 7, correct: 'q|r' },
+          'correct: must give one match letter (p to r) per option, in order: 3 letters',
+        ],
+        [{ ques_type: 7, correct: 'q|r|s' }, 'correct: must use the match letters p to r only'],
+        [
+          { ques_type: 7 },
+          'correct: must list match letters in the order of the options (q|p|r), not pairs, for ques_type 7',
+        ],
+        [{ ques_type: 1, correct: 'a' }, 'match_options: must be empty unless ques_type is 6 or 7 (matching)'],
+        [
+          { ques_type: 3, match_options: undefined, correct: 'a=p' },
+          'correct: must be option letters a, b, c… (pairs a=p are for matching questions)',
+        ],
+        [
+          { ques_type: 4 },
+          'ques_type: must be 1 (single choice), 2 (subjective), 3 (multiple choice), 5 (true/false), 6 (matching, answered as pairs) or 7 (matching, answered in order)',
+        ],
+      ];
+      for (const [change, message] of cases) {
+        const response = await send('questions', [rows[1], broken(change)]);
+        expect(response.statusCode, JSON.stringify(change)).toBe(422);
+        expect(response.json().message, JSON.stringify(change)).toBe(`row 1, ${message}`);
+      }
+      expect(await idOf('questions', 'QX')).toBeUndefined();
+    });
+
+    it('refuses a passage of another test, and deleting a passage questions are on', async () => {
+      await send('passages', [{ external_id: 'PSG1', test_external_id: 'TST1', text: '<p>Fractions.</p>' }]);
+      const other = await send('questions', [{ ...rows[2], passage_external_id: 'PSG1' }]);
+      expect(other.statusCode).toBe(422);
+      expect(other.json().message).toBe('row 0, passage_external_id: names a passage of another test');
+      const unknown = await send('questions', [{ ...rows[2], passage_external_id: 'PSG9' }]);
+      expect(unknown.json().message).toBe('row 0, passage_external_id: no passages row has the external id "PSG9"');
+      const moved = await send('passages', [{ external_id: 'PSG2', test_external_id: 'TST1', text: 'x' }]);
+      expect(moved.json().message).toBe(
+        'row 0, test_external_id: has 1 questions in its test, so it cannot move to another test',
+      );
+      const deleted = await send('passages', [{ external_id: 'PSG2' }], { remove: true });
+      expect(deleted.statusCode).toBe(422);
+      expect(deleted.json().message).toBe(
+        'row 0, external_id: has 1 questions on it; delete them or take them off it first',
+      );
+      expect((await send('passages', [{ external_id: 'PSG1' }], { remove: true })).json()).toMatchObject({
+        deleted: 1,
+      });
     });
   });
 });

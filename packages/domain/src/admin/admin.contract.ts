@@ -146,6 +146,8 @@ const classTypes = ['Class', 'Online Class', 'Online Exam', 'Offline Exam'] as c
 /** Where an online class meets. */
 const meetingProviders = ['Zoom', 'Webex', 'other'] as const;
 const attendanceStatuses = ['P', 'A', 'L'] as const;
+/** A student at an offline exam: P present, A absent. */
+const offlineAttendance = ['P', 'A'] as const;
 /** Where a recording loaded through the admin API is hosted (stored files are uploaded in the portal). */
 const recordingHosts = ['vimeo', 'vdocipher'] as const;
 const questionTypeRule =
@@ -156,6 +158,11 @@ export const matchLetters = 'pqrstuvwxyz'.split('');
 const documentCategories = ['Assignment', 'EBook', 'Exam', 'Vimeo', 'Youtube', 'Other'] as const;
 /** What a library item loaded through the admin API is: a hosted video. */
 const hostedVideoKinds = ['youtube', 'vimeo', 'vdocipher'] as const;
+
+/** An offline exam's subject, as its results name it (a list item in a CSV cell, so without `|`). */
+const offlineSubject = requiredText(100).regex(/^[^|]+$/, 'must not contain |');
+/** A time as stored: HH:MM with two digits of hour. */
+const clockTime = time.transform((value) => value.padStart(5, '0'));
 
 const moneyRule = 'must be an amount in rupees, e.g. 1500 or 1500.50';
 /** An amount in rupees with at most two decimals, kept as whole paise (never a float). */
@@ -211,12 +218,16 @@ function matchingRules(
   }
 }
 
-/** The fields naming a row of each kind without an external id of its own (deletes name rows by them). */
-export const adminPairKeys: Partial<Record<AdminKind, readonly [string, string]>> = {
+/**
+ * The fields naming a row of each kind without an external id of its own (deletes name rows by them): the pair of
+ * rows it links, and for offline results also the subject.
+ */
+export const adminPairKeys: Partial<Record<AdminKind, readonly [string, string, ...string[]]>> = {
   enrolments: ['student_external_id', 'batch_external_id'],
   evaluations: ['assignment_external_id', 'student_external_id'],
   attendance: ['class_session_external_id', 'student_external_id'],
   'student-fees': ['student_external_id', 'fee_structure_external_id'],
+  'offline-results': ['offline_exam_external_id', 'student_external_id', 'subject'],
 };
 
 /** The row schema of each kind (fields are also the CSV header names). */
@@ -645,6 +656,51 @@ export const adminRowSchemas = {
           message: `names option ${past}, which the question does not have`,
         });
     }),
+  /**
+   * An offline (classroom) exam of a batch (section): its date and times, and its subjects with their total marks
+   * (the n-th total goes with the n-th subject). Students' marks in it are offline-results rows.
+   */
+  'offline-exams': z
+    .object({
+      external_id: externalId,
+      batch_external_id: externalId,
+      exam_date: date,
+      start_time: clockTime,
+      end_time: clockTime,
+      topic_name: optionalText(300),
+      description: optionalText(5000),
+      subjects: list(offlineSubject),
+      total_marks: list(decimal(1, 10_000)),
+    })
+    .refine((row) => row.end_time > row.start_time, { path: ['end_time'], message: 'must be after start_time' })
+    .refine((row) => row.subjects.length > 0, { path: ['subjects'], message: 'must name at least one subject' })
+    .refine((row) => new Set(row.subjects).size === row.subjects.length, {
+      path: ['subjects'],
+      message: 'must not name a subject twice',
+    })
+    .refine((row) => row.total_marks.length === row.subjects.length, {
+      path: ['total_marks'],
+      message: 'must have one total per subject of subjects',
+    }),
+  /** A student's result in one subject of an offline exam: present or absent, the marks and the rank. */
+  'offline-results': z
+    .object({
+      offline_exam_external_id: externalId,
+      student_external_id: externalId,
+      /** One of the exam's subjects. */
+      subject: offlineSubject,
+      attendance: z.enum(offlineAttendance, { error: 'must be P (present) or A (absent)' }),
+      marks: decimal(0, 10_000).optional(),
+      rank: wholeNumber(1, 1_000_000).optional(),
+    })
+    .refine((row) => row.attendance === 'P' || row.marks === undefined, {
+      path: ['marks'],
+      message: 'must be empty when attendance is A (absent)',
+    })
+    .refine((row) => row.attendance === 'P' || row.rank === undefined, {
+      path: ['rank'],
+      message: 'must be empty when attendance is A (absent)',
+    }),
 } satisfies Record<AdminKind, z.ZodType>;
 
 /** The parsed row of a kind. */
@@ -656,7 +712,9 @@ export const adminKeySchemas = Object.fromEntries(
     const pair = adminPairKeys[kind];
     return [
       kind,
-      pair ? z.object({ [pair[0]]: externalId, [pair[1]]: externalId }) : z.object({ external_id: externalId }),
+      pair
+        ? z.object(Object.fromEntries(pair.map((field) => [field, externalId])))
+        : z.object({ external_id: externalId }),
     ];
   }),
 ) as unknown as Record<AdminKind, z.ZodObject>;

@@ -34,6 +34,8 @@ export const adminKinds = [
   'tests',
   'passages',
   'questions',
+  'offline-exams',
+  'offline-results',
 ] as const;
 
 /** One kind of row the admin API loads. */

@@ -328,4 +328,130 @@ describe('admin API: nested topics, matching questions, passages and offline res
       });
     });
   });
+
+  describe('offline exams and results', () => {
+    const result = (change: Record<string, unknown> = {}) => ({
+      offline_exam_external_id: 'OX1',
+      student_external_id: 'S1',
+      subject: 'Science',
+      attendance: 'P',
+      marks: 38.5,
+      rank: 2,
+      ...change,
+    });
+    const exam = kindExamples.find((example) => example.kind === 'offline-exams')!.rows[0]!;
+    const refused = async (kind: string, rows: unknown[], message: string) => {
+      const response = await send(kind, rows);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().message).toBe(message);
+    };
+
+    it('refuses marks above the subject’s total, a subject the exam lacks and a student outside its batch', async () => {
+      const before = (await auditOf('offline-results')).length;
+      await refused(
+        'offline-results',
+        [result(), result({ student_external_id: 'S2', marks: 50.5 })],
+        'row 1, marks: must be at most 50, the total marks of Science',
+      );
+      await refused(
+        'offline-results',
+        [result({ subject: 'English' })],
+        'row 0, subject: must be a subject of the exam: Mathematics, Science',
+      );
+      await refused(
+        'offline-results',
+        [result({ offline_exam_external_id: 'OX2', subject: 'English' })],
+        'row 0, student_external_id: is not in the batch of the exam',
+      );
+      await refused(
+        'offline-results',
+        [result({ attendance: 'A' })],
+        'row 0, marks: must be empty when attendance is A (absent); row 0, rank: must be empty when attendance is A (absent)',
+      );
+      await refused(
+        'offline-results',
+        [result({ attendance: 'L' })],
+        'row 0, attendance: must be P (present) or A (absent)',
+      );
+      // The valid first row of the refused batches was not written either.
+      expect(await auditOf('offline-results')).toHaveLength(before);
+      expect((await send('offline-results', [result()])).json()).toMatchObject({ created: 1 });
+    });
+
+    it('shows the student the exam with their marks per subject, rank and attendance', async () => {
+      const student = await signIn(app, { user_name: '9822222221', password: 'first-pass-1' }, { host });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/Student/${student.student_id}`,
+        headers: { authorization: student.student_auth, host },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const past = response.json().pastCourseExamSchdJson;
+      const record = past
+        .flatMap((group: { pastCourseExamList: unknown[] }) => group.pastCourseExamList)
+        .find((item: { topic_name: string }) => item.topic_name === 'Term 1');
+      expect(record).toMatchObject({
+        start_time: '09:00',
+        end_time: '11:00',
+        attendance_status: 'P',
+        courseLevelMarksObtain: 80.5,
+        courseLevelTotalMarks: 100,
+        subjectWiseExamSchdList: [
+          { subject_name: 'Mathematics', marks_obtained: 42, total_marks: 50, rank: 1 },
+          { subject_name: 'Science', marks_obtained: 38.5, total_marks: 50, rank: 2 },
+        ],
+      });
+    });
+
+    it('refuses to change an exam so that its results no longer fit, or to delete it while it has any', async () => {
+      await refused(
+        'offline-exams',
+        [{ ...exam, subjects: 'Science', total_marks: '50' }],
+        'row 0, subjects: leaves out Mathematics, which has results',
+      );
+      await refused(
+        'offline-exams',
+        [{ ...exam, total_marks: '40|50' }],
+        'row 0, total_marks: Mathematics: must be at least 42, the highest marks recorded',
+      );
+      await refused(
+        'offline-exams',
+        [{ ...exam, batch_external_id: '7A' }],
+        'row 0, batch_external_id: has results of 2 students, so its batch cannot change',
+      );
+      const deleting = await send('offline-exams', [{ external_id: 'OX1' }], { remove: true });
+      expect(deleting.statusCode).toBe(422);
+      expect(deleting.json().message).toBe('row 0, external_id: has results of 2 students, so it cannot be deleted');
+      // A new subject with a higher total is fine.
+      const widened = await send('offline-exams', [
+        { ...exam, subjects: 'Mathematics|Science|English', total_marks: '60|50|20' },
+      ]);
+      expect(widened.json()).toMatchObject({ updated: 1 });
+    });
+
+    it('deletes results by exam, student and subject, answers unknown ones missing, then the exam', async () => {
+      const keys = [
+        { offline_exam_external_id: 'OX1', student_external_id: 'S1', subject: 'Mathematics' },
+        { offline_exam_external_id: 'OX1', student_external_id: 'S1', subject: 'Science' },
+        { offline_exam_external_id: 'OX1', student_external_id: 'S2', subject: 'Mathematics' },
+        { offline_exam_external_id: 'OX1', student_external_id: 'S9', subject: 'Mathematics' },
+      ];
+      const response = await send('offline-results', keys, { remove: true });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().rows.map((row: { key: string; action: string }) => [row.key, row.action])).toEqual([
+        ['OX1|S1|Mathematics', 'deleted'],
+        ['OX1|S1|Science', 'deleted'],
+        ['OX1|S2|Mathematics', 'deleted'],
+        ['OX1|S9|Mathematics', 'missing'],
+      ]);
+      const audit = (await auditOf('offline-results')).filter((row) => row.action === 'delete');
+      expect(audit.map((row) => [row.externalId, row.beforeId])).toContainEqual([
+        'OX1|S1|Science',
+        await idOf('offline-exams', 'OX1'),
+      ]);
+      expect((await send('offline-exams', [{ external_id: 'OX1' }], { remove: true })).json()).toMatchObject({
+        deleted: 1,
+      });
+    });
+  });
 });

@@ -15,6 +15,7 @@ import {
   recordingsKind,
 } from './library.ts';
 import { parentsKind, studentsKind } from './people.ts';
+import { offlineExamsKind, offlineResultsKind } from './report.ts';
 import { attendanceKind, classSessionsKind } from './timetable.ts';
 
 export const kindModules: { [K in AdminKind]: KindModule<K> } = {
@@ -45,4 +46,6 @@ export const kindModules: { [K in AdminKind]: KindModule<K> } = {
   tests: testsKind,
   passages: passagesKind,
   questions: questionsKind,
+  'offline-exams': offlineExamsKind,
+  'offline-results': offlineResultsKind,
 };

@@ -2,7 +2,7 @@
 // their subjects, topics (nested: a topic may sit under another topic of its subject) and hosted videos. Stored
 // files (PDFs, slides, recordings on the portal's own storage) are uploaded in the portal, not through these rows.
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   classRecordings,
@@ -17,6 +17,7 @@ import {
   defineKind,
   resolveReferences,
   RowProblems,
+  sqlRows,
   toInstant,
   type IndexedRow,
   type KindContext,
@@ -80,12 +81,6 @@ export const librarySubjectsKind = tableKind({
     });
   },
 });
-
-/** The rows of a raw statement (node-postgres answers `{ rows }`, PGlite the rows). */
-async function sqlRows<T>(context: KindContext, query: SQL): Promise<T[]> {
-  const result = (await context.tx.execute(query)) as unknown as { rows?: T[] } & T[];
-  return result.rows ?? result;
-}
 
 /** The course of library subjects or topics, by id. */
 async function coursesOf(

@@ -518,6 +518,15 @@ export const kindExamples: KindExample[] = [
     },
   },
   {
+    kind: 'passages',
+    rows: [
+      { external_id: 'PSG-A', test_external_id: 'TST1', text: '<p>A pizza is cut into 8 equal slices.</p>' },
+      { external_id: 'PSG-B', test_external_id: 'TST2', text: '<p>Leaves are green because of chlorophyll.</p>' },
+    ],
+    change: { text: '<p>A pizza is cut into 8 equal slices; Riya eats 3.</p>' },
+    broken: { row: { external_id: 'PSG-C', test_external_id: 'TST1', text: ' ' }, field: 'text' },
+  },
+  {
     kind: 'questions',
     rows: [
       {
@@ -560,6 +569,69 @@ export const kindExamples: KindExample[] = [
         marks: 1,
       },
       field: 'correct',
+    },
+  },
+  {
+    kind: 'offline-exams',
+    rows: [
+      {
+        external_id: 'OX1',
+        batch_external_id: '6A',
+        exam_date: '14-11-2026',
+        start_time: '09:00',
+        end_time: '11:00',
+        topic_name: 'Term 1',
+        subjects: 'Mathematics|Science',
+        total_marks: '50|50',
+      },
+      {
+        external_id: 'OX2',
+        batch_external_id: '7A',
+        exam_date: '2026-12-02',
+        start_time: '9:30',
+        end_time: '10:30',
+        description: 'Chapters 7 and 8',
+        subjects: ['English'],
+        total_marks: [100],
+      },
+    ],
+    change: { topic_name: 'Term 1 (written)' },
+    broken: {
+      row: {
+        external_id: 'OX3',
+        batch_external_id: '6A',
+        exam_date: '15-11-2026',
+        start_time: '09:00',
+        end_time: '10:00',
+        subjects: 'Mathematics|Science',
+        total_marks: '50',
+      },
+      field: 'total_marks',
+    },
+  },
+  {
+    kind: 'offline-results',
+    rows: [
+      {
+        offline_exam_external_id: 'OX1',
+        student_external_id: 'S1',
+        subject: 'Mathematics',
+        attendance: 'P',
+        marks: 42,
+        rank: 1,
+      },
+      { offline_exam_external_id: 'OX1', student_external_id: 'S2', subject: 'Mathematics', attendance: 'A' },
+    ],
+    change: { marks: '45.5' },
+    broken: {
+      row: {
+        offline_exam_external_id: 'OX1',
+        student_external_id: 'S1',
+        subject: 'Science',
+        attendance: 'P',
+        marks: 'lots',
+      },
+      field: 'marks',
     },
   },
 ];

@@ -8,6 +8,7 @@ import {
   type AdminKind,
 } from './admin.endpoints.ts';
 import { receiptNoPattern } from '../fees/fees-rules.ts';
+import { optionLetters } from '../exam/exam-rules.ts';
 import { maxBatchRows, parseDate, parseFlag, parseInstant, splitList } from './admin-rules.ts';
 
 // Row schemas, one per kind: the admin API's batch rows and the CSV import's columns (header names are the field
@@ -151,9 +152,15 @@ const classTypes = ['Class', 'Online Class', 'Online Exam', 'Offline Exam'] as c
 /** Where an online class meets. */
 const meetingProviders = ['Zoom', 'Webex', 'other'] as const;
 const attendanceStatuses = ['P', 'A', 'L'] as const;
+/** A student at an offline exam: P present, A absent. */
+const offlineAttendance = ['P', 'A'] as const;
 /** Where a recording is hosted: 'aws' is the portal's own storage (a file uploaded through /files). */
 const recordingHosts = ['aws', 'vimeo', 'vdocipher'] as const;
-const questionTypeRule = 'must be 1 (single choice), 2 (subjective), 3 (multiple choice) or 5 (true/false)';
+const questionTypeRule =
+  'must be 1 (single choice), 2 (subjective), 3 (multiple choice), 5 (true/false), 6 (matching, answered as pairs) ' +
+  'or 7 (matching, answered in order)';
+/** The letters of a matching question's right column, in order (its left column is lettered a, b, c…). */
+export const matchLetters = 'pqrstuvwxyz'.split('');
 const documentCategories = ['Assignment', 'EBook', 'Exam', 'Vimeo', 'Youtube', 'Other'] as const;
 /** What a library item or document is: a hosted video, or a file uploaded through /files. */
 const materialKinds = ['youtube', 'vimeo', 'vdocipher', 'file'] as const;
@@ -177,6 +184,11 @@ const materialSource = (
   }
 };
 
+/** An offline exam's subject, as its results name it (a list item in a CSV cell, so without `|`). */
+const offlineSubject = requiredText(100).regex(/^[^|]+$/, 'must not contain |');
+/** A time as stored: HH:MM with two digits of hour. */
+const clockTime = time.transform((value) => value.padStart(5, '0'));
+
 const moneyRule = 'must be an amount in rupees, e.g. 1500 or 1500.50';
 /** An amount in rupees with at most two decimals, kept as whole paise (never a float). */
 const money = z
@@ -193,12 +205,54 @@ const money = z
     return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   });
 
-/** The fields naming a row of each kind without an external id of its own (deletes name rows by them). */
-export const adminPairKeys: Partial<Record<AdminKind, readonly [string, string]>> = {
+/**
+ * A matching question's key (spec part 2 §9): 6 one pair per option `a=q` (each option once), 7 one right-column
+ * letter per option in the options' order; every letter one the question has.
+ */
+function matchingRules(
+  type: 6 | 7,
+  optionCount: number,
+  matchOptions: readonly string[],
+  correct: readonly string[],
+  issue: (field: string, message: string) => void,
+) {
+  if (matchOptions.length < 2 || matchOptions.length > matchLetters.length) {
+    issue('match_options', `must have 2 to ${matchLetters.length} entries (lettered p to z)`);
+    return;
+  }
+  const rights = matchLetters.slice(0, matchOptions.length);
+  const lefts = optionLetters.slice(0, optionCount);
+  const range = `${rights[0]} to ${rights.at(-1)}`;
+  if (type === 7) {
+    if (correct.some((letter) => letter.includes('='))) {
+      issue('correct', 'must list match letters in the order of the options (q|p|r), not pairs, for ques_type 7');
+    } else if (correct.length !== optionCount) {
+      issue('correct', `must give one match letter (${range}) per option, in order: ${optionCount} letters`);
+    } else if (correct.some((letter) => !rights.includes(letter))) {
+      issue('correct', `must use the match letters ${range} only`);
+    }
+    return;
+  }
+  const pairs = correct.map((pair) => pair.split('='));
+  if (pairs.some((pair) => pair.length !== 2)) {
+    issue('correct', 'must be a pair per option, option letter = match letter (a=q|b=p), for ques_type 6');
+  } else if (pairs.some(([left, right]) => !lefts.includes(left!) || !rights.includes(right!))) {
+    issue('correct', `must pair option letters ${lefts[0]} to ${lefts.at(-1)} with match letters ${range}`);
+  } else if (new Set(pairs.map(([left]) => left)).size !== pairs.length || pairs.length !== optionCount) {
+    issue('correct', `must pair every option ${lefts[0]} to ${lefts.at(-1)} exactly once`);
+  }
+}
+
+/**
+ * The fields naming a row of each kind without an external id of its own (deletes name rows by them): the pair of
+ * rows it links, and for offline results also the subject.
+ */
+export const adminPairKeys: Partial<Record<AdminKind, readonly [string, string, ...string[]]>> = {
   enrolments: ['student_external_id', 'batch_external_id'],
   evaluations: ['assignment_external_id', 'student_external_id'],
   attendance: ['class_session_external_id', 'student_external_id'],
   'student-fees': ['student_external_id', 'fee_structure_external_id'],
+  'offline-results': ['offline_exam_external_id', 'student_external_id', 'subject'],
 };
 
 /** The row schema of each kind (fields are also the CSV header names). */
@@ -504,13 +558,20 @@ export const adminRowSchemas = {
     name: requiredText(),
     sort_order: wholeNumber(0, 100_000).optional(),
   }),
-  /** A top-level topic of a library subject. */
-  'library-topics': z.object({
-    external_id: externalId,
-    subject_external_id: externalId,
-    name: requiredText(),
-    sort_order: wholeNumber(0, 100_000).optional(),
-  }),
+  /** A topic of a library subject: top-level, or a subtopic of another topic of the same subject. */
+  'library-topics': z
+    .object({
+      external_id: externalId,
+      subject_external_id: externalId,
+      name: requiredText(),
+      sort_order: wholeNumber(0, 100_000).optional(),
+      /** The topic this one sits under (same subject; it may be a row of the same batch); empty: top level. */
+      parent_topic_external_id: externalId.optional(),
+    })
+    .refine((row) => row.parent_topic_external_id !== row.external_id, {
+      path: ['parent_topic_external_id'],
+      message: 'must name another topic: a topic cannot be its own parent',
+    }),
   /** A hosted video (YouTube, Vimeo or VdoCipher, by the provider's id) or a file (kind file) in a topic. */
   'library-files': z
     .object({
@@ -584,9 +645,17 @@ export const adminRowSchemas = {
       path: ['ends_at'],
       message: 'must be after starts_at',
     }),
+  /** A reading passage of a test's paper: its questions name it, and the panel shows it above them. */
+  passages: z.object({
+    external_id: externalId,
+    test_external_id: externalId,
+    /** HTML. */
+    text: limitText(50_000).min(1, 'is required'),
+  }),
   /**
-   * A question of a test's paper (single choice, subjective, multiple choice, true/false), in a section (created
-   * by name when the test has none of that name). Options are lettered a, b, c… in the order given.
+   * A question of a test's paper (single choice, subjective, multiple choice, true/false, matching), in a section
+   * (created by name when the test has none of that name), optionally on a passage of the same test. Options are
+   * lettered a, b, c… in the order given; a matching question's right column (match_options) p, q, r….
    */
   questions: z
     .object({
@@ -595,20 +664,29 @@ export const adminRowSchemas = {
       question_no: wholeNumber(1, 1000),
       section: requiredText(100),
       subject_external_id: externalId.optional(),
-      /** 1 single choice, 2 subjective, 3 multiple choice, 5 true/false. */
-      ques_type: z
-        .union([z.number(), z.string().trim().regex(/^\d+$/, questionTypeRule).transform(Number)])
-        .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)], { error: questionTypeRule })),
+      /** 1 single choice, 2 subjective, 3 multiple choice, 5 true/false, 6 and 7 matching (pairs, in order). */
+      ques_type: z.union([z.number(), z.string().trim().regex(/^\d+$/, questionTypeRule).transform(Number)]).pipe(
+        z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(6), z.literal(7)], {
+          error: questionTypeRule,
+        }),
+      ),
       question: limitText(20_000).min(1, 'is required'),
+      /** The options, or a matching question's left column. */
       options: list(requiredText(2000)).optional(),
-      /** The right option letters (one for single choice and true/false, one or more for multiple choice). */
+      /** A matching question's right column (lettered p, q, r…). */
+      match_options: list(requiredText(2000)).optional(),
+      /**
+       * The key: the right option letters (one for single choice and true/false, one or more for multiple choice);
+       * matching 6: a pair per option, `a=q|b=p`; matching 7: the right-column letter of each option in order, `q|p`.
+       */
       correct: list(
         z
           .string()
           .trim()
           .toLowerCase()
-          .regex(/^[a-z]$/, 'must be option letters a, b, c…'),
+          .regex(/^[a-z](=[a-z])?$/, 'must be option letters a, b, c… (or pairs a=p for matching)'),
       ).optional(),
+      passage_external_id: externalId.optional(),
       solution: limitText(20_000).optional(),
       marks: decimal(0, 1000),
       negative_marks: decimal(0, 1000).optional(),
@@ -616,15 +694,23 @@ export const adminRowSchemas = {
     .superRefine((row, context) => {
       const options = row.options ?? [];
       const correct = row.correct ?? [];
+      const issue = (field: string, message: string) => context.addIssue({ code: 'custom', path: [field], message });
+      const matching = row.ques_type === 6 || row.ques_type === 7;
+      if (!matching && (row.match_options ?? []).length > 0) {
+        issue('match_options', 'must be empty unless ques_type is 6 or 7 (matching)');
+      }
       if (row.ques_type === 2) {
-        if (options.length > 0)
-          context.addIssue({ code: 'custom', path: ['options'], message: 'must be empty for a subjective question' });
-        if (correct.length > 0)
-          context.addIssue({ code: 'custom', path: ['correct'], message: 'must be empty for a subjective question' });
+        if (options.length > 0) issue('options', 'must be empty for a subjective question');
+        if (correct.length > 0) issue('correct', 'must be empty for a subjective question');
         return;
       }
-      if (options.length < 2 || options.length > 26) {
-        context.addIssue({ code: 'custom', path: ['options'], message: 'must have 2 to 26 options' });
+      if (options.length < 2 || options.length > 26) issue('options', 'must have 2 to 26 options');
+      if (row.ques_type === 6 || row.ques_type === 7) {
+        return matchingRules(row.ques_type, options.length, row.match_options ?? [], correct, issue);
+      }
+      if (correct.some((letter) => letter.includes('='))) {
+        issue('correct', 'must be option letters a, b, c… (pairs a=p are for matching questions)');
+        return;
       }
       if (row.ques_type === 3 ? correct.length === 0 : correct.length !== 1) {
         context.addIssue({
@@ -641,6 +727,51 @@ export const adminRowSchemas = {
           message: `names option ${past}, which the question does not have`,
         });
     }),
+  /**
+   * An offline (classroom) exam of a batch (section): its date and times, and its subjects with their total marks
+   * (the n-th total goes with the n-th subject). Students' marks in it are offline-results rows.
+   */
+  'offline-exams': z
+    .object({
+      external_id: externalId,
+      batch_external_id: externalId,
+      exam_date: date,
+      start_time: clockTime,
+      end_time: clockTime,
+      topic_name: optionalText(300),
+      description: optionalText(5000),
+      subjects: list(offlineSubject),
+      total_marks: list(decimal(1, 10_000)),
+    })
+    .refine((row) => row.end_time > row.start_time, { path: ['end_time'], message: 'must be after start_time' })
+    .refine((row) => row.subjects.length > 0, { path: ['subjects'], message: 'must name at least one subject' })
+    .refine((row) => new Set(row.subjects).size === row.subjects.length, {
+      path: ['subjects'],
+      message: 'must not name a subject twice',
+    })
+    .refine((row) => row.total_marks.length === row.subjects.length, {
+      path: ['total_marks'],
+      message: 'must have one total per subject of subjects',
+    }),
+  /** A student's result in one subject of an offline exam: present or absent, the marks and the rank. */
+  'offline-results': z
+    .object({
+      offline_exam_external_id: externalId,
+      student_external_id: externalId,
+      /** One of the exam's subjects. */
+      subject: offlineSubject,
+      attendance: z.enum(offlineAttendance, { error: 'must be P (present) or A (absent)' }),
+      marks: decimal(0, 10_000).optional(),
+      rank: wholeNumber(1, 1_000_000).optional(),
+    })
+    .refine((row) => row.attendance === 'P' || row.marks === undefined, {
+      path: ['marks'],
+      message: 'must be empty when attendance is A (absent)',
+    })
+    .refine((row) => row.attendance === 'P' || row.rank === undefined, {
+      path: ['rank'],
+      message: 'must be empty when attendance is A (absent)',
+    }),
 } satisfies Record<AdminKind, z.ZodType>;
 
 /** The parsed row of a kind. */
@@ -652,7 +783,9 @@ export const adminKeySchemas = Object.fromEntries(
     const pair = adminPairKeys[kind];
     return [
       kind,
-      pair ? z.object({ [pair[0]]: externalId, [pair[1]]: externalId }) : z.object({ external_id: externalId }),
+      pair
+        ? z.object(Object.fromEntries(pair.map((field) => [field, externalId])))
+        : z.object({ external_id: externalId }),
     ];
   }),
 ) as unknown as Record<AdminKind, z.ZodObject>;

@@ -32,7 +32,10 @@ export const adminKinds = [
   'library-files',
   'documents',
   'tests',
+  'passages',
   'questions',
+  'offline-exams',
+  'offline-results',
 ] as const;
 
 /** One kind of row the admin API loads. */

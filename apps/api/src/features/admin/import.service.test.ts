@@ -220,6 +220,59 @@ describe('CSV import: the templates of every kind, into an empty institute', () 
       ]);
     });
 
+    it('shows the student the imported subtopic nested under its topic, with its video', async () => {
+      const courses = await getAs(
+        app,
+        student.student_auth,
+        `/api/v1/instFileSystem/get-student-ecourses/${student.institute_id}/${student.student_id}?source=STUDENT_PORTAL`,
+        host,
+      );
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/instFileSystem/get-study-material',
+        headers: { authorization: student.student_auth, host },
+        payload: { ecourse_id: courses.json().result[0].ecourse_id, institute_id: student.institute_id, product_id: 0 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const [maths] = response.json().result;
+      expect(maths).toMatchObject({ subjectName: 'Mathematics', subtopic_count: 2, file_count: 1 });
+      expect(maths.subtopicList).toHaveLength(1);
+      const [fractions] = maths.subtopicList;
+      expect(fractions).toMatchObject({ topicName: 'Fractions', subtopic_count: 1, file_count: 1 });
+      expect(fractions.studyMaterialMap).toEqual({});
+      expect(fractions.subtopicList).toHaveLength(1);
+      expect(fractions.subtopicList[0]).toMatchObject({ topicName: 'Adding fractions', subtopicList: [] });
+      expect(fractions.subtopicList[0].studyMaterialMap.YoutubeURL[0]).toMatchObject({
+        title: 'Adding fractions',
+        youtubeVideoID: 'dQw4w9WgXcQ',
+      });
+    });
+
+    it('shows the student and the parent the imported offline results, and the upcoming offline exam', async () => {
+      for (const session of [student, parent]) {
+        const response = await getAs(app, session.student_auth, `/api/v1/reports/Student/${session.student_id}`, host);
+        expect(response.statusCode, response.body).toBe(200);
+        const answer = response.json();
+        expect(answer.pastCourseExamSchdJson).toHaveLength(1);
+        expect(answer.pastCourseExamSchdJson[0].pastCourseExamList).toEqual([
+          expect.objectContaining({
+            exam_date_iso: '2026-11-14',
+            topic_name: 'Term 1',
+            attendance_status: 'P',
+            courseLevelMarksObtain: 80.5,
+            courseLevelTotalMarks: 100,
+            subjectWiseExamSchdList: [
+              { subject_name: 'Mathematics', marks_obtained: 42, total_marks: 50, rank: 1 },
+              { subject_name: 'Science', marks_obtained: 38.5, total_marks: 50, rank: 2 },
+            ],
+          }),
+        ]);
+        expect(answer.batchExamSchdJsons.futureCourseExamSchdJson[0].futureCourseExamList).toEqual([
+          expect.objectContaining({ topic_name: 'Unit test 3', start_time: '09:30', end_time: '10:30' }),
+        ]);
+      }
+    });
+
     it('shows the student and the parent the homework with its evaluation', async () => {
       for (const session of [student, parent]) {
         const response = await assignmentsOf(session);

@@ -1,16 +1,18 @@
-// Documents (hosted videos or uploaded files shared with a subject's students or a library course's users) and online tests with
-// their batches and result release.
+// Documents (hosted videos or uploaded files shared with a subject's students or a library course's users), online
+// tests with their batches and result release, their reading passages and their questions (matching ones included).
 import { and, count, eq } from 'drizzle-orm';
+import { matchLetters } from '@campus/domain/admin/admin.contract';
 import { optionLetters } from '@campus/domain/exam/exam-rules';
 import {
   documents,
   examAttempts,
+  examPassages,
   examQuestions,
   examSections,
   examTestBatches,
   examTests,
 } from '../../../db/schema/index.ts';
-import { anyOf } from '../admin.repository.ts';
+import { anyOf, findExternalIds } from '../admin.repository.ts';
 import { materialColumns, resolveFiles } from './files.ts';
 import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
 import { tableKind, type ChildSet } from './table-kind.ts';
@@ -132,21 +134,112 @@ async function sectionsFor(context: KindContext, wanted: { testId: number; name:
   return found;
 }
 
+/** The tests of passages, by passage id. */
+async function testsOfPassages(context: KindContext, ids: number[]) {
+  const tests = new Map<number, number>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = await context.tx
+      .select({ id: examPassages.id, testId: examPassages.testId })
+      .from(examPassages)
+      .where(and(eq(examPassages.instituteId, context.instituteId), anyOf(examPassages.id, part)));
+    for (const row of rows) tests.set(row.id, row.testId);
+  }
+  return tests;
+}
+
+/** How many questions name each of these passages, by passage id, with the tests they are in. */
+async function questionsOnPassages(context: KindContext, ids: number[]) {
+  const found = new Map<number, { total: number; testIds: number[] }>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = await context.tx
+      .select({ id: examQuestions.passageId, testId: examQuestions.testId, total: count() })
+      .from(examQuestions)
+      .where(and(eq(examQuestions.instituteId, context.instituteId), anyOf(examQuestions.passageId, part)))
+      .groupBy(examQuestions.passageId, examQuestions.testId);
+    for (const row of rows) {
+      const entry = found.get(row.id!) ?? { total: 0, testIds: [] };
+      entry.total += row.total;
+      entry.testIds.push(row.testId);
+      found.set(row.id!, entry);
+    }
+  }
+  return found;
+}
+
+export const passagesKind = tableKind({
+  kind: 'passages',
+  table: examPassages,
+  // Deleted for good, but never while questions are on it.
+  deletes: 'hard',
+  build: async (context, rows, problems) => {
+    const { test_external_id: testIds } = await resolveReferences(context, rows, problems, {
+      test_external_id: 'tests',
+    });
+    // A passage moving to another test would leave its questions on a passage of another paper.
+    const stored = await findExternalIds(
+      context.tx,
+      context.instituteId,
+      'passages',
+      rows.map((item) => item.key),
+    );
+    const used = await questionsOnPassages(
+      context,
+      [...stored.values()].map((mapping) => mapping.internalId),
+    );
+    for (const { index, key, row } of rows) {
+      const questions = used.get(stored.get(key)?.internalId ?? -1);
+      const testId = testIds.get(row.test_external_id);
+      if (questions && testId !== undefined && questions.testIds.some((id) => id !== testId)) {
+        problems.push({
+          row: index,
+          field: 'test_external_id',
+          rule: `has ${questions.total} questions in its test, so it cannot move to another test`,
+        });
+      }
+    }
+    return (row) => ({ columns: { testId: testIds.get(row.test_external_id), text: row.text } });
+  },
+  async keep(context, ids) {
+    const kept = new Map<number, string>();
+    for (const [id, { total }] of await questionsOnPassages(context, ids)) {
+      kept.set(id, `has ${total} questions on it; delete them or take them off it first`);
+    }
+    return kept;
+  },
+});
+
+/** A question's key in its type's answer format (exam-rules `ScoredQuestion.correct`). */
+function keyOf(type: number, correct: readonly string[]): string {
+  // Matching 6: pairs by option letter; 7: the match letters in the options' order.
+  if (type === 6) return [...correct].sort().join('|');
+  if (type === 7) return correct.join(',');
+  return [...new Set(correct)].sort().join(',');
+}
+
 export const questionsKind = tableKind({
   kind: 'questions',
   table: examQuestions,
   // Deleted for good, but never from a test students have attempted (their scores would change).
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const { test_external_id: testIds, subject_external_id: subjectIds } = await resolveReferences(
-      context,
-      rows,
-      problems,
-      {
-        test_external_id: 'tests',
-        subject_external_id: 'subjects',
-      },
-    );
+    const {
+      test_external_id: testIds,
+      subject_external_id: subjectIds,
+      passage_external_id: passageIds,
+    } = await resolveReferences(context, rows, problems, {
+      test_external_id: 'tests',
+      subject_external_id: 'subjects',
+      passage_external_id: 'passages',
+    });
+    const passageTests = await testsOfPassages(context, [...passageIds.values()]);
+    for (const { index, row } of rows) {
+      if (!row.passage_external_id) continue;
+      const passageTest = passageTests.get(passageIds.get(row.passage_external_id) ?? -1);
+      const testId = testIds.get(row.test_external_id);
+      if (passageTest !== undefined && testId !== undefined && passageTest !== testId) {
+        problems.push({ row: index, field: 'passage_external_id', rule: 'names a passage of another test' });
+      }
+    }
     const sections =
       problems.length > 0
         ? new Map<string, number>()
@@ -168,8 +261,10 @@ export const questionsKind = tableKind({
           quesType: row.ques_type,
           question: row.question,
           // Keys in the order jsonb stores them (shorter first), so a rerun compares equal.
+          passageId: row.passage_external_id ? passageIds.get(row.passage_external_id) : null,
           options: (row.options ?? []).map((text, index) => ({ text, letter: optionLetters[index]! })),
-          correct: [...new Set(row.correct ?? [])].sort().join(','),
+          matchOptions: (row.match_options ?? []).map((text, index) => ({ text, letter: matchLetters[index]! })),
+          correct: keyOf(row.ques_type, row.correct ?? []),
           solution: row.solution ?? '',
           marks: row.marks,
           negativeMarks: row.negative_marks ?? 0,

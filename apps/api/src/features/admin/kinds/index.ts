@@ -1,7 +1,7 @@
 // The registry of entity kinds: the admin API's routes and the CSV import both read it. A new kind (fees,
 // timetable, tests…) is one module here, one name in adminKinds and one row schema in admin.contract.ts.
 import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
-import { documentsKind, questionsKind, testsKind } from './exam.ts';
+import { documentsKind, passagesKind, questionsKind, testsKind } from './exam.ts';
 import { feeStructuresKind, paymentsKind, studentFeesKind } from './fees.ts';
 import { academicYearsKind, batchesKind, standardsKind, subjectsKind } from './academics.ts';
 import type { KindModule } from './kind.ts';
@@ -15,6 +15,7 @@ import {
   recordingsKind,
 } from './library.ts';
 import { parentsKind, studentsKind } from './people.ts';
+import { offlineExamsKind, offlineResultsKind } from './report.ts';
 import { attendanceKind, classSessionsKind } from './timetable.ts';
 
 export const kindModules: { [K in AdminKind]: KindModule<K> } = {
@@ -43,5 +44,8 @@ export const kindModules: { [K in AdminKind]: KindModule<K> } = {
   'library-files': libraryFilesKind,
   documents: documentsKind,
   tests: testsKind,
+  passages: passagesKind,
   questions: questionsKind,
+  'offline-exams': offlineExamsKind,
+  'offline-results': offlineResultsKind,
 };

@@ -7,7 +7,7 @@ import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
 import type { Db } from '../../../db/client.ts';
 import type { Storage } from '../../../lib/storage.ts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { anyOf, findExternalIds } from '../admin.repository.ts';
 
@@ -228,4 +228,10 @@ export function chunks<T>(items: readonly T[], size = 1000): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
+}
+
+/** The rows of a raw statement in the batch's transaction (node-postgres answers `{ rows }`, PGlite the rows). */
+export async function sqlRows<T>(context: KindContext, query: SQL): Promise<T[]> {
+  const result = (await context.tx.execute(query)) as unknown as { rows?: T[] } & T[];
+  return result.rows ?? result;
 }

@@ -1,6 +1,8 @@
 // Live-class recordings (hosted videos of a class session, or video files uploaded through /files) and the study
-// library: free courses of a standard, their subjects, topics and items (hosted videos or uploaded files).
-import { and, eq } from 'drizzle-orm';
+// library: free courses of a standard, their subjects, topics (nested: a topic may sit under another topic of its
+// subject) and items (hosted videos or uploaded files).
+import type { RowProblem } from '@campus/domain/admin/admin-rules';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   classRecordings,
@@ -11,7 +13,17 @@ import {
 } from '../../../db/schema/index.ts';
 import { anyOf } from '../admin.repository.ts';
 import { materialColumns, resolveFiles } from './files.ts';
-import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
+import {
+  chunks,
+  defineKind,
+  resolveReferences,
+  RowProblems,
+  sqlRows,
+  toInstant,
+  type IndexedRow,
+  type KindContext,
+  type RowOutcome,
+} from './kind.ts';
 import { tableKind } from './table-kind.ts';
 
 export const recordingsKind = tableKind({
@@ -95,14 +107,18 @@ async function coursesOf(
   return courses;
 }
 
-export const libraryTopicsKind = tableKind({
+/** Topics as stored (and as written so far in this batch), each row a topic and what it sits under. */
+const topicsTable = tableKind({
   kind: 'library-topics',
   table: libraryTopics,
   deletes: 'hard',
   build: async (context, rows, problems) => {
-    const { subject_external_id: subjectIds } = await resolveReferences(context, rows, problems, {
-      subject_external_id: 'library-subjects',
-    });
+    const { subject_external_id: subjectIds, parent_topic_external_id: parentIds } = await resolveReferences(
+      context,
+      rows,
+      problems,
+      { subject_external_id: 'library-subjects', parent_topic_external_id: 'library-topics' },
+    );
     const courses = await coursesOf(context, librarySubjects, [...subjectIds.values()]);
     return (row) => {
       const subjectId = subjectIds.get(row.subject_external_id);
@@ -110,12 +126,120 @@ export const libraryTopicsKind = tableKind({
         columns: {
           subjectId,
           courseId: subjectId === undefined ? undefined : courses.get(subjectId),
-          parentId: null,
+          parentId: row.parent_topic_external_id ? parentIds.get(row.parent_topic_external_id) : null,
           name: row.name,
           sortOrder: row.sort_order ?? 0,
         },
       };
     };
+  },
+  // Deleting a topic would take its subtopics with it (and leave their external ids naming nothing).
+  async keep(context, ids) {
+    const kept = new Map<number, string>();
+    const rows = await sqlRows<{ parent_id: number; total: number }>(
+      context,
+      sql`select c.parent_id, count(*)::int as total from library_topics c
+        where c.institute_id = ${context.instituteId} and c.parent_id = any(${sql.param(ids)}::int[])
+          and not c.id = any(${sql.param(ids)}::int[])
+        group by c.parent_id`,
+    );
+    for (const row of rows) {
+      kept.set(row.parent_id, `has ${row.total} subtopics; delete or move them first (or in the same batch)`);
+    }
+    return kept;
+  },
+});
+
+/**
+ * The batch's topics in the order their parents need: first those whose parent is stored (or none), then those
+ * under them, and so on, so a subtopic may name a parent created in the same batch. Rows whose parents go round
+ * in a circle never come up: those are problems.
+ */
+function topicLevels<R extends { parent_topic_external_id?: string }>(rows: IndexedRow<R>[]): IndexedRow<R>[][] {
+  const byKey = new Map(rows.map((item) => [item.key, item]));
+  const placed = new Set<string>();
+  const levels: IndexedRow<R>[][] = [];
+  let left = rows;
+  while (left.length > 0) {
+    const ready = left.filter(({ row }) => {
+      const parent = row.parent_topic_external_id;
+      return !parent || !byKey.has(parent) || placed.has(parent);
+    });
+    if (ready.length === 0) break;
+    levels.push(ready);
+    for (const item of ready) placed.add(item.key);
+    left = left.filter((item) => !placed.has(item.key));
+  }
+  const problems: RowProblem[] = [];
+  for (const item of left) {
+    // In a circle when following parents through the batch comes back to the row itself.
+    const seen = new Set<string>();
+    let at: string | undefined = item.key;
+    while (at !== undefined && !seen.has(at)) {
+      seen.add(at);
+      at = byKey.get(at)?.row.parent_topic_external_id;
+    }
+    if (at === item.key) {
+      problems.push({ row: item.index, field: 'parent_topic_external_id', rule: 'makes the topic its own ancestor' });
+    }
+  }
+  if (problems.length > 0) throw new RowProblems(problems);
+  return levels;
+}
+
+/**
+ * The tree after the batch's writes (in its transaction): no topic of the batch is its own ancestor through stored
+ * topics, and every parent and subtopic it touches is of the same subject.
+ */
+async function checkTree(context: KindContext, rowOf: Map<number, number>) {
+  const ids = [...rowOf.keys()];
+  const problems: RowProblem[] = [];
+  if (ids.length === 0) return;
+  const circles = await sqlRows<{ start_id: number }>(
+    context,
+    sql`with recursive up(start_id, id, depth) as (
+        select t.id, t.parent_id, 1 from library_topics t
+        where t.institute_id = ${context.instituteId} and t.id = any(${sql.param(ids)}::int[]) and t.parent_id is not null
+        union all
+        select up.start_id, t.parent_id, up.depth + 1 from up
+        join library_topics t on t.institute_id = ${context.instituteId} and t.id = up.id
+        where up.id <> up.start_id and t.parent_id is not null and up.depth < 1000
+      )
+      select distinct start_id from up where id = start_id`,
+  );
+  for (const { start_id: id } of circles) {
+    problems.push({ row: rowOf.get(id)!, field: 'parent_topic_external_id', rule: 'makes the topic its own ancestor' });
+  }
+  const mixed = await sqlRows<{ id: number; parent_id: number }>(
+    context,
+    sql`select c.id, c.parent_id from library_topics c
+      join library_topics p on p.institute_id = c.institute_id and p.id = c.parent_id
+      where c.institute_id = ${context.instituteId} and c.subject_id <> p.subject_id
+        and (c.id = any(${sql.param(ids)}::int[]) or p.id = any(${sql.param(ids)}::int[]))`,
+  );
+  for (const { id, parent_id: parentId } of mixed) {
+    const row = rowOf.get(id);
+    if (row !== undefined) {
+      problems.push({ row, field: 'parent_topic_external_id', rule: 'names a topic of another subject' });
+    } else {
+      problems.push({
+        row: rowOf.get(parentId)!,
+        field: 'subject_external_id',
+        rule: 'differs from the subject of its subtopics; move them with it',
+      });
+    }
+  }
+  const unique = new Map(problems.map((problem) => [`${problem.row}|${problem.field}`, problem]));
+  if (unique.size > 0) throw new RowProblems([...unique.values()].sort((a, b) => a.row - b.row));
+}
+
+export const libraryTopicsKind = defineKind<'library-topics'>({
+  ...topicsTable,
+  async upsert(context, rows, prepared) {
+    const outcomes: RowOutcome[] = [];
+    for (const level of topicLevels(rows)) outcomes.push(...(await topicsTable.upsert(context, level, prepared)));
+    await checkTree(context, new Map(outcomes.map((outcome) => [outcome.afterId!, outcome.index])));
+    return outcomes;
   },
 });
 

@@ -687,6 +687,8 @@ export const adminRowSchemas = {
           .regex(/^[a-z](=[a-z])?$/, 'must be option letters a, b, c… (or pairs a=p for matching)'),
       ).optional(),
       passage_external_id: externalId.optional(),
+      /** A picture or video shown with the question (uploaded through /files). */
+      media_file_external_id: externalId.optional(),
       solution: limitText(20_000).optional(),
       marks: decimal(0, 1000),
       negative_marks: decimal(0, 1000).optional(),

@@ -11,6 +11,7 @@ import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import {
+  adminApiKeys,
   adminAudit,
   adminFiles,
   announcements,
@@ -205,6 +206,13 @@ describe('admin API files (/api/admin/v1/files)', () => {
       .from(classRecordings)
       .where(eq(classRecordings.fileKey, (await fileRow('F-VID'))!.fileKey));
     expect(video).toMatchObject({ host: 'aws', providerVideoId: null });
+    // A question's picture; a PDF is no question media.
+    const question = await send('questions', [{ ...example('questions'), media_file_external_id: 'F-IMG' }]);
+    expect(question.json(), question.body).toMatchObject({ updated: 1 });
+    const pdfMedia = await send('questions', [{ ...example('questions'), media_file_external_id: 'F-SOL' }]);
+    expect(pdfMedia.json().message).toBe(
+      'row 0, media_file_external_id: "F-SOL" (Answers.pdf) is not an image or a video',
+    );
     // A file row names its file; a hosted video names its video, never both.
     const both = await send('documents', [{ ...example('documents'), kind: 'file', file_external_id: 'F-SOL' }]);
     expect(both.statusCode).toBe(422);
@@ -300,7 +308,25 @@ describe('admin API files (/api/admin/v1/files)', () => {
       payload: body.payload,
     });
     expect(anonymous.statusCode).toBe(401);
+    // A revoked key is refused too.
+    const revoked = await createAdminKey(app.db, instituteId, 'old sync');
+    await app.db.update(adminApiKeys).set({ revokedAt: new Date() }).where(eq(adminApiKeys.id, revoked.id));
+    expect((await upload('F-A', 'a.pdf', pdf('a'), { key: revoked.key })).statusCode).toBe(401);
     expect(await fileRow('F-A')).toBeUndefined();
+    // Every write of this file's life is in the audit: created, replaced, deleted.
+    const trail = await app.db
+      .select({ action: adminAudit.action, externalId: adminAudit.externalId })
+      .from(adminAudit)
+      .where(and(eq(adminAudit.instituteId, instituteId), eq(adminAudit.kind, 'files')))
+      .orderBy(adminAudit.id);
+    expect(trail.filter((entry) => entry.externalId === 'F-CIRC').map((entry) => entry.action)).toEqual([
+      'create',
+      'update',
+    ]);
+    expect(trail.filter((entry) => entry.externalId === 'F-OLD').map((entry) => entry.action)).toEqual([
+      'create',
+      'delete',
+    ]);
   });
 });
 

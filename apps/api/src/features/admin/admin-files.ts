@@ -14,6 +14,7 @@ import {
   assignmentAttachments,
   classRecordings,
   documents,
+  examQuestions,
   libraryFiles,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -86,6 +87,11 @@ async function moveReferences(tx: Db, instituteId: number, from: string, to: Adm
       .where(and(eq(libraryFiles.instituteId, instituteId), sql`${from} = any(${libraryFiles.posterKeys})`))
       .returning({ id: libraryFiles.id }),
     tx
+      .update(examQuestions)
+      .set({ mediaFileKey: to.fileKey, mediaType: kind })
+      .where(and(eq(examQuestions.instituteId, instituteId), eq(examQuestions.mediaFileKey, from)))
+      .returning({ id: examQuestions.id }),
+    tx
       .update(documents)
       .set({ fileKey: to.fileKey, fileName: to.fileName, sizeBytes: to.sizeBytes, kind })
       .where(and(eq(documents.instituteId, instituteId), eq(documents.fileKey, from)))
@@ -118,6 +124,8 @@ async function usesOf(tx: Db, instituteId: number, keys: string[]): Promise<Map<
         where institute_id = ${instituteId} and poster_keys && ${list}
       union all select file_key, 'a document' from documents
         where institute_id = ${instituteId} and file_key = any(${list})
+      union all select media_file_key, 'a question' from exam_questions
+        where institute_id = ${instituteId} and media_file_key = any(${list})
     ) uses where file_key = any(${list})`)) as unknown as { rows: { file_key: string; what: string }[] };
   for (const row of found.rows) if (!used.has(row.file_key)) used.set(row.file_key, row.what);
   return used;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
+import { multipart } from '../../../test/multipart.ts';
 
 /** What a broken office export or an attacker puts in a cell. */
 const hostileCell = fc.oneof(
@@ -53,4 +54,46 @@ describe('hostile rows to every admin upsert and delete', () => {
       );
     });
   }
+
+  it('files: hostile uploads (names, ids, contents, part order) and deletes answer 2xx or 4xx, never 5xx or a stack', async () => {
+    const name = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom(
+        'a.pdf',
+        '../../etc/passwd',
+        'x.exe',
+        '.pdf',
+        'a\u202Egnp.pdf',
+        'con.txt',
+        'a'.repeat(300) + '.pdf',
+      ),
+    );
+    const content = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
+      fc.constantFrom(Buffer.from('%PDF-1.4\n'), Buffer.from('\u0000\u0000'), Buffer.alloc(0)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.record({ external_id: hostileCell }), fc.anything()),
+        name,
+        content,
+        fc.boolean(),
+        fc.boolean(),
+        async (fileJson, filename, bytes, jsonFirst, remove) => {
+          const body = remove
+            ? { payload: JSON.stringify({ rows: [fileJson] }), headers: { 'content-type': 'application/json' } }
+            : multipart([{ filename: filename.replaceAll('"', ''), content: bytes }], fileJson, { jsonFirst });
+          const response = await app.inject({
+            method: 'POST',
+            url: `/api/admin/v1/files${remove ? '/delete' : ''}`,
+            headers: { host: 'fuzz.test', 'x-api-key': key, ...body.headers },
+            payload: body.payload,
+          });
+          expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+          expect(response.body).not.toMatch(/\n\s+at |node_modules|Error: /);
+        },
+      ),
+      { numRuns: 60, seed: 20261123 },
+    );
+  });
 });

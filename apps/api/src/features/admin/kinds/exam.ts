@@ -13,7 +13,7 @@ import {
   examTests,
 } from '../../../db/schema/index.ts';
 import { anyOf, findExternalIds } from '../admin.repository.ts';
-import { materialColumns, resolveFiles } from './files.ts';
+import { materialColumns, mediaColumns, resolveFiles } from './files.ts';
 import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
 import { tableKind, type ChildSet } from './table-kind.ts';
 
@@ -240,6 +240,7 @@ export const questionsKind = tableKind({
         problems.push({ row: index, field: 'passage_external_id', rule: 'names a passage of another test' });
       }
     }
+    const media = await resolveFiles(context, rows, problems, { media_file_external_id: 'media' });
     const sections =
       problems.length > 0
         ? new Map<string, number>()
@@ -268,6 +269,8 @@ export const questionsKind = tableKind({
           solution: row.solution ?? '',
           marks: row.marks,
           negativeMarks: row.negative_marks ?? 0,
+          // A picture or a video shown with the question (uploaded through /files).
+          ...mediaColumns(row.media_file_external_id ? media.get(row.media_file_external_id) : undefined),
         },
       };
     };

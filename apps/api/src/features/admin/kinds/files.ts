@@ -38,7 +38,15 @@ export async function findAdminFiles(db: Db, instituteId: number, externalIds: s
 }
 
 /** What a field naming files asks of them: any file, or one whose name says it is an image or a video. */
-export type FileRequirement = 'any' | 'image' | 'video';
+export type FileRequirement = 'any' | 'image' | 'video' | 'media';
+
+const meets = (requirement: FileRequirement, fileName: string) => {
+  const kind = kindOfFileName(fileName);
+  return (
+    requirement === 'any' || kind === requirement || (requirement === 'media' && (kind === 'image' || kind === 'video'))
+  );
+};
+const described = { any: 'a file', image: 'an image', video: 'a video', media: 'an image or a video' };
 
 /**
  * Resolves file reference fields (`file_external_id`, or a list such as `poster_file_external_ids`) for every row at
@@ -70,11 +78,11 @@ export async function resolveFiles<R, F extends keyof R & string>(
             field,
             rule: `no file has the external id ${JSON.stringify(externalId)} (upload it to /api/admin/v1/files first)`,
           });
-        } else if (fields[field] !== 'any' && kindOfFileName(file.fileName) !== fields[field]) {
+        } else if (!meets(fields[field], file.fileName)) {
           problems.push({
             row: index,
             field,
-            rule: `${JSON.stringify(externalId)} (${file.fileName}) is not ${fields[field] === 'image' ? 'an image' : 'a video'}`,
+            rule: `${JSON.stringify(externalId)} (${file.fileName}) is not ${described[fields[field]]}`,
           });
         }
       }
@@ -106,3 +114,9 @@ export function materialColumns(
     isReadonly: row.is_readonly ?? false,
   };
 }
+
+/** The media columns of a question: a picture or a video on the portal's storage, or none. */
+export const mediaColumns = (file: AdminFile | undefined) => ({
+  mediaType: file ? kindOfFileName(file.fileName) : null,
+  mediaFileKey: file?.fileKey ?? null,
+});

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,21 +10,6 @@ import { startHarness, type Harness } from './support/harness.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const templates = join(repoRoot, 'docs/import-templates');
 const host = 'greenvalley.localhost';
-const kinds = [
-  'academic-years',
-  'standards',
-  'batches',
-  'subjects',
-  'teachers',
-  'students',
-  'parents',
-  'enrolments',
-  'announcements',
-  'assignments',
-  'evaluations',
-  'events',
-  'messages',
-];
 
 /** Runs one of the operator's commands on the data directory (the server is not running yet). */
 function tool(name: string, dataDir: string, args: string[]) {
@@ -56,38 +41,41 @@ describe('an institute loaded from the import templates, in Chromium', () => {
       host,
       '--online-assignments',
     ]);
-    // The template's year is 2026-27; the server runs on today's date, so the copy's year is the one around today.
+    // Every template, as an operator's first load: a copy of the folder, whose year is the one around today (the
+    // server runs on today's date) and whose classes are today, in the institute's zone.
+    const folder = join(dataDir, 'templates');
+    cpSync(templates, folder, { recursive: true });
     const today = new Date();
     const iso = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-    const years = join(dataDir, 'academic-years.csv');
+    const years = join(folder, 'academic-years.csv');
     writeFileSync(
       years,
-      readFileSync(join(templates, 'academic-years.csv'), 'utf8').replace(
-        /^AY2026,.*$/m,
-        `AY2026,2026-27,${iso(-180)},${iso(180)}`,
-      ),
+      readFileSync(years, 'utf8').replace(/^AY2026,.*$/m, `AY2026,2026-27,${iso(-180)},${iso(180)}`),
     );
-    // The files rows name (a notice's circular, the worksheet), from the files list beside the templates.
-    const files = await tool('import', dataDir, ['--institute', host, '--kind', 'files', join(templates, 'files.csv')]);
-    expect(files).toContain('created 6');
-    for (const kind of kinds) {
-      const file = kind === 'academic-years' ? years : join(templates, `${kind}.csv`);
-      const out = await tool('import', dataDir, [
-        '--institute',
-        host,
-        '--kind',
-        kind,
-        '--passwords-out',
-        join(dataDir, `${kind}-passwords.csv`),
-        file,
-      ]);
-      expect(out).toContain('errors 0');
-    }
+    const [day, month, year] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata' }).format(today).split('/');
+    const sessions = join(folder, 'class-sessions.csv');
+    writeFileSync(
+      sessions,
+      readFileSync(sessions, 'utf8')
+        .replace('23-11-2026 09:00', `${day}-${month}-${year} 00:05`)
+        .replace('24-11-2026 16:00', `${day}-${month}-${year} 23:00`),
+    );
+    const out = await tool('import', dataDir, [
+      '--institute',
+      host,
+      '--all',
+      folder,
+      '--passwords-out',
+      join(dataDir, 'passwords.csv'),
+    ]);
+    expect(out).toContain('Imported 6 rows of files');
+    expect(out).toContain('of payments');
+    expect(out).not.toMatch(/Nothing changed|errors [1-9]/);
     harness = await startHarness({ dataDir });
   });
   afterAll(() => harness?.close());
 
-  it('the imported student signs in with the first password and sees the notices and the homework', async () => {
+  it('the imported student signs in with the first password: notices, homework, time table and fees', async () => {
     const page = await harness.newPage({ width: 1280, height: 900 });
     await signIn(harness, page, '9822222221', { host, password: 'asha-first-1' });
     await page.waitForURL('**/my-account/dashboard');
@@ -117,9 +105,25 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     seen += await titles();
     expect(seen).toContain('Fractions worksheet');
     expect(seen).toContain('Parts of a plant');
+
+    // Today's imported class in the time table.
+    await page.goto(harness.url('/my-account/timetable', host));
+    await page.getByRole('heading', { name: 'Time Table' }).waitFor();
+    await page
+      .getByRole('button', { name: /,\s*\d+ Schedules?/ })
+      .first()
+      .click();
+    await page.getByRole('article').filter({ hasText: 'Fractions' }).first().waitFor();
+
+    // The imported fee structures, the payment recorded with its receipt.
+    await page.goto(harness.url('/my-account/fees', host));
+    // The bus fee, due in April with nothing paid; the first tuition installment, paid with receipt GV-2026-0001.
+    await page.getByRole('table', { name: 'Due Details' }).getByText('Overdue').first().waitFor();
+    await page.getByRole('tab', { name: 'Payment History' }).click();
+    await page.getByRole('table', { name: 'Payment History' }).getByText('GV-2026-0001').waitFor();
   });
 
-  it('the imported parent signs in and sees their child’s notices and homework', async () => {
+  it('the imported parent signs in and sees their child’s notices, homework and fees', async () => {
     const page = await harness.newPage({ width: 1280, height: 900 });
     await signIn(harness, page, '9833333331', { host, password: 'meena-first-1' });
     await page.waitForURL('**/my-account/dashboard');
@@ -127,5 +131,7 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     await page.goto(harness.url('/my-account/assignment', host));
     await page.getByRole('tab', { name: /Past/ }).click();
     await page.getByRole('article').filter({ hasText: 'Parts of a plant' }).waitFor();
+    await page.goto(harness.url('/my-account/fees', host));
+    await page.getByRole('table', { name: 'Due Details' }).getByText('Overdue').first().waitFor();
   });
 });

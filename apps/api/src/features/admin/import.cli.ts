@@ -1,19 +1,22 @@
 // `npm run import -- --institute <host> --kind <kind> <file.csv>`: loads a CSV file of one kind (see
-// docs/importing.md). `--template <kind>` prints the kind's header line; `--dry-run` checks everything and reports
+// docs/importing.md); `--all <folder>` loads every <kind>.csv of a folder in load order. `--template <kind>` prints the kind's header line; `--dry-run` checks everything and reports
 // what would change; `--skip-invalid` imports the good rows of a file with bad ones; `--delete` deletes the rows
 // the file names; `--passwords-out <file>` / `--send-sms` hand out the first passwords of logins it creates.
 import { createReadStream, existsSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminColumns } from '@campus/domain/admin/admin.contract';
 import { adminKinds, type AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { CliError, cliStorage, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
 import { importFiles, fileListColumns } from './import-files.ts';
-import { importCsv } from './import.service.ts';
+import { importCsv, type ImportReport } from './import.service.ts';
+import type { Database } from '../../db/client.ts';
 
 const usage = `Usage:
   npm run import -- --institute <host> --kind <kind> [--dry-run] [--skip-invalid] [--delete]
                     [--passwords-out <file>] [--send-sms] <file.csv>
+  npm run import -- --institute <host> --all <folder> [the same options]
+                    (every <kind>.csv in the folder, files.csv first, then in the order below)
   npm run import -- --template <kind>
 Kinds, in the order a first load runs them: ${adminKinds.join(', ')}
 and files (external_id, path, name: the files rows name by file_external_id; load them before those rows)
@@ -33,6 +36,7 @@ runCli(async () => {
       delete: { type: 'boolean', default: false },
       'passwords-out': { type: 'string' },
       'send-sms': { type: 'boolean', default: false },
+      all: { type: 'string' },
     },
   });
   const isKind = (kind: string | undefined): kind is AdminKind => adminKinds.includes(kind as AdminKind);
@@ -51,12 +55,22 @@ runCli(async () => {
     return;
   }
   const file = positionals[0];
+  const folder = values.all;
   const kind = values.kind;
-  if (!values.institute || !(isKind(kind) || kind === 'files') || !file || positionals.length > 1) {
+  const single = !folder && (isKind(kind) || kind === 'files') && file && positionals.length === 1;
+  const whole = folder && !kind && positionals.length === 0;
+  if (!values.institute || !(single || whole)) {
     process.stderr.write(usage);
     return 2;
   }
-  if (!existsSync(file)) throw new CliError(`No file ${file}`);
+  // --all: every <kind>.csv the folder has, files first, then the kinds in load order (each may name the ones before).
+  const plan: { kind: AdminKind | 'files'; file: string }[] = whole
+    ? (['files', ...adminKinds] as const)
+        .map((each) => ({ kind: each, file: join(folder, `${each}.csv`) }))
+        .filter((step) => existsSync(step.file))
+    : [{ kind: kind as AdminKind | 'files', file: file! }];
+  if (plan.length === 0) throw new CliError(`No <kind>.csv file in ${folder}`);
+  for (const step of plan) if (!existsSync(step.file)) throw new CliError(`No file ${step.file}`);
   const passwordsOut = values['passwords-out'];
   if (passwordsOut && existsSync(passwordsOut)) {
     throw new CliError(`${passwordsOut} exists already: name a new file (passwords are written once)`);
@@ -64,67 +78,90 @@ runCli(async () => {
   const database = await openCliDatabase();
   try {
     const instituteId = await instituteOfHost(database, values.institute);
-    const started = Date.now();
-    let lastProgress = 0;
-    const onProgress = (rows: number) => {
-      if (Date.now() - lastProgress < 1000) return;
-      lastProgress = Date.now();
-      const seconds = (Date.now() - started) / 1000;
-      process.stderr.write(`${kind}: ${rows.toLocaleString('en-IN')} rows read (${Math.round(rows / seconds)}/s)\n`);
-    };
-    const common = {
-      db: database.db,
-      instituteId,
-      now: new Date(),
-      mode: values.delete ? ('remove' as const) : ('upsert' as const),
-      dryRun: values['dry-run'],
-      skipInvalid: values['skip-invalid'],
-      onProgress,
-    };
-    const report =
-      kind === 'files'
-        ? await importFiles({ ...common, storage: cliStorage(), listPath: resolve(file) })
-        : await importCsv({
-            ...common,
-            kind,
-            input: createReadStream(file),
-            sendSms: values['send-sms'],
-            hasPasswordsOut: Boolean(passwordsOut),
-            // Receipts' QR codes open the portal at the host named (served over TLS behind the reverse proxy).
-            receipts: { storage: cliStorage(), origin: `https://${values.institute}` },
-          });
-    for (const error of report.errors.slice(0, 200)) {
-      process.stdout.write(`${error.line > 0 ? `line ${error.line}` : 'file'}, ${error.field}: ${error.rule}\n`);
+    const createdLogins: ImportReport['createdLogins'] = [];
+    let exitCode = 0;
+    for (const step of plan) {
+      const report = await importOne(database, instituteId, step.kind, step.file, values, Boolean(passwordsOut));
+      if (report.committed) createdLogins.push(...report.createdLogins);
+      exitCode = Math.max(exitCode, report.exitCode);
+      // A kind that did not load stops a whole-folder run: the kinds after it may name its rows.
+      if (!report.committed && !values['dry-run']) break;
     }
-    if (report.errors.length > 200) process.stdout.write(`… and ${report.errors.length - 200} more errors\n`);
-    const counts = `created ${report.created}, updated ${report.updated}, unchanged ${report.unchanged}, deleted ${report.deleted}, restored ${report.restored}${report.missing ? `, not found ${report.missing}` : ''}, errors ${report.errors.length}${report.skipped ? `, skipped ${report.skipped}` : ''}`;
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (report.committed && passwordsOut && report.createdLogins.length > 0) {
+    if (passwordsOut && createdLogins.length > 0 && !values['dry-run']) {
       writeFileSync(
         passwordsOut,
-        `external_id,login,password\n${report.createdLogins.map((login) => [login.key, login.login, login.password].map(quote).join(',')).join('\n')}\n`,
+        `external_id,login,password\n${createdLogins.map((login) => [login.key, login.login, login.password].map(quote).join(',')).join('\n')}\n`,
         { mode: 0o600, flag: 'wx' },
       );
+      process.stdout.write(`First passwords of ${createdLogins.length} new logins written to ${passwordsOut}\n`);
     }
-    if (values['dry-run']) {
-      process.stdout.write(`Dry run of ${report.rows} rows (${seconds} s), nothing changed. Would be: ${counts}\n`);
-      return report.errors.length > 0 ? 1 : 0;
-    }
-    if (!report.committed) {
-      process.stdout.write(`Nothing changed: the file has errors (${counts}). Fix them, or run with --skip-invalid.\n`);
-      return 1;
-    }
-    process.stdout.write(`Imported ${report.rows} rows of ${kind} (${seconds} s): ${counts}\n`);
-    if (passwordsOut && report.createdLogins.length > 0) {
-      process.stdout.write(`First passwords of ${report.createdLogins.length} new logins written to ${passwordsOut}\n`);
-    }
-    if (values['send-sms'] && report.createdLogins.length > 0) {
+    if (values['send-sms'] && createdLogins.length > 0) {
       process.stdout.write(
-        `First passwords of ${report.createdLogins.filter((login) => login.phone).length} new logins queued as texts\n`,
+        `First passwords of ${createdLogins.filter((login) => login.phone).length} new logins queued as texts\n`,
       );
     }
-    return report.skipped > 0 ? 1 : 0;
+    return exitCode;
   } finally {
     await database.close();
   }
 });
+
+/** Imports one file of one kind, printing its errors and counts; answers the report and the exit code it earns. */
+async function importOne(
+  database: Database,
+  instituteId: number,
+  kind: AdminKind | 'files',
+  file: string,
+  values: { 'dry-run': boolean; 'skip-invalid': boolean; delete: boolean; 'send-sms': boolean; institute?: string },
+  hasPasswordsOut: boolean,
+): Promise<ImportReport & { exitCode: number }> {
+  const started = Date.now();
+  let lastProgress = 0;
+  const onProgress = (rows: number) => {
+    if (Date.now() - lastProgress < 1000) return;
+    lastProgress = Date.now();
+    const seconds = (Date.now() - started) / 1000;
+    process.stderr.write(`${kind}: ${rows.toLocaleString('en-IN')} rows read (${Math.round(rows / seconds)}/s)\n`);
+  };
+  const common = {
+    db: database.db,
+    instituteId,
+    now: new Date(),
+    mode: values.delete ? ('remove' as const) : ('upsert' as const),
+    dryRun: values['dry-run'],
+    skipInvalid: values['skip-invalid'],
+    onProgress,
+  };
+  const report =
+    kind === 'files'
+      ? await importFiles({ ...common, storage: cliStorage(), listPath: resolve(file) })
+      : await importCsv({
+          ...common,
+          kind,
+          input: createReadStream(file),
+          sendSms: values['send-sms'],
+          hasPasswordsOut,
+          // Receipts' QR codes open the portal at the host named (served over TLS behind the reverse proxy).
+          receipts: { storage: cliStorage(), origin: `https://${values.institute}` },
+        });
+  for (const error of report.errors.slice(0, 200)) {
+    process.stdout.write(`${error.line > 0 ? `line ${error.line}` : 'file'}, ${error.field}: ${error.rule}\n`);
+  }
+  if (report.errors.length > 200) process.stdout.write(`… and ${report.errors.length - 200} more errors\n`);
+  const counts = `created ${report.created}, updated ${report.updated}, unchanged ${report.unchanged}, deleted ${report.deleted}, restored ${report.restored}${report.missing ? `, not found ${report.missing}` : ''}, errors ${report.errors.length}${report.skipped ? `, skipped ${report.skipped}` : ''}`;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (values['dry-run']) {
+    process.stdout.write(
+      `Dry run of ${report.rows} rows of ${kind} (${seconds} s), nothing changed. Would be: ${counts}\n`,
+    );
+    return { ...report, exitCode: report.errors.length > 0 ? 1 : 0 };
+  }
+  if (!report.committed) {
+    process.stdout.write(
+      `Nothing changed in ${kind}: the file has errors (${counts}). Fix them, or run with --skip-invalid.\n`,
+    );
+    return { ...report, exitCode: 1 };
+  }
+  process.stdout.write(`Imported ${report.rows} rows of ${kind} (${seconds} s): ${counts}\n`);
+  return { ...report, exitCode: report.skipped > 0 ? 1 : 0 };
+}

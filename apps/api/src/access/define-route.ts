@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type {
   BoundEndpoint,
   DeclaredId,
@@ -71,6 +72,15 @@ export function defineRoute<S extends EndpointSchemas>(
       ...(schemas.query ? { querystring: schemas.query } : {}),
       ...(schemas.body && endpoint.bodyType !== 'multipart' ? { body: schemas.body } : {}),
       ...(schemas.headers ? { headers: schemas.headers } : {}),
+      // Multipart bodies stream past the schema: the OpenAPI says what to send in words.
+      ...(endpoint.bodyType === 'multipart' && schemas.multipart
+        ? {
+            consumes: ['multipart/form-data'],
+            description:
+              'A multipart/form-data body: first a field fileJson holding JSON of this schema, then the file parts. ' +
+              `fileJson: ${JSON.stringify(z.toJSONSchema(schemas.multipart, { io: 'input', unrepresentable: 'any' }))}`,
+          }
+        : {}),
       response: { 200: schemas.answer, ...errorResponses },
     },
     handler: async (request, reply) => {

@@ -299,6 +299,14 @@ describe('admin API files (/api/admin/v1/files)', () => {
     expect(documentRow).toBeDefined();
   });
 
+  it('is documented in the OpenAPI at /docs: the upload and the delete', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const upload = document.paths['/api/admin/v1/files'].post;
+    expect(JSON.stringify(upload)).toContain('multipart/form-data');
+    expect(upload.parameters.map((parameter: { name: string }) => parameter.name)).toContain('x-api-key');
+    expect(document.paths['/api/admin/v1/files/delete'].post).toBeDefined();
+  });
+
   it('refuses an upload without a key, storing nothing', async () => {
     const body = multipart([{ filename: 'a.pdf', content: pdf('a') }], { external_id: 'F-A' });
     const anonymous = await app.inject({

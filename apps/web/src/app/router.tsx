@@ -1,6 +1,8 @@
 import { publicPages } from '@campus/domain/shell/pages';
+import { isPageAllowed } from '@campus/domain/shell/menu';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { assignmentsRoutes } from '../features/assignments/routes.ts';
 import { TokenLogin } from '../features/auth/components/token-login.tsx';
@@ -16,7 +18,8 @@ import { profileRoutes } from '../features/profile/routes.ts';
 import { reportRoutes } from '../features/report/routes.ts';
 import { liveRoutes } from '../features/live/routes.ts';
 import { timetableRoutes } from '../features/timetable/routes.ts';
-import type { FeatureRoutes } from '../lib/feature-routes.tsx';
+import { startScreen, type FeatureRoutes, type ScreenHandle } from '../lib/feature-routes.tsx';
+import { getSession } from '../lib/session.ts';
 import { basename, guardByMenu, LoginScreenGuard, RequireSession } from './guards.tsx';
 import { AccountScreen } from './routes/account.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
@@ -49,6 +52,28 @@ const areaRoutes: FeatureRoutes[] = [
   documentsRoutes,
   reportRoutes,
 ];
+
+/** The signed-in screens, each behind the menu's rules. */
+const signedInRoutes = guardByMenu(areaRoutes.flat());
+
+/** The address each query client last started a screen for (one client per app). */
+const startedFor = new WeakMap<QueryClient, string>();
+
+/**
+ * Starts the signed-in screen at the address (its code and first requests) beside the shell's own script, once per
+ * address; nothing for a screen the menu hides, which the router refuses.
+ */
+function StartScreen() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  if (startedFor.get(queryClient) !== pathname) {
+    startedFor.set(queryClient, pathname);
+    const handle = matchRoutes(signedInRoutes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+    const session = getSession();
+    if (handle && (!session || isPageAllowed(session, pathname))) startScreen(handle, queryClient);
+  }
+  return null;
+}
 
 /** The id of the route that holds the session guard and the signed-in shell. */
 export const signedInRouteId = 'signed-in';
@@ -86,10 +111,11 @@ export const appRoutes: RouteObject[] = [
         id: signedInRouteId,
         element: (
           <RequireSession>
+            <StartScreen />
             <AuthenticatedLayout />
           </RequireSession>
         ),
-        children: guardByMenu(areaRoutes.flat()),
+        children: signedInRoutes,
       },
       { path: '*', element: <Navigate to={publicPages.signIn} replace /> },
     ],

@@ -1,6 +1,5 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Navigate, type RouteObject } from 'react-router';
 import { getSession, type StoredSession } from './session.ts';
@@ -38,18 +37,10 @@ export const prefetching =
 
 type ScreenModule = () => Promise<ComponentType>;
 
-/**
- * A screen's route element: it starts the screen's data as it first renders, in the same pass that starts the
- * download of the screen's code, so neither waits for the other (what a data router's loader did). A query module
- * that fails to download is the screen's failure to show (its code imports the same module), not this one's.
- */
-function RouteScreen({ Screen, data, allow }: { Screen: ComponentType } & ScreenOptions) {
-  const queryClient = useQueryClient();
+/** A screen's route element: the screen, or the dashboard for a session it does not `allow`. */
+function RouteScreen({ Screen, allow }: { Screen: ComponentType; allow?: ScreenOptions['allow'] }) {
   const session = getSession();
-  const isAllowed = !session || !allow || allow(session);
-  // Once per visit of the route (a state initialiser): repeated renders do not ask again.
-  useState(() => (isAllowed ? data?.(queryClient).catch(() => undefined) : undefined));
-  if (!isAllowed) return <Navigate to={signedInPages.dashboard} replace />;
+  if (session && allow && !allow(session)) return <Navigate to={signedInPages.dashboard} replace />;
   return <Screen />;
 }
 
@@ -60,9 +51,27 @@ export interface ScreenOptions {
   allow?: (session: StoredSession) => boolean;
 }
 
+/** What the router starts as soon as a screen's address is known (`startScreen`). */
+export interface ScreenHandle extends ScreenOptions {
+  load: ScreenModule;
+}
+
 /** A signed-in route: `path`, the screen's module (loaded when first opened) and its data. */
 export function screenRoute(path: string, load: ScreenModule, options: ScreenOptions = {}): RouteObject {
-  return { path, element: <RouteScreen Screen={lazyScreen(load)} {...options} /> };
+  const handle: ScreenHandle = { load, ...options };
+  return { path, handle, element: <RouteScreen Screen={lazyScreen(load)} allow={options.allow} /> };
+}
+
+/**
+ * Starts a screen's code download and its first requests together, before the layout around it has loaded (what
+ * a data router's lazy routes and loaders did): neither waits for the other, nor for the shell's own script. A
+ * module that fails to download is the screen's failure to show when it renders, not this one's.
+ */
+export function startScreen(handle: ScreenHandle, queryClient: QueryClient) {
+  const session = getSession();
+  if (session && handle.allow && !handle.allow(session)) return;
+  void handle.load().catch(() => undefined);
+  void handle.data?.(queryClient).catch(() => undefined);
 }
 
 const screens = new WeakMap<ScreenModule, ComponentType>();

@@ -4,10 +4,13 @@ import { announcementsQuery } from './api/get-announcements.ts';
 import { bannersQuery } from './api/get-banners.ts';
 import { feeDuesQuery } from './api/get-fee-dues.ts';
 
-const homeData = prefetching((session, prefetch) => {
+const homeData = prefetching(async (session, prefetch) => {
   prefetch(bannersQuery(session));
   prefetch(announcementsQuery(session));
   prefetch(feeDuesQuery(session));
+  // Home's live classes come with its code, as they sit above the announcements.
+  const { liveWeekQuery, localDay } = await import('./api/get-live-week.ts');
+  prefetch(liveWeekQuery(session, localDay(new Date())));
 });
 const dashboard = async () => (await import('./screens/dashboard.tsx')).DashboardScreen;
 

@@ -48,7 +48,7 @@ describe('a route’s first requests, sent by the page’s boot script before th
       [path, 'a parent', greenfieldParent()],
       [path, 'an open-course buyer', buyer()],
     ]) as [string, string, Session][],
-  )('%s for %s: exactly the requests its screen sends', async (path, _, session) => {
+  )('%s for %s: only requests its screen sends itself, with the same headers', async (path, _, session) => {
     storeSession(session);
     const early = earlyRequests(path, getSession(), new Date());
     const view = renderRoute(path);

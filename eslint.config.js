@@ -86,8 +86,6 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
   },
-  // The page's plain-JS boot script (copied into the build as it is).
-  { files: ['apps/web/src/boot.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -11,6 +11,8 @@ const builtDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const offlineText = 'Please check your internet connection!';
 
 /** React Router's developer page, which must never replace the app. */
+/** The chunk-reload guard's session keys (apps/web/src/app/routes/route-error.tsx). */
+const releaseReload = { reloadKey: 'cp-release-reload-at', declinedKey: 'cp-release-reload-declined-at' };
 const developerPage = /Unexpected Application Error|Hey developer/;
 
 /** The app's error in place of a screen: its text. */
@@ -129,7 +131,11 @@ describe('the app under a dropped connection, a failing call and a release (Chro
       // The page reloads once; the script is still missing after it, so the app says so instead of looping.
       expect(await failureText(page)).toBe('Network Error');
       expect(new URL(page.url()).pathname).toBe('/my-account/Profile');
-      await page.waitForTimeout(1500);
+      // The guard's mark that it chose to show the failure rather than reload again: no second reload follows.
+      await page.waitForFunction(
+        ([declined, reloaded]) => Number(sessionStorage.getItem(declined)) > Number(sessionStorage.getItem(reloaded)),
+        [releaseReload.declinedKey, releaseReload.reloadKey] as const,
+      );
       expect(loads).toBe(1);
       expect(await page.locator('body').innerText()).not.toMatch(developerPage);
     } finally {

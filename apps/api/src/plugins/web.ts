@@ -50,7 +50,7 @@ const withoutPreloads = (template: string) => template.replace(/\s*<link rel="mo
  */
 export function renderIndex(template: string, branding: LogoResult | undefined, banner?: BootBanner): string {
   if (!branding) return template;
-  // The dashboard's first banner is its largest paint: preloaded first, and the element boot.js waits for.
+  // The dashboard's first banner is its largest paint: preloaded first, and the element boot.ts (apps/web/src) waits for.
   const head = [
     `<link rel="icon" href="${escapeHtml(branding.favIconPath)}" />`,
     `<link rel="manifest" href="${webBase}/manifest.webmanifest" />`,

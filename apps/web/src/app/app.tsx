@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Favicon } from '../features/shell/components/favicon.tsx';
 import { AppProviders, createQueryClient } from './providers.tsx';
-import { createRouter } from './router.tsx';
+import { AppRoutes, basename } from './router.tsx';
 
 /** The right-click menu is disabled everywhere (spec part 1 §2). */
 function useNoContextMenu() {
@@ -15,12 +15,13 @@ function useNoContextMenu() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createRouter(queryClient));
   useNoContextMenu();
   return (
     <AppProviders queryClient={queryClient}>
       <Favicon />
-      <RouterProvider router={router} />
+      <BrowserRouter basename={basename}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -4,12 +4,13 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { MemoryRouter } from 'react-router';
 import { apexStudent, greenfieldStudent, mockBranding, storeSession, testDay } from '../test/fixtures.ts';
 import { renderRoute } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { AppProviders, createQueryClient } from './providers.tsx';
-import { releaseReloadKey, RouteError } from './routes/route-error.tsx';
+import { releaseReloadDeclinedKey, releaseReloadKey, RouteErrorBoundary } from './routes/route-error.tsx';
 
 const offlineText = 'Please check your internet connection!';
 
@@ -157,11 +158,17 @@ describe('route error element (React Router’s developer page never shows)', ()
 
   const chunkFailure = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /x.js'));
 
-  function renderFailing(lazy: () => Promise<never>) {
-    const router = createMemoryRouter([{ path: '/', errorElement: <RouteError />, lazy }], { initialEntries: ['/'] });
+  function renderFailing(load: () => Promise<never>) {
+    const Screen = lazy(load);
     return render(
       <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <RouteErrorBoundary>
+            <Suspense fallback={null}>
+              <Screen />
+            </Suspense>
+          </RouteErrorBoundary>
+        </MemoryRouter>
       </AppProviders>,
     );
   }
@@ -170,12 +177,16 @@ describe('route error element (React Router’s developer page never shows)', ()
     renderFailing(chunkFailure);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(Number(sessionStorage.getItem(releaseReloadKey))).toBeGreaterThan(0);
+    expect(sessionStorage.getItem(releaseReloadDeclinedKey)).toBeNull();
   });
 
   it('the same failure again right after the reload shows Network Error and Retry instead of looping', async () => {
     sessionStorage.setItem(releaseReloadKey, String(Date.now() - 5_000));
     renderFailing(chunkFailure);
     expect(await screen.findByRole('alert')).toHaveTextContent('Network Error');
+    // The mark the browser tests wait for: the guard chose to show the failure, not to reload again.
+    await waitFor(() => expect(Number(sessionStorage.getItem(releaseReloadDeclinedKey))).toBeGreaterThan(0));
+    expect(reload).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(reload).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(/Hey developer/)).not.toBeInTheDocument();

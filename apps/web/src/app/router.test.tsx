@@ -2,18 +2,16 @@ import { everyMenuItem } from '@campus/domain/shell/menu-fixtures';
 import { signedInPages } from '@campus/domain/shell/pages';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from './providers.tsx';
-import { requireSession } from './guards.ts';
-import { appRoutes } from './router.tsx';
+import { appRoutes, signedInRouteId } from './router.tsx';
 
 /** A page's path with each `:name` part filled, as a link to it would read. */
 const address = (path: string) => path.replace(/:\w+/g, '1');
 
 /** The route the router renders at `path` under the session guard, or undefined when only the catch-all takes it. */
 function signedInRouteAt(path: string) {
-  const matches = matchRoutes(appRoutes(createQueryClient()), address(path)) ?? [];
+  const matches = matchRoutes(appRoutes, address(path)) ?? [];
   const leaf = matches.at(-1)?.route;
-  const isGuarded = matches.some((match) => match.route.loader === requireSession);
+  const isGuarded = matches.some((match) => match.route.id === signedInRouteId);
   return leaf && leaf.path !== '*' && isGuarded ? leaf : undefined;
 }
 

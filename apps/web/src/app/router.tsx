@@ -1,6 +1,8 @@
 import { publicPages } from '@campus/domain/shell/pages';
-import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isPageAllowed } from '@campus/domain/shell/menu';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { assignmentsRoutes } from '../features/assignments/routes.ts';
 import { TokenLogin } from '../features/auth/components/token-login.tsx';
@@ -16,22 +18,24 @@ import { profileRoutes } from '../features/profile/routes.ts';
 import { reportRoutes } from '../features/report/routes.ts';
 import { liveRoutes } from '../features/live/routes.ts';
 import { timetableRoutes } from '../features/timetable/routes.ts';
-import type { FeatureRoutes } from '../lib/feature-routes.ts';
-import { basename, guardByMenu, loginScreenLoader, requireSession } from './guards.ts';
+import { startScreen, type FeatureRoutes, type ScreenHandle } from '../lib/feature-routes.tsx';
+import { getSession } from '../lib/session.ts';
+import { basename, guardByMenu, LoginScreenGuard, RequireSession } from './guards.tsx';
 import { AccountScreen } from './routes/account.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
-import { RouteError } from './routes/route-error.tsx';
+import { RouteErrorBoundary } from './routes/route-error.tsx';
 
 export { basename };
 
-const authenticatedLayout = async () => ({
-  Component: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout,
-});
+// The shell and its screens load only once signed in, keeping the login page's script small.
+const AuthenticatedLayout = lazy(async () => ({
+  default: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout,
+}));
 
 /**
- * Each area's signed-in routes (`features/<area>/routes.ts`: paths from `signedInPages`, lazy screens, loaders
- * that start a screen's requests while its code downloads). Adding an area is its folder and one line here.
+ * Each area's signed-in routes (`features/<area>/routes.ts`: paths from `signedInPages`, lazy screens that start
+ * their requests while their code downloads). Adding an area is its folder and one line here.
  */
 const areaRoutes: FeatureRoutes[] = [
   homeRoutes,
@@ -49,31 +53,76 @@ const areaRoutes: FeatureRoutes[] = [
   reportRoutes,
 ];
 
-/** Signed-in routes (spec part 1 §2, all exact). Matching ignores case, so /messages and /profile match too. */
-const authenticatedRoutes = (queryClient: QueryClient): RouteObject[] =>
-  guardByMenu(areaRoutes.flatMap((routes) => routes(queryClient)));
+/** The signed-in screens, each behind the menu's rules. */
+const signedInRoutes = guardByMenu(areaRoutes.flat());
 
-export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
+/** The address each query client last started a screen for (one client per app). */
+const startedFor = new WeakMap<QueryClient, string>();
+
+/**
+ * Starts the signed-in screen at the address (its code and first requests) beside the shell's own script, once per
+ * address; nothing for a screen the menu hides, which the router refuses.
+ */
+function StartScreen() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  if (startedFor.get(queryClient) !== pathname) {
+    startedFor.set(queryClient, pathname);
+    const handle = matchRoutes(signedInRoutes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
+    const session = getSession();
+    if (handle && (!session || isPageAllowed(session, pathname))) startScreen(handle, queryClient);
+  }
+  return null;
+}
+
+/** The id of the route that holds the session guard and the signed-in shell. */
+export const signedInRouteId = 'signed-in';
+
+/**
+ * The app's routes, declared for `useRoutes` (React Router's declarative mode: no data router in the first
+ * script). Signed-in routes (spec part 1 §2) are all exact; matching ignores case, so /messages and /profile match
+ * too.
+ */
+export const appRoutes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    HydrateFallback: PageLoader,
-    // The sign-in pages and a shell that failed to load: the app's own error screen, not React Router's.
-    errorElement: <RouteError fullPage />,
+    element: (
+      // The sign-in pages and a shell that failed to load: the app's own error screen, not React Router's.
+      <RouteErrorBoundary fullPage>
+        <RootLayout>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RootLayout>
+      </RouteErrorBoundary>
+    ),
     children: [
-      { path: publicPages.signIn, loader: loginScreenLoader, element: <AccountScreen /> },
+      {
+        path: publicPages.signIn,
+        element: (
+          <LoginScreenGuard>
+            <AccountScreen />
+          </LoginScreenGuard>
+        ),
+      },
       { path: publicPages.tokenLogin, element: <TokenLogin /> },
       { path: publicPages.error, element: <ErrorPage /> },
       testPanelRoute,
       {
-        // The shell and its screens load only once signed in, keeping the login page's script small.
-        loader: requireSession,
-        lazy: authenticatedLayout,
-        // A screen that fails (its script, its data, a bug) shows the error inside the shell, menu still there.
-        children: [{ errorElement: <RouteError />, children: authenticatedRoutes(queryClient) }],
+        id: signedInRouteId,
+        element: (
+          <RequireSession>
+            <StartScreen />
+            <AuthenticatedLayout />
+          </RequireSession>
+        ),
+        children: signedInRoutes,
       },
       { path: '*', element: <Navigate to={publicPages.signIn} replace /> },
     ],
   },
 ];
 
-export const createRouter = (queryClient: QueryClient) => createBrowserRouter(appRoutes(queryClient), { basename });
+/** The app's screen for the address (inside a `<BrowserRouter basename={basename}>`). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}

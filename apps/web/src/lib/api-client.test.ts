@@ -9,7 +9,8 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { greenfieldStudent, storeSession } from '../test/fixtures.ts';
 import { server } from '../test/server.ts';
-import { ApiError, apiRequest, call, endpointUrl, onForbidden, requestTimeoutMs } from './api-client.ts';
+import { ApiError, apiRequest, baseHeaders, call, endpointUrl, onForbidden, requestTimeoutMs } from './api-client.ts';
+import { earlyCallTtlMs, startEarlyCall } from './early-calls.ts';
 import { fakeTimeouts } from '../test/timers.ts';
 
 describe('apiRequest', () => {
@@ -301,5 +302,75 @@ describe('the 5 s timeout of every call (spec part 1 §9)', () => {
     const request = apiRequest('/api/v1/ping', { signal: controller.signal });
     controller.abort();
     await expect(request).rejects.not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('answers the page’s boot script asked for early (lib/early-calls.ts)', () => {
+  afterEach(() => {
+    globalThis.campusEarlyCalls = undefined;
+    vi.useRealTimers();
+  });
+
+  /** Answers /api/v1/ping with the number of the request, counting them. */
+  function countPings() {
+    let count = 0;
+    server.use(http.get('*/api/v1/ping', () => HttpResponse.json({ ping: ++count })));
+    return () => count;
+  }
+
+  it('takes the early answer instead of asking again, once', async () => {
+    storeSession(greenfieldStudent());
+    const pings = countPings();
+    startEarlyCall('/api/v1/ping', baseHeaders());
+    expect(await apiRequest('/api/v1/ping')).toEqual({ ping: 1 });
+    expect(pings()).toBe(1);
+    // A refetch asks the server.
+    expect(await apiRequest('/api/v1/ping')).toEqual({ ping: 2 });
+  });
+
+  it('does not take an answer asked with another credential, for another address, or grown stale', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    storeSession(greenfieldStudent());
+    const pings = countPings();
+    startEarlyCall('/api/v1/ping', { ...baseHeaders(), Authorization: 'someone-else' });
+    startEarlyCall('/api/v1/ping?x=1', baseHeaders());
+    await apiRequest('/api/v1/ping');
+    expect(pings()).toBe(3);
+
+    startEarlyCall('/api/v1/ping', baseHeaders());
+    vi.setSystemTime(Date.now() + earlyCallTtlMs + 1);
+    expect(await apiRequest('/api/v1/ping')).toEqual({ ping: 5 });
+  });
+
+  it('an early call that failed reads as no answer', async () => {
+    storeSession(greenfieldStudent());
+    server.use(http.get('*/api/v1/ping', () => HttpResponse.error()));
+    startEarlyCall('/api/v1/ping', baseHeaders());
+    const failure: unknown = await apiRequest('/api/v1/ping').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: null });
+  });
+
+  it('an early call still unanswered gets the same 5 s as any call', async () => {
+    fakeTimeouts();
+    storeSession(greenfieldStudent());
+    server.use(
+      http.get('*/api/v1/ping', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    startEarlyCall('/api/v1/ping', baseHeaders());
+    const settled = vi.fn();
+    const outcome = apiRequest('/api/v1/ping').then(
+      () => settled('answered'),
+      (error: unknown) => settled(error),
+    );
+    await vi.advanceTimersByTimeAsync(requestTimeoutMs - 100);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    await outcome;
+    expect(settled.mock.calls[0]?.[0]).toBeInstanceOf(ApiError);
+    expect(settled).toHaveBeenCalledWith(expect.objectContaining({ status: null }));
   });
 });

@@ -1,14 +1,16 @@
 import {
-  fillPath,
   type Endpoint,
   type EndpointAnswer,
   type EndpointInput,
   type EndpointSchemas,
   type SchemasOf,
-  type Service,
 } from '@campus/domain/shared/endpoint';
 import { describeHttpFailure, pickFailureMessage } from '@campus/domain/shared/http-messages';
+import { takeEarlyCall } from './early-calls.ts';
+import { endpointUrl, partHeaders, requestHeaders, serviceBase, type RequestParts } from './request.ts';
 import { getSession } from './session.ts';
+
+export { endpointUrl, serviceBase };
 
 /** A failed call: its HTTP status (null when no answer came) and the message to show (spec part 1 §8). */
 export class ApiError extends Error {
@@ -44,13 +46,7 @@ export interface RequestOptions {
 
 /** Headers every call carries (spec part 1 §7): source, the user's time zone and, when signed in, the credential. */
 export function baseHeaders(withAuth = true): Record<string, string> {
-  const headers: Record<string, string> = {
-    Source: 'WEB',
-    'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
-  const session = withAuth ? getSession() : null;
-  if (session?.student_auth) headers.Authorization = session.student_auth;
-  return headers;
+  return requestHeaders(withAuth ? getSession()?.student_auth : undefined);
 }
 
 /** How long any call may take before it reads as no answer (spec part 1 §9: 5000 ms). */
@@ -70,12 +66,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     let response: Response;
     try {
-      response = await fetch(path, {
-        method: options.method ?? 'GET',
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal,
-      });
+      const method = options.method ?? 'GET';
+      // The page's boot script may have asked already (lib/early-calls.ts): its answer, under the same deadline.
+      const early = method === 'GET' ? takeEarlyCall(path, headers) : undefined;
+      response = await (early
+        ? untilAborted(early, signal)
+        : fetch(path, {
+            method,
+            headers,
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+            signal,
+          }));
     } catch (error) {
       // A caller's own abort is passed on; a timeout or a dropped connection reads as no answer.
       if (options.signal?.aborted) throw error;
@@ -90,6 +91,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+/** The promise's outcome, or the signal's abort when that comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    promise.then(resolve, reject);
+  });
+}
+
 /** The JSON of an answer, or ApiError with the catalogue's message (a 403 tells the forbidden listeners). */
 async function readAnswer<T>(response: Response): Promise<T> {
   const payload: unknown = await response.json().catch(() => undefined);
@@ -102,42 +112,11 @@ async function readAnswer<T>(response: Response): Promise<T> {
   return payload as T;
 }
 
-/**
- * The base address of each logical service (ARCHITECTURE.md), from the build's environment; empty sends the call
- * to the page's own origin. Read per call, so a test can stub the environment.
- */
-export function serviceBase(service: Service): string {
-  const bases: Record<Service, string | undefined> = {
-    main: import.meta.env.VITE_MAIN_API_BASE,
-    product: import.meta.env.VITE_PRODUCT_API_BASE,
-    exam: import.meta.env.VITE_EXAM_API_BASE,
-  };
-  return (bases[service] ?? '').replace(/\/+$/, '');
-}
-
 /** The answer of a descriptor: `AnswerOf<typeof homeEndpoints.banners>`. */
 export type AnswerOf<E> = EndpointAnswer<SchemasOf<E>>;
 
 /** What `call` takes for a descriptor: `InputOf<typeof homeEndpoints.banners>`. */
 export type InputOf<E> = EndpointInput<SchemasOf<E>>;
-
-/** The request parts `call` reads, whatever the endpoint. */
-interface RequestParts {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  headers?: Record<string, unknown>;
-}
-
-/** The address of a call: its service's base, the path with its parameters, the query without empty values. */
-export function endpointUrl(endpoint: Endpoint, parts: Pick<RequestParts, 'params' | 'query'> = {}): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(parts.query ?? {})) {
-    if (value !== undefined && value !== null) query.append(name, String(value));
-  }
-  const search = query.toString();
-  return `${serviceBase(endpoint.service)}${fillPath(endpoint.path, parts.params)}${search ? `?${search}` : ''}`;
-}
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -160,10 +139,7 @@ export function call<S extends EndpointSchemas>(
   // Multipart bodies stream files with progress (assignments' uploader); they have no JSON body to send here.
   if (endpoint.bodyType === 'multipart') throw new Error(`${endpoint.id} is multipart: send it with its uploader`);
   const parts = input as RequestParts;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parts.headers ?? {})) {
-    if (value !== undefined && value !== null) headers[name] = String(value);
-  }
+  const headers = partHeaders(parts);
   if (options.authorization) headers.Authorization = options.authorization;
   return apiRequest<EndpointAnswer<S>>(endpointUrl(endpoint, parts), {
     method: endpoint.method,

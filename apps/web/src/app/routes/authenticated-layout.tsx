@@ -7,6 +7,8 @@ import { AppLayout } from '../../features/shell/components/app-layout.tsx';
 import { AccountActionsContext, type AccountActions } from '../../lib/account-actions.ts';
 import { registerServiceWorker } from '../../lib/service-worker.ts';
 import { useSession } from '../../lib/session.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 
 // Loaded when asked for, as it was with the Profile screen's code.
 const ChangePasswordDialog = lazy(async () => ({
@@ -33,7 +35,12 @@ export function AuthenticatedLayout() {
   return (
     <AccountActionsContext value={actions}>
       <AppLayout session={session} onLogout={() => void logout()}>
-        <Outlet />
+        {/* A screen that fails (its script, a bug) shows the error inside the shell, menu still there. */}
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </AppLayout>
       {isChangingPassword && (
         // A parent login changes the parent's password (the dialog sends the parent id, spec part 1 §6).

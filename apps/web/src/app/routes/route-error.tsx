@@ -1,10 +1,16 @@
 import { Center, Stack, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { LoadFailure, useOnline } from '../../components/load-failure.tsx';
 
 /** Session key: when the page last reloaded itself for a script that failed to load (once, never in a loop). */
 export const releaseReloadKey = 'cp-release-reload-at';
+
+/**
+ * Session key: when the guard last declined a second reload and showed the failure instead. The browser tests wait
+ * for it to know the page will not reload again (no sleeping to see whether it does).
+ */
+export const releaseReloadDeclinedKey = 'cp-release-reload-declined-at';
 
 /** A reload closer than this to the previous one is the same failure again: the page stops and shows it. */
 const reloadGuardMs = 60_000;
@@ -35,19 +41,19 @@ function reloadedRecently(now = Date.now()): boolean {
 }
 
 /**
- * Every route's error element, in the app's own design: offline 'Please check your internet connection!',
- * otherwise 'Network Error' (or the failed call's message), and Retry. A script renamed by a release reloads the
- * page once instead. `fullPage` for errors outside the signed-in shell (it has no layout around it).
+ * A route's error screen, in the app's own design: offline 'Please check your internet connection!', otherwise
+ * 'Network Error' (or the failed call's message), and Retry. A script renamed by a release reloads the page once
+ * instead. `fullPage` for errors outside the signed-in shell (it has no layout around it).
  */
-export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
-  const error = useRouteError();
+export function RouteError({ error, fullPage = false }: { error: unknown; fullPage?: boolean }) {
   const online = useOnline();
   const isChunk = isChunkLoadError(error);
   const reloading = isChunk && online && !reloadedRecently();
 
   useEffect(() => {
     if (reloading) reloadOnceForRelease();
-  }, [reloading]);
+    else if (isChunk && online) sessionStorage.setItem(releaseReloadDeclinedKey, String(Date.now()));
+  }, [reloading, isChunk, online]);
 
   const failure = (
     <Stack gap="sm" w="100%" maw={520}>
@@ -64,5 +70,48 @@ export function RouteError({ fullPage = false }: { fullPage?: boolean }) {
     </Center>
   ) : (
     <Center p="md">{failure}</Center>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  fullPage?: boolean;
+  /** The address: a failure belongs to the screen it happened on, and another address tries afresh. */
+  resetKey: string;
+}
+
+interface BoundaryState {
+  error?: unknown;
+  resetKey: string;
+}
+
+/** Catches what a screen throws while it renders or loads (its script, a bug) and shows RouteError. */
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey };
+  }
+
+  override render() {
+    const { error } = this.state;
+    return error === undefined ? this.props.children : <RouteError error={error} fullPage={this.props.fullPage} />;
+  }
+}
+
+/**
+ * Every route's error element (React Router's developer page never shows): around the sign-in pages and the shell
+ * (`fullPage`), and inside the shell around each screen, menu still there.
+ */
+export function RouteErrorBoundary({ children, fullPage = false }: { children: ReactNode; fullPage?: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} fullPage={fullPage}>
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -248,7 +248,8 @@ describe('home', () => {
     it('shows the first 3 under NOTICE BOARD for a school, then all of them with View All', async () => {
       mockHome();
       const { router } = await openHome(greenfieldStudent());
-      expect(screen.getByRole('heading', { level: 2, name: 'NOTICE BOARD' })).toBeInTheDocument();
+      // The list takes its place once the parts above it have theirs (no layout shift as they arrive).
+      expect(await screen.findByRole('heading', { level: 2, name: 'NOTICE BOARD' })).toBeInTheDocument();
       await screen.findByText('Annual Sports Day');
       expect(cardTitles()).toEqual(['Annual Sports Day', 'Notice 2', 'Notice 3']);
 

@@ -1,18 +1,21 @@
 import { signedInPages } from '@campus/domain/shell/pages';
-import { prefetching, type FeatureRoutes } from '../../lib/feature-routes.ts';
+import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 import { announcementsQuery } from './api/get-announcements.ts';
 import { bannersQuery } from './api/get-banners.ts';
 import { feeDuesQuery } from './api/get-fee-dues.ts';
 
-const homeData = prefetching((session, prefetch) => {
+const homeData = prefetching(async (session, prefetch) => {
   prefetch(bannersQuery(session));
   prefetch(announcementsQuery(session));
   prefetch(feeDuesQuery(session));
+  // Home's live classes come with its code, as they sit above the announcements.
+  const { liveWeekQuery, localDay } = await import('./api/get-live-week.ts');
+  prefetch(liveWeekQuery(session, localDay(new Date())));
 });
-const dashboard = async () => ({ Component: (await import('./screens/dashboard.tsx')).DashboardScreen });
+const dashboard = async () => (await import('./screens/dashboard.tsx')).DashboardScreen;
 
 /** Home and its full announcement list, one screen (spec part 1 §1–§2). */
-export const homeRoutes: FeatureRoutes = (queryClient) => [
-  { path: signedInPages.dashboard, loader: homeData(queryClient), lazy: dashboard },
-  { path: signedInPages.announcement, loader: homeData(queryClient), lazy: dashboard },
+export const homeRoutes: FeatureRoutes = [
+  screenRoute(signedInPages.dashboard, dashboard, { data: homeData }),
+  screenRoute(signedInPages.announcement, dashboard, { data: homeData }),
 ];

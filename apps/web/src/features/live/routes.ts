@@ -1,7 +1,7 @@
 import { signedInPages } from '@campus/domain/shell/pages';
-import type { FeatureRoutes } from '../../lib/feature-routes.ts';
+import { screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
-const live = async () => ({ Component: (await import('./screens/live.tsx')).LiveScreen });
+const live = async () => (await import('./screens/live.tsx')).LiveScreen;
 
 /** Live classes (spec part 1 §2). */
-export const liveRoutes: FeatureRoutes = () => [{ path: signedInPages.live, lazy: live }];
+export const liveRoutes: FeatureRoutes = [screenRoute(signedInPages.live, live)];

@@ -84,8 +84,9 @@ describe('Messages (spec part 2 §2.5)', () => {
 
   it('says No Messages Yet! when there are none, and for an account without a phone asks nothing', async () => {
     mockMessages(() => HttpResponse.json([]));
-    await openMessages();
+    const first = await openMessages();
     expect(await screen.findByText('No Messages Yet!')).toBeInTheDocument();
+    first.unmount();
 
     const calls = mockMessages();
     await openMessages(greenfieldStudent({ student_phone: '' }));

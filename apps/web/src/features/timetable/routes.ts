@@ -1,7 +1,7 @@
 import { signedInPages } from '@campus/domain/shell/pages';
-import type { FeatureRoutes } from '../../lib/feature-routes.ts';
+import { screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
-const timetable = async () => ({ Component: (await import('./screens/timetable.tsx')).TimetableScreen });
+const timetable = async () => (await import('./screens/timetable.tsx')).TimetableScreen;
 
 /** The timetable (spec part 2 §2.2). */
-export const timetableRoutes: FeatureRoutes = () => [{ path: signedInPages.timetable, lazy: timetable }];
+export const timetableRoutes: FeatureRoutes = [screenRoute(signedInPages.timetable, timetable)];

@@ -4,10 +4,11 @@ import { examEndpoints } from '@campus/domain/exam/exam.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
+import { deskAuthorization, productTestIdsInput, productTestTypes } from './desk-requests.ts';
 
 /** The exam service takes the session's exam desk credential (spec part 2 §7). */
 const asDesk = (session: StoredSession, signal?: AbortSignal) => ({
-  authorization: session.examdesk_auth_token,
+  authorization: deskAuthorization(session),
   signal,
 });
 
@@ -49,10 +50,9 @@ export const labelTestsQuery = (session: StoredSession, labelId: number | string
  * from the exam service.
  */
 export async function getProductTests(session: StoredSession, signal?: AbortSignal): Promise<ExamTest[]> {
-  const headers = { 'x-prod-inst-id': session.institute_id, 'x-prod-user-id': session.user_id };
   const [mock, online] = await Promise.all(
-    (['Mock_Test', 'Online_Test'] as const).map((itemType) =>
-      call(examEndpoints.productTestIds, { params: { itemType }, headers }, { signal }),
+    productTestTypes.map((itemType) =>
+      call(examEndpoints.productTestIds, productTestIdsInput(session, itemType), { signal }),
     ),
   );
   const ids = [...mock!.result, ...online!.result].map((entry) => entry.test_id);

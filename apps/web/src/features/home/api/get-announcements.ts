@@ -1,24 +1,13 @@
-import { openCourseUserType } from '@campus/domain/auth/user-types';
 import { homeEndpoints } from '@campus/domain/home/home.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { keepOffline } from '../../../lib/offline-query.ts';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
-
-/** Who the announcements are fetched for: open-course users (99) name no student (spec part 1 §6, §7). */
-type AnnouncementReader = Pick<StoredSession, 'institute_id' | 'user_type' | 'student_id'>;
+import { announcementsInput, type AnnouncementReader } from './home-requests.ts';
 
 /** GET /api/v1/announcementBannerPromotion/fetchAnnouncementForStudent/{instituteId}: newest first. */
 export async function getAnnouncements(reader: AnnouncementReader, signal?: AbortSignal) {
-  const namesStudent = reader.user_type !== openCourseUserType;
-  const answer = await call(
-    homeEndpoints.announcements,
-    {
-      params: { instituteId: reader.institute_id },
-      query: { is_active: 'true', student_id: namesStudent ? (reader.student_id ?? undefined) : undefined },
-    },
-    { signal },
-  );
+  const answer = await call(homeEndpoints.announcements, announcementsInput(reader), { signal });
   return answer.data.result;
 }
 

@@ -4,10 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { keepOffline } from '../../../lib/offline-query.ts';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
+import { bannersInput, showsBanners } from './home-requests.ts';
 
 /** GET /api/v1/banner-prom/for_student/{userType}: up to 5 banners and the promotional pop-up. */
 export async function getBanners(userType: number, signal?: AbortSignal) {
-  const answer = await call(homeEndpoints.banners, { params: { userType } }, { signal });
+  const answer = await call(homeEndpoints.banners, bannersInput(userType), { signal });
   return { banner: answer.result.banner.slice(0, maxBanners), prom: answer.result.prom };
 }
 
@@ -17,7 +18,7 @@ export const bannersQuery = (session: StoredSession) =>
       queryKey: ['home', 'banners', session.institute_id, session.user_id, session.user_type],
       queryFn: ({ signal }) => getBanners(session.user_type, signal),
       // Only the institute's marketing-and-banners setting turns them on (spec part 1 §2).
-      enabled: session.inst_set_up.is_marketing_and_banner,
+      enabled: showsBanners(session),
       staleTime: 5 * 60 * 1000,
       // A failure shows no banners (a 403 has logged out already): nothing to retry for.
       retry: false,

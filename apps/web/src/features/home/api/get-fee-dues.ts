@@ -3,9 +3,7 @@ import { overdueAmount } from '@campus/domain/fees/fees-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { keepOffline } from '../../../lib/offline-query.ts';
 import { call } from '../../../lib/api-client.ts';
-import type { StoredSession } from '../../../lib/session.ts';
-
-type Reader = Pick<StoredSession, 'institute_id' | 'student_id' | 'selectedAcadYrId' | 'parentslogin'>;
+import { feeDuesInput, type FeeDuesReader as Reader } from './home-requests.ts';
 
 /** What the selected child's overdue installments owe in the session's year (0 when nothing is overdue). */
 export const feeDuesQuery = (reader: Reader) =>
@@ -13,21 +11,11 @@ export const feeDuesQuery = (reader: Reader) =>
     queryOptions({
       queryKey: ['fees', reader.institute_id, reader.student_id, reader.selectedAcadYrId, 'overdue'],
       queryFn: async ({ signal }) => {
-        const answer = await call(
-          feesEndpoints.summary,
-          {
-            params: {
-              instituteId: reader.institute_id,
-              studentId: reader.student_id!,
-              academicYearId: reader.selectedAcadYrId!,
-            },
-          },
-          { signal },
-        );
+        const answer = await call(feesEndpoints.summary, feeDuesInput(reader)!, { signal });
         return overdueAmount(answer.result.a_install_li);
       },
       // Only parents see the banner, and only for a child in a year.
-      enabled: reader.parentslogin && reader.student_id !== null && reader.selectedAcadYrId !== null,
+      enabled: feeDuesInput(reader) !== null,
       retry: false,
     }),
   );

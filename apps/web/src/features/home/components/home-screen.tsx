@@ -3,10 +3,13 @@ import { Stack } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isUnanswered, LoadFailure } from '../../../components/load-failure.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useAnnouncements } from '../api/get-announcements.ts';
 import { useBanners } from '../api/get-banners.ts';
+import { useFeeDues } from '../api/get-fee-dues.ts';
+import { localDay, useLiveWeek } from '../api/get-live-week.ts';
 import { AnnouncementFullList, AnnouncementPreview } from './announcement-list.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { ClockPanel } from './clock-panel.tsx';
@@ -28,6 +31,11 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
   const isFullList = useLocation().pathname.toLowerCase().startsWith(signedInPages.announcement.toLowerCase());
   const banners = useBanners(session);
   const announcements = useAnnouncements(session);
+  const liveWeek = useLiveWeek(session, localDay(new Date()));
+  const feeDues = useFeeDues(session);
+  // The parts above the announcements (fee banner, banners, live classes) show up only when there is something to
+  // show: they take their places together with the list below them, so nothing moves as each answer arrives.
+  const isSettling = feeDues.isLoading || (!isFullList && (banners.isLoading || liveWeek.isLoading));
 
   const failure = announcements.error;
   useEffect(() => {
@@ -50,11 +58,16 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
   return (
     <Stack gap="lg">
       <ClockPanel session={session} />
-      <OverdueBanner session={session} />
-      {isFullList ? (
-        announcementsPart(<AnnouncementFullList {...listProps} />)
+      {isSettling ? (
+        <PageLoader label="Loading announcements" />
+      ) : isFullList ? (
+        <>
+          <OverdueBanner session={session} />
+          {announcementsPart(<AnnouncementFullList {...listProps} />)}
+        </>
       ) : (
         <>
+          <OverdueBanner session={session} />
           <BannerCarousel banners={banners.data?.banner ?? []} />
           <LiveWeek session={session} />
           {announcementsPart(<AnnouncementPreview {...listProps} />)}

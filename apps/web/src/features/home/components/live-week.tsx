@@ -3,13 +3,9 @@ import { signedInPages } from '@campus/domain/shell/pages';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StoredSession } from '../../../lib/session.ts';
-import { useLiveWeek } from '../api/get-live-week.ts';
+import { localDay as localDate, useLiveWeek } from '../api/get-live-week.ts';
 import { useNow } from '../hooks/use-now.ts';
 
-const localDate = (instant: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
-};
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });
 

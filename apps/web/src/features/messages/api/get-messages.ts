@@ -1,28 +1,14 @@
-import { inboxPhoneOf, maxMessageBatchSize, messageStartIndex } from '@campus/domain/messages/messages-rules';
 import { messagesEndpoints } from '@campus/domain/messages/messages.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
+import { inboxPhone, messagesInput, type Reader } from './messages-requests.ts';
 
-type Reader = Pick<
-  StoredSession,
-  'institute_id' | 'parentslogin' | 'parent_num' | 'student_phone' | 'country_calling_code'
->;
-
-/** The inbox is the signed-in account's phone: a parent's own number, not the child's. */
-export const inboxPhone = (reader: Reader) =>
-  inboxPhoneOf(reader.country_calling_code, reader.parentslogin ? reader.parent_num : reader.student_phone);
+export { inboxPhone };
 
 /** GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycode-phone}: one batch, newest first. */
 export async function getMessages(reader: Reader, signal?: AbortSignal) {
-  return call(
-    messagesEndpoints.byPhone,
-    {
-      params: { instituteId: reader.institute_id, phone: inboxPhone(reader) },
-      query: { start_index: messageStartIndex, batch_size: maxMessageBatchSize },
-    },
-    { signal },
-  );
+  return call(messagesEndpoints.byPhone, messagesInput(reader), { signal });
 }
 
 export const messagesQuery = (session: StoredSession) =>

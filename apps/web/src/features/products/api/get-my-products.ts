@@ -2,14 +2,11 @@ import { productsEndpoints } from '@campus/domain/products/products.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
+import { myProductsInput } from './products-requests.ts';
 
 /** GET /prod/student-product/my-products: the product service names the user and institute in headers. */
 export async function getMyProducts(userId: number, instituteId: number, signal?: AbortSignal) {
-  const answer = await call(
-    productsEndpoints.myProducts,
-    { headers: { 'x-prod-user-id': String(userId), 'x-prod-inst-id': String(instituteId) } },
-    { signal },
-  );
+  const answer = await call(productsEndpoints.myProducts, myProductsInput(userId, instituteId), { signal });
   return answer.result;
 }
 

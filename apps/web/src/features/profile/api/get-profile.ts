@@ -2,16 +2,13 @@ import { profileEndpoints } from '@campus/domain/profile/profile.endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
+import { profileInput } from './profile-requests.ts';
 
 /** GET /api/v1/students/get-student-detail/{institute_id}/{stud_id}: Aadhar numbers come masked. */
 export async function getProfile(instituteId: number, studentId: number | null, signal?: AbortSignal) {
   // A login without a student (an open-course buyer) has no student profile to read.
   if (studentId === null) throw new ApiError(404, 'Not Found');
-  const answer = await call(
-    profileEndpoints.profile,
-    { params: { institute_id: instituteId, stud_id: studentId } },
-    { signal },
-  );
+  const answer = await call(profileEndpoints.profile, profileInput(instituteId, studentId), { signal });
   return answer.result;
 }
 

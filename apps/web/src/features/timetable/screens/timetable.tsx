@@ -89,6 +89,11 @@ function TimetableView({ session }: { session: StoredSession }) {
     return () => clearTimeout(timer);
   }, [failureMessage, navigate]);
 
+  // The first month shows once its schedules and holidays are in: the day cells grow with their counts and
+  // badges, which would push the schedule list below them down as each answer arrived (layout shift, issue 18).
+  const [isFirstMonthIn, setFirstMonthIn] = useState(false);
+  if (!isFirstMonthIn && !timetable.isLoading && !holidays.isLoading) setFirstMonthIn(true);
+
   const byDate = timetable.data?.result.batchTimeTableList ?? {};
   const holidayDates = new Set(Object.keys(holidays.data ?? {}));
 
@@ -137,81 +142,86 @@ function TimetableView({ session }: { session: StoredSession }) {
           ]}
         />
       </Group>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          {view === 'month' ? (
-            <MonthGrid
-              current={current}
-              byDate={byDate}
-              holidays={session.is_institute_type_school ? holidayDates : new Set()}
-              today={today}
-              selected={selectedDate}
-              loading={timetable.isLoading}
-              canPrevious={canMoveMonth(current, -1, academicYear)}
-              canNext={canMoveMonth(current, 1, academicYear)}
-              onMove={(step) => {
-                setCurrent(shiftMonth(current, step));
-                setSelectedDate(null);
-              }}
-              onSelect={setSelectedDate}
-            />
-          ) : (
-            <YearTiles
-              year={year}
-              counts={yearCount.data?.result ?? {}}
-              selected={yearMonth}
-              canPrevious={canMoveYear(year, -1, academicYear)}
-              canNext={canMoveYear(year, 1, academicYear)}
-              onMove={(step) => {
-                setYear(year + step);
-                setYearMonth(null);
-              }}
-              onSelect={setYearMonth}
-            />
-          )}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="sm" component="section" aria-label="Schedules">
-            {timetable.isLoading && (view === 'month' || yearMonth !== null) ? (
-              <PageLoader label="Loading schedules" />
-            ) : groups.length === 0 ? (
-              <Text ta="center" py="lg">
-                {view === 'month' ? timetableMessages.noScheduleOnDate : timetableMessages.chooseMonth}
-              </Text>
+      {!isFirstMonthIn ? (
+        <PageLoader label="Loading schedules" />
+      ) : (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            {view === 'month' ? (
+              <MonthGrid
+                current={current}
+                byDate={byDate}
+                holidays={session.is_institute_type_school ? holidayDates : new Set()}
+                today={today}
+                selected={selectedDate}
+                loading={timetable.isLoading}
+                canPrevious={canMoveMonth(current, -1, academicYear)}
+                canNext={canMoveMonth(current, 1, academicYear)}
+                onMove={(step) => {
+                  setCurrent(shiftMonth(current, step));
+                  setSelectedDate(null);
+                }}
+                onSelect={setSelectedDate}
+              />
             ) : (
-              groups.map((group) => (
-                <Stack
-                  key={group.date}
-                  gap="xs"
-                  component="section"
-                  aria-label={`${group.banner.weekday} ${group.banner.date}`}
-                >
-                  <Paper bg="var(--mantine-color-blue-light)" p="xs" radius="sm">
-                    <Group justify="space-between">
-                      <Text fw={600}>{group.banner.weekday}</Text>
-                      <Text>{group.banner.date}</Text>
-                    </Group>
-                  </Paper>
-                  {group.items.map((entry) => (
-                    <ScheduleCard
-                      key={entry.session_id}
-                      entry={entry}
-                      isSchool={session.is_institute_type_school}
-                      isParent={session.parentslogin}
-                      now={now}
-                      onJoin={(chosen) => void join(chosen)}
-                      onView={(chosen) => setRecordings(chosen.download_links)}
-                      onAttendance={setAttendanceOf}
-                      onStartExam={startExam}
-                    />
-                  ))}
-                </Stack>
-              ))
+              <YearTiles
+                year={year}
+                counts={yearCount.data?.result ?? {}}
+                selected={yearMonth}
+                canPrevious={canMoveYear(year, -1, academicYear)}
+                canNext={canMoveYear(year, 1, academicYear)}
+                onMove={(step) => {
+                  setYear(year + step);
+                  setYearMonth(null);
+                }}
+                onSelect={setYearMonth}
+              />
             )}
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <CalendarFeed session={session} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="sm" component="section" aria-label="Schedules">
+              {timetable.isLoading && (view === 'month' || yearMonth !== null) ? (
+                <PageLoader label="Loading schedules" />
+              ) : groups.length === 0 ? (
+                <Text ta="center" py="lg">
+                  {view === 'month' ? timetableMessages.noScheduleOnDate : timetableMessages.chooseMonth}
+                </Text>
+              ) : (
+                groups.map((group) => (
+                  <Stack
+                    key={group.date}
+                    gap="xs"
+                    component="section"
+                    aria-label={`${group.banner.weekday} ${group.banner.date}`}
+                  >
+                    <Paper bg="var(--mantine-color-blue-light)" p="xs" radius="sm">
+                      <Group justify="space-between">
+                        <Text fw={600}>{group.banner.weekday}</Text>
+                        <Text>{group.banner.date}</Text>
+                      </Group>
+                    </Paper>
+                    {group.items.map((entry) => (
+                      <ScheduleCard
+                        key={entry.session_id}
+                        entry={entry}
+                        isSchool={session.is_institute_type_school}
+                        isParent={session.parentslogin}
+                        now={now}
+                        onJoin={(chosen) => void join(chosen)}
+                        onView={(chosen) => setRecordings(chosen.download_links)}
+                        onAttendance={setAttendanceOf}
+                        onStartExam={startExam}
+                      />
+                    ))}
+                  </Stack>
+                ))
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      )}
+      {/* Below the month, so it waits for it too (else the month's arrival would move it). */}
+      {isFirstMonthIn && <CalendarFeed session={session} />}
       <AttendanceDialog session={session} entry={attendanceOf} onClose={() => setAttendanceOf(null)} />
       {recordings && (
         <Suspense fallback={null}>

@@ -1,0 +1,88 @@
+import { isSessionDayOver } from '@campus/domain/shell/day';
+import { isPageAllowed } from '@campus/domain/shell/menu';
+import { signedInPages } from '@campus/domain/shell/pages';
+import type { Endpoint } from '@campus/domain/shared/endpoint';
+import { examEndpoints } from '@campus/domain/exam/exam.endpoints';
+import { feesEndpoints } from '@campus/domain/fees/fees.endpoints';
+import { homeEndpoints } from '@campus/domain/home/home.endpoints';
+import { messagesEndpoints } from '@campus/domain/messages/messages.endpoints';
+import { productsEndpoints } from '@campus/domain/products/products.endpoints';
+import { profileEndpoints } from '@campus/domain/profile/profile.endpoints';
+import { deskAuthorization, productTestIdsInput, productTestTypes } from '../features/exam/api/desk-requests.ts';
+import { announcementsInput, bannersInput, feeDuesInput, showsBanners } from '../features/home/api/home-requests.ts';
+import { inboxPhone, messagesInput } from '../features/messages/api/messages-requests.ts';
+import { myProductsInput } from '../features/products/api/products-requests.ts';
+import { profileInput } from '../features/profile/api/profile-requests.ts';
+import { endpointUrl, partHeaders, requestHeaders, type RequestParts } from '../lib/request.ts';
+import type { StoredSession } from '../lib/session.ts';
+
+// A signed-in route's first GET requests, for the page's boot script (src/boot.ts) to send before the app's code
+// has loaded: the data then arrives beside the code instead of after it (issue 18, the data-bound routes' LCP).
+// Each uses the feature's own request builder, so it is the request the screen's query sends (early-data.test.ts
+// checks it on every route here); the api client takes the answer instead of asking again (lib/early-calls.ts).
+
+interface FirstRequest {
+  endpoint: Endpoint;
+  parts: RequestParts;
+  /** A credential other than the session's (the exam desk's). */
+  authorization?: string;
+}
+
+const home = (session: StoredSession): FirstRequest[] => [
+  ...(showsBanners(session) ? [{ endpoint: homeEndpoints.banners, parts: bannersInput(session.user_type) }] : []),
+  { endpoint: homeEndpoints.announcements, parts: announcementsInput(session) },
+  ...[feeDuesInput(session)].flatMap((parts) => (parts ? [{ endpoint: feesEndpoints.summary, parts }] : [])),
+];
+
+const products = (session: StoredSession): FirstRequest[] => [
+  { endpoint: productsEndpoints.myProducts, parts: myProductsInput(session.user_id, session.institute_id) },
+];
+
+/** Each route's first requests, by the route's path in lower case (the router ignores case). */
+const firstRequests: Record<string, (session: StoredSession) => FirstRequest[]> = {
+  [signedInPages.dashboard]: home,
+  [signedInPages.announcement]: home,
+  [signedInPages.messages.toLowerCase()]: (session) =>
+    inboxPhone(session) === '' ? [] : [{ endpoint: messagesEndpoints.byPhone, parts: messagesInput(session) }],
+  [signedInPages.product]: products,
+  [signedInPages.productDetail]: products,
+  [signedInPages.profile.toLowerCase()]: (session) =>
+    session.student_id === null
+      ? []
+      : [{ endpoint: profileEndpoints.profile, parts: profileInput(session.institute_id, session.student_id) }],
+  [signedInPages.exam]: (session) => [
+    { endpoint: examEndpoints.labels, parts: {}, authorization: deskAuthorization(session) },
+    ...productTestTypes.map((itemType) => ({
+      endpoint: examEndpoints.productTestIds,
+      parts: productTestIdsInput(session, itemType),
+    })),
+  ],
+};
+
+/** The route pattern of an address inside the app (`/product/7` → `/product/:id`), in lower case. */
+const routeOf = (path: string) => path.toLowerCase().replace(/^\/product\/[^/]+$/, signedInPages.productDetail);
+
+/** A GET the boot script sends: the address and headers exactly as the api client would. */
+export interface EarlyRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The first requests of the route at `path` (inside the app, without the base) for a session still valid `now`;
+ * none for a route the menu hides from this session (the app sends it to the dashboard instead).
+ */
+export function earlyRequests(path: string, session: StoredSession | null, now: Date): EarlyRequest[] {
+  if (!session || isSessionDayOver(session.logindatetime, now) || !isPageAllowed(session, path)) return [];
+  const requests = firstRequests[routeOf(path)]?.(session) ?? [];
+  return requests
+    .filter((request) => request.endpoint.method === 'GET')
+    .map(({ endpoint, parts, authorization }) => ({
+      url: endpointUrl(endpoint, parts),
+      headers: {
+        ...requestHeaders(session.student_auth),
+        ...partHeaders(parts),
+        ...(authorization ? { Authorization: authorization } : {}),
+      },
+    }));
+}

@@ -58,6 +58,8 @@ describe('the app under a dropped connection, a failing call and a release (Chro
     await page.goto(harness.url('/my-account/'));
     await page.getByLabel('Login').fill('9000000001');
     await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    // Typing starts the dialogs' script; a user types for seconds, so the connection drops after it has arrived.
+    await page.waitForLoadState('networkidle');
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     const alert = page.getByRole('dialog', { name: 'Alert' });

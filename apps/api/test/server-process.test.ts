@@ -1,10 +1,20 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openPglite } from '../src/db/client.ts';
 import { freePort, killAllServers, startServer, waitReady } from './process.ts';
 
 afterAll(killAllServers);
+
+/** A data directory holding a copy of the run's migrated database, no rows: a server starts on it without seeding. */
+async function migratedDataDir() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+  const dump = readFileSync(inject('apiTemplate').pgliteMigratedDump!);
+  const database = await openPglite(join(dataDir, 'pglite'), new Blob([dump]));
+  await database.close();
+  return dataDir;
+}
 
 describe('server start-up', () => {
   it('stops on PORT=abc with one line naming the variable', async () => {
@@ -53,9 +63,10 @@ describe('server start-up', () => {
   }, 180_000);
 
   it('lets an in-flight request finish on SIGTERM and then exits', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+    // Any database will do here: seeding the demo first took most of this test's time.
+    const dataDir = await migratedDataDir();
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false' });
     await waitReady(port, 90_000);
     // /docs/json builds the OpenAPI document on first use: a request still running when the signal lands.
     const inFlight = fetch(`http://127.0.0.1:${port}/docs/json`);

@@ -1,20 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openPglite } from '../src/db/client.ts';
-import { freePort, killAllServers, startServer, waitReady } from './process.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, killAllServers, migratedDataDir, startServer, waitReady } from './process.ts';
 
 afterAll(killAllServers);
-
-/** A data directory holding a copy of the run's migrated database, no rows: a server starts on it without seeding. */
-async function migratedDataDir() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
-  const dump = readFileSync(inject('apiTemplate').pgliteMigratedDump!);
-  const database = await openPglite(join(dataDir, 'pglite'), new Blob([dump]));
-  await database.close();
-  return dataDir;
-}
 
 describe('server start-up', () => {
   it('stops on PORT=abc with one line naming the variable', async () => {

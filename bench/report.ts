@@ -4,7 +4,7 @@
 //
 //   npm run bench -- --only report          (part 'report' of bench/run.ts)
 //   node --import tsx bench/report.ts [--attempts 50000] [--seconds 8] [--connections 20]
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { localDiskStorage } from '../apps/api/src/lib/storage.ts';
 import { signIn } from '../apps/api/test/auth-helpers.ts';
 import { createExamTest, createInstitute, createStudent } from '../apps/api/test/factories.ts';
 import { fixedNow } from '../apps/api/test/template.ts';
+import { start, stop, waitFor } from './servers.ts';
 
 export interface ReportBench {
   attempts: number;
@@ -36,7 +37,6 @@ export interface ReportBench {
   p99Ratio: number;
 }
 
-const root = new URL('..', import.meta.url).pathname;
 const withDatabase = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 
 async function admin(url: string, statement: string) {
@@ -47,32 +47,6 @@ async function admin(url: string, statement: string) {
   } finally {
     await client.end();
   }
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitFor(address: string) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(address)).ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${address} did not come up`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 /**

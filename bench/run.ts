@@ -2,7 +2,7 @@
 // minimal reference server (plain Fastify + pg, the same SQL), the raw SQL time of every route's statements,
 // EXPLAIN of them, logins at 20/s, the same routes on the embedded default (PGlite), Lighthouse (mobile) on the
 // login and dashboard pages and a large upload. `--only part,…` runs some parts; `--routes name,…` some routes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import {
 import { measureReceipts } from './receipts.ts';
 import { measureImport } from './import.ts';
 import { measureReport } from './report.ts';
+import { start, stop, waitFor } from './servers.ts';
 import { measureUpload } from './upload.ts';
 
 const allParts = [
@@ -88,32 +89,6 @@ const referencePort = apiPort + 7;
 const pglitePort = apiPort + 6;
 const root = new URL('..', import.meta.url).pathname;
 const onReference = (route: Route) => (referenceRoutes as readonly string[]).includes(route.name);
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitFor(address: string) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(address)).ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${address} did not come up`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
 
 /** The production server on PostgreSQL (`databaseUrl`) or on PGlite in `dataDir`. */
 async function startServer(port: number, database: { databaseUrl: string } | { dataDir: string }) {

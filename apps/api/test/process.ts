@@ -1,6 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { openPglite } from '../src/db/client.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
@@ -56,4 +61,17 @@ export async function waitReady(port: number, timeoutMs: number): Promise<number
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`not ready within ${timeoutMs} ms`);
+}
+
+/**
+ * A new data directory holding a copy of the run's migrated PGlite database with no rows (test/template.ts): a
+ * server started on it skips initdb and the migrations, and still seeds the demo unless SEED_DEMO=false.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+  const dump = inject('apiTemplate').pgliteMigratedDump;
+  if (!dump) throw new Error('this run has no migrated template (test/global-setup.ts)');
+  const database = await openPglite(join(dataDir, 'pglite'), new Blob([readFileSync(dump)]));
+  await database.close();
+  return dataDir;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, killAllServers, startServer, waitReady } from './process.ts';
+import { freePort, killAllServers, migratedDataDir, startServer, waitReady } from './process.ts';
 
 afterAll(killAllServers);
 
@@ -53,9 +53,10 @@ describe('server start-up', () => {
   }, 180_000);
 
   it('lets an in-flight request finish on SIGTERM and then exits', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+    // Any database will do here: seeding the demo first took most of this test's time.
+    const dataDir = await migratedDataDir();
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false' });
     await waitReady(port, 90_000);
     // /docs/json builds the OpenAPI document on first use: a request still running when the signal lands.
     const inFlight = fetch(`http://127.0.0.1:${port}/docs/json`);

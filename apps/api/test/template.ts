@@ -24,6 +24,10 @@ export interface ApiTemplate {
   pgliteDump?: string;
   /** PostgreSQL: the seeded database, cloned with `CREATE DATABASE … TEMPLATE`. */
   postgresTemplate?: string;
+  /** PGlite: the migrated data directory with no rows, as a tarball (skips initdb and the migrations per file). */
+  pgliteMigratedDump?: string;
+  /** PostgreSQL: the migrated database with no rows, cloned like the seeded one. */
+  postgresMigratedTemplate?: string;
 }
 
 declare module 'vitest' {
@@ -57,7 +61,10 @@ export async function adminQuery(statement: string): Promise<void> {
   }
 }
 
-/** Migrates and seeds the demo at `fixedNow` once; answers where it is and how to remove it after the run. */
+/**
+ * Migrates once (kept as the migrated template) and seeds the demo at `fixedNow` on top (the seeded template);
+ * answers where they are and how to remove them after the run.
+ */
 export async function createTemplate(
   target: 'pglite' | 'postgres',
 ): Promise<{ template: ApiTemplate; remove: () => Promise<void> }> {
@@ -69,6 +76,8 @@ export async function createTemplate(
     const database = await openPglite();
     try {
       await runMigrations(database);
+      template.pgliteMigratedDump = join(dir, 'pglite-migrated.tar');
+      writeFileSync(template.pgliteMigratedDump, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
       await seedDemo(database.db, fixedNow, storage);
       template.pgliteDump = join(dir, 'pglite.tar');
       writeFileSync(template.pgliteDump, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
@@ -78,16 +87,24 @@ export async function createTemplate(
     return { template, remove: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const name = `portal_tpl_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const migratedName = `${name}_m`;
   const remove = async () => {
     await adminQuery(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${migratedName} with (force)`);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     // Closed before any clone: PostgreSQL refuses to copy a database someone is connected to.
+    await adminQuery(`create database ${migratedName}`);
+    const migrated = await openPostgres(databaseUrl(migratedName), { poolSize: 2 });
+    try {
+      await runMigrations(migrated);
+    } finally {
+      await migrated.close();
+    }
+    await adminQuery(`create database ${name} template ${migratedName}`);
     const database = await openPostgres(databaseUrl(name), { poolSize: 2 });
     try {
-      await runMigrations(database);
       await seedDemo(database.db, fixedNow, storage);
     } finally {
       await database.close();
@@ -97,5 +114,6 @@ export async function createTemplate(
     throw error;
   }
   template.postgresTemplate = name;
+  template.postgresMigratedTemplate = migratedName;
   return { template, remove };
 }

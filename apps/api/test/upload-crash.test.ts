@@ -1,12 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { assignmentAttachments, pendingFiles } from '../src/db/schema/index.ts';
 import { multipart } from './multipart.ts';
-import { freePort, killAllServers, startServer, waitReady } from './process.ts';
+import { freePort, killAllServers, migratedDataDir, startServer, waitReady } from './process.ts';
 
 afterAll(killAllServers);
 
@@ -17,7 +16,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 describe('a server killed (SIGKILL) during uploads', () => {
   it(`leaves no row pointing at a missing or partial file, and no partial file, after ${kills} kills`, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
+    // Migrated already (a copy of the run's template); the server seeds the demo at today's date on its first start.
+    const dataDir = await migratedDataDir();
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port) };
     const base = `http://127.0.0.1:${port}`;

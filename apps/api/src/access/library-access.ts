@@ -5,7 +5,17 @@
 import { dateInZone } from '@campus/domain/calendar/calendar';
 import type { Db } from '../db/client.ts';
 import { sqlRows } from '../db/prepared.ts';
-import type { RequestScope } from './scope.ts';
+import type { AuthContext } from '../types.d.ts';
+
+/**
+ * What the entitlement lookups read of a request's scope (the RequestScope of scope.ts, which keeps the rows found
+ * here): named here so that this module does not import the scope back.
+ */
+export interface EntitlementScope {
+  readonly db: Db;
+  readonly session: AuthContext;
+  timeZone(): Promise<string>;
+}
 
 /** `$1` institute, `$2` student (null for open-course users), `$3` academic year, `$4` user, `$5` today. */
 export const entitledCourse = (course: string) => `(
@@ -21,7 +31,7 @@ export const entitledCourse = (course: string) => `(
 )`;
 
 /** The values of `entitledCourse`'s placeholders `$1`–`$5` for this session. */
-export async function entitlementValues(scope: RequestScope, now: Date): Promise<unknown[]> {
+export async function entitlementValues(scope: EntitlementScope, now: Date): Promise<unknown[]> {
   const { instituteId, studentId, academicYearId, userId } = scope.session;
   return [instituteId, studentId, academicYearId, userId, dateInZone(now, await scope.timeZone())];
 }
@@ -40,7 +50,7 @@ export interface EntitledCourseWithVersion extends EntitledCourse {
   materialVersion: string;
 }
 
-export async function findEntitledCourse(scope: RequestScope, now: Date, courseId: number) {
+export async function findEntitledCourse(scope: EntitlementScope, now: Date, courseId: number) {
   const [row] = await sqlRows<EntitledCourseWithVersion>(
     scope.db,
     'library_course_access',
@@ -61,7 +71,7 @@ export interface EntitledFile {
   videoId: string | null;
 }
 
-export async function findEntitledFile(scope: RequestScope, now: Date, fileId: number) {
+export async function findEntitledFile(scope: EntitlementScope, now: Date, fileId: number) {
   const [row] = await sqlRows<EntitledFile>(
     scope.db,
     'library_file_access',
@@ -75,7 +85,7 @@ export async function findEntitledFile(scope: RequestScope, now: Date, fileId: n
 }
 
 /** A subject of the standards of the viewed student's sections this academic year (documents by subject). */
-export async function isStudentSubject(scope: RequestScope, subjectId: number): Promise<boolean> {
+export async function isStudentSubject(scope: EntitlementScope, subjectId: number): Promise<boolean> {
   const { instituteId, studentId, academicYearId } = scope.session;
   if (studentId === null) return false;
   const rows = await sqlRows<{ id: number }>(
@@ -160,7 +170,7 @@ export interface EntitledDocument {
  * The document `documentId` when the session may see it: shared with a subject of the viewed student's standards
  * this academic year, or with an e-course the session is entitled to (as the documents list shows them).
  */
-export async function findEntitledDocument(scope: RequestScope, now: Date, documentId: number) {
+export async function findEntitledDocument(scope: EntitlementScope, now: Date, documentId: number) {
   const [row] = await sqlRows<EntitledDocument>(
     scope.db,
     'documents_document_access',

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstitute } from '../../../test/factories.ts';
-import { onPostgres } from '../../../test/helpers.ts';
+import { migratedPgliteDump, onPostgres } from '../../../test/helpers.ts';
 import { adminQuery, databaseUrl } from '../../../test/template.ts';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
@@ -42,7 +42,8 @@ describe('npm run import (the command line)', () => {
       database = await openPostgres(databaseUrl(databaseName), { poolSize: 2 });
       env = { DATABASE_URL: databaseUrl(databaseName) };
     } else {
-      database = await openPglite(join(work, 'pglite'));
+      // The run's migrated template when there is one (runMigrations below then has nothing left to do).
+      database = await openPglite(join(work, 'pglite'), migratedPgliteDump());
       env = { DATA_DIR: work };
     }
     await runMigrations(database);

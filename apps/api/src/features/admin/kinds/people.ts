@@ -108,114 +108,151 @@ async function blockUsers(context: KindContext, userIds: number[]) {
 
 const joinDateOf = (row: LoginRow) => ('join_date' in row ? row.join_date : undefined);
 
+/** What sets students and parents apart in an upsert: the user type of their logins and the person's own rows. */
+interface LoginBearer<Row extends LoginRow> {
+  kind: 'students' | 'parents';
+  /** users.user_type of the logins this kind creates. */
+  userType: number;
+  /**
+   * The login user id of each mapped person (by internal id) whose own rows exist; a person missing here, or whose
+   * login is gone, is created anew.
+   */
+  findUserIds(internalIds: number[]): Promise<Map<number, number>>;
+  /** Brings a kept person's own rows to `item` (after its login); true when they already were. */
+  syncOwn(item: IndexedRow<Row>, internalId: number): Promise<boolean>;
+  /** Creates the own rows of people whose logins were just created (`userIds`, in order); their internal ids. */
+  createOwn(items: IndexedRow<Row>[], userIds: number[]): Promise<number[]>;
+}
+
+/**
+ * The upsert of people who sign in: a mapped person gets its login and own rows updated (restored when deleted, as
+ * the login is unblocked); a new one gets a login with its prepared first password, its own rows and a mapping.
+ */
+async function upsertLoginBearers<Row extends LoginRow>(
+  context: KindContext,
+  rows: IndexedRow<Row>[],
+  prepared: Prepared,
+  person: LoginBearer<Row>,
+) {
+  const mappings = await findExternalIds(
+    context.tx,
+    context.instituteId,
+    person.kind,
+    rows.map((row) => row.key),
+  );
+  const userIds = await person.findUserIds([...mappings.values()].map((mapping) => mapping.internalId));
+  const logins = await loadUsers(context, [...userIds.values()]);
+  const outcomes: RowOutcome[] = [];
+  const creates: IndexedRow<Row>[] = [];
+  const restored: string[] = [];
+  for (const item of rows) {
+    const mapping = mappings.get(item.key);
+    const userId = mapping && userIds.get(mapping.internalId);
+    const login = userId === undefined ? undefined : logins.get(userId);
+    if (!mapping || userId === undefined || !login) {
+      creates.push(item);
+      continue;
+    }
+    const wanted: Record<string, unknown> = loginColumns(item.row);
+    const joinDate = joinDateOf(item.row);
+    if (joinDate) wanted.joinDate = joinDate;
+    if (item.row.sso_only && login.passwordHash !== ssoOnlyHash) wanted.passwordHash = ssoOnlyHash;
+    const userSame = sameColumns(wanted, login);
+    if (!userSame || mapping.deletedAt) await updateUser(context, userId, wanted);
+    const ownSame = await person.syncOwn(item, mapping.internalId);
+    if (mapping.deletedAt) restored.push(item.key);
+    const action = mapping.deletedAt ? 'restored' : userSame && ownSame ? 'unchanged' : 'updated';
+    outcomes.push({
+      index: item.index,
+      key: item.key,
+      action,
+      beforeId: mapping.internalId,
+      afterId: mapping.internalId,
+    });
+  }
+  await setExternalIdsDeleted(context.tx, context.instituteId, person.kind, restored, null);
+  const today = dateInZone(context.now, context.timeZone);
+  for (const part of chunks(creates)) {
+    const created = await insertRows(
+      context.tx,
+      users,
+      part.map((item) => ({
+        instituteId: context.instituteId,
+        userType: person.userType,
+        ...loginColumns(item.row),
+        passwordHash: preparedPassword(prepared, item).hash,
+        joinDate: joinDateOf(item.row) ?? today,
+      })),
+      { returningId: true },
+    );
+    const internalIds = await person.createOwn(part, created);
+    await insertExternalIds(
+      context.tx,
+      context.instituteId,
+      person.kind,
+      part.map((item, position) => ({ externalId: item.key, internalId: internalIds[position]! })),
+    );
+    recordPasswords(context, prepared, part, created);
+    for (const [position, item] of part.entries()) {
+      const id = internalIds[position]!;
+      outcomes.push({ index: item.index, key: item.key, action: 'created', beforeId: null, afterId: id });
+    }
+  }
+  return outcomes;
+}
+
+const studentProfileOf = (row: AdminRow<'students'>) => ({
+  displayId: row.admission_no ?? row.external_id,
+  gender: row.gender ?? '',
+  dob: row.dob ?? null,
+  bloodGroup: row.blood_group ?? '',
+  address: row.address ?? '',
+  parentName: row.parent_name ?? '',
+  parentPhone: row.parent_phone ?? '',
+  parentEmail: row.parent_email ?? '',
+});
+
 export const studentsKind = defineKind({
   kind: 'students',
   deletes: 'soft',
   keyOf: byExternalId,
   prepare: (db, instituteId, rows) => prepareLogins(db, instituteId, 'students', rows),
   async upsert(context, rows, prepared) {
-    const mappings = await findExternalIds(
-      context.tx,
-      context.instituteId,
-      'students',
-      rows.map((row) => row.key),
-    );
-    const studentIds = [...mappings.values()].map((mapping) => mapping.internalId);
     const profiles = new Map<number, Record<string, unknown>>();
-    for (const part of chunks(studentIds, 5000)) {
-      const found = await context.tx
-        .select()
-        .from(students)
-        .where(and(eq(students.instituteId, context.instituteId), anyOf(students.id, part)));
-      for (const row of found) profiles.set(row.id, row);
-    }
-    const logins = await loadUsers(
-      context,
-      [...profiles.values()].map((profile) => profile.userId as number),
-    );
-    const profileOf = (row: AdminRow<'students'>) => ({
-      displayId: row.admission_no ?? row.external_id,
-      gender: row.gender ?? '',
-      dob: row.dob ?? null,
-      bloodGroup: row.blood_group ?? '',
-      address: row.address ?? '',
-      parentName: row.parent_name ?? '',
-      parentPhone: row.parent_phone ?? '',
-      parentEmail: row.parent_email ?? '',
-    });
-    const outcomes: RowOutcome[] = [];
-    const creates: IndexedRow<AdminRow<'students'>>[] = [];
-    const restored: string[] = [];
-    for (const item of rows) {
-      const mapping = mappings.get(item.key);
-      const profile = mapping && profiles.get(mapping.internalId);
-      if (!mapping || !profile) {
-        creates.push(item);
-        continue;
-      }
-      const login = logins.get(profile.userId as number) ?? {};
-      const wantedUser: Record<string, unknown> = loginColumns(item.row);
-      const joinDate = joinDateOf(item.row);
-      if (joinDate) wantedUser.joinDate = joinDate;
-      if (item.row.sso_only && login.passwordHash !== ssoOnlyHash) wantedUser.passwordHash = ssoOnlyHash;
-      const wantedProfile = profileOf(item.row);
-      const userSame = sameColumns(wantedUser, login);
-      const profileSame = sameColumns(wantedProfile, profile);
-      if (!userSame || mapping.deletedAt) await updateUser(context, profile.userId as number, wantedUser);
-      if (!profileSame) {
+    return upsertLoginBearers(context, rows, prepared, {
+      kind: 'students',
+      userType: 1,
+      async findUserIds(studentIds) {
+        for (const part of chunks(studentIds, 5000)) {
+          const found = await context.tx
+            .select()
+            .from(students)
+            .where(and(eq(students.instituteId, context.instituteId), anyOf(students.id, part)));
+          for (const row of found) profiles.set(row.id, row);
+        }
+        return new Map([...profiles].map(([id, profile]) => [id, profile.userId as number]));
+      },
+      async syncOwn(item, studentId) {
+        const wanted = studentProfileOf(item.row);
+        if (sameColumns(wanted, profiles.get(studentId)!)) return true;
         await context.tx
           .update(students)
-          .set(wantedProfile)
-          .where(and(eq(students.instituteId, context.instituteId), eq(students.id, mapping.internalId)));
-      }
-      if (mapping.deletedAt) restored.push(item.key);
-      const action = mapping.deletedAt ? 'restored' : userSame && profileSame ? 'unchanged' : 'updated';
-      outcomes.push({
-        index: item.index,
-        key: item.key,
-        action,
-        beforeId: mapping.internalId,
-        afterId: mapping.internalId,
-      });
-    }
-    await setExternalIdsDeleted(context.tx, context.instituteId, 'students', restored, null);
-    const today = dateInZone(context.now, context.timeZone);
-    for (const part of chunks(creates)) {
-      const userIds = await insertRows(
-        context.tx,
-        users,
-        part.map((item) => ({
-          instituteId: context.instituteId,
-          userType: 1,
-          ...loginColumns(item.row),
-          passwordHash: preparedPassword(prepared, item).hash,
-          joinDate: joinDateOf(item.row) ?? today,
-        })),
-        { returningId: true },
-      );
-      const studentIds = await insertRows(
-        context.tx,
-        students,
-        part.map((item, position) => ({
-          instituteId: context.instituteId,
-          userId: userIds[position]!,
-          ...profileOf(item.row),
-        })),
-        { returningId: true },
-      );
-      await insertExternalIds(
-        context.tx,
-        context.instituteId,
-        'students',
-        part.map((item, position) => ({ externalId: item.key, internalId: studentIds[position]! })),
-      );
-      recordPasswords(context, prepared, part, userIds);
-      for (const [position, item] of part.entries()) {
-        const id = studentIds[position]!;
-        outcomes.push({ index: item.index, key: item.key, action: 'created', beforeId: null, afterId: id });
-      }
-    }
-    return outcomes;
+          .set(wanted)
+          .where(and(eq(students.instituteId, context.instituteId), eq(students.id, studentId)));
+        return false;
+      },
+      createOwn: (items, userIds) =>
+        insertRows(
+          context.tx,
+          students,
+          items.map((item, position) => ({
+            instituteId: context.instituteId,
+            userId: userIds[position]!,
+            ...studentProfileOf(item.row),
+          })),
+          { returningId: true },
+        ),
+    });
   },
   async remove(context, keys) {
     return softRemoveLogins(context, 'students', keys, async (ids) => {
@@ -301,101 +338,50 @@ export const parentsKind = defineKind({
     const childrenOf = (row: AdminRow<'parents'>) =>
       [...new Set(row.student_external_ids.map((id) => studentMappings.get(id)!.internalId))].sort((a, b) => a - b);
 
-    const mappings = await findExternalIds(
-      context.tx,
-      context.instituteId,
-      'parents',
-      rows.map((row) => row.key),
-    );
-    const userIds = [...mappings.values()].map((mapping) => mapping.internalId);
-    const logins = await loadUsers(context, userIds);
-    const links = new Map<number, number[]>(userIds.map((id) => [id, []]));
-    for (const part of chunks(userIds, 5000)) {
-      const found = await context.tx
-        .select({ parentUserId: studentParents.parentUserId, studentId: studentParents.studentId })
-        .from(studentParents)
-        .where(and(eq(studentParents.instituteId, context.instituteId), anyOf(studentParents.parentUserId, part)));
-      for (const link of found) links.get(link.parentUserId)?.push(link.studentId);
-    }
-    for (const list of links.values()) list.sort((a, b) => a - b);
-
-    const saveLinks = async (userId: number, studentIds: number[], isNew: boolean) => {
-      if (!isNew) {
+    const links = new Map<number, number[]>();
+    return upsertLoginBearers(context, rows, prepared, {
+      kind: 'parents',
+      userType: 2,
+      // A parent is its login: the mapping names the user, and the links to the children are its own rows.
+      async findUserIds(userIds) {
+        for (const id of userIds) links.set(id, []);
+        for (const part of chunks(userIds, 5000)) {
+          const found = await context.tx
+            .select({ parentUserId: studentParents.parentUserId, studentId: studentParents.studentId })
+            .from(studentParents)
+            .where(and(eq(studentParents.instituteId, context.instituteId), anyOf(studentParents.parentUserId, part)));
+          for (const link of found) links.get(link.parentUserId)?.push(link.studentId);
+        }
+        for (const list of links.values()) list.sort((a, b) => a - b);
+        return new Map(userIds.map((id) => [id, id]));
+      },
+      async syncOwn(item, userId) {
+        const children = childrenOf(item.row);
+        if (sameValue(children, links.get(userId))) return true;
         await context.tx
           .delete(studentParents)
           .where(and(eq(studentParents.instituteId, context.instituteId), eq(studentParents.parentUserId, userId)));
-      }
-      if (studentIds.length > 0) {
-        await context.tx
-          .insert(studentParents)
-          .values(
-            studentIds.map((studentId) => ({ instituteId: context.instituteId, parentUserId: userId, studentId })),
-          );
-      }
-    };
-
-    const outcomes: RowOutcome[] = [];
-    const creates: IndexedRow<AdminRow<'parents'>>[] = [];
-    const restored: string[] = [];
-    for (const item of rows) {
-      const mapping = mappings.get(item.key);
-      const login = mapping && logins.get(mapping.internalId);
-      if (!mapping || !login) {
-        creates.push(item);
-        continue;
-      }
-      const wanted: Record<string, unknown> = loginColumns(item.row);
-      if (item.row.sso_only && login.passwordHash !== ssoOnlyHash) wanted.passwordHash = ssoOnlyHash;
-      const userSame = sameColumns(wanted, login);
-      const children = childrenOf(item.row);
-      const linksSame = sameValue(children, links.get(mapping.internalId));
-      if (!userSame || mapping.deletedAt) await updateUser(context, mapping.internalId, wanted);
-      if (!linksSame) await saveLinks(mapping.internalId, children, false);
-      if (mapping.deletedAt) restored.push(item.key);
-      const action = mapping.deletedAt ? 'restored' : userSame && linksSame ? 'unchanged' : 'updated';
-      outcomes.push({
-        index: item.index,
-        key: item.key,
-        action,
-        beforeId: mapping.internalId,
-        afterId: mapping.internalId,
-      });
-    }
-    await setExternalIdsDeleted(context.tx, context.instituteId, 'parents', restored, null);
-    const today = dateInZone(context.now, context.timeZone);
-    for (const part of chunks(creates)) {
-      const ids = await insertRows(
-        context.tx,
-        users,
-        part.map((item) => ({
-          instituteId: context.instituteId,
-          userType: 2,
-          ...loginColumns(item.row),
-          passwordHash: preparedPassword(prepared, item).hash,
-          joinDate: today,
-        })),
-        { returningId: true },
-      );
-      await insertExternalIds(
-        context.tx,
-        context.instituteId,
-        'parents',
-        part.map((item, position) => ({ externalId: item.key, internalId: ids[position]! })),
-      );
-      const allLinks = part.flatMap((item, position) =>
-        childrenOf(item.row).map((studentId) => ({
-          instituteId: context.instituteId,
-          parentUserId: ids[position]!,
-          studentId,
-        })),
-      );
-      await insertRows(context.tx, studentParents, allLinks);
-      recordPasswords(context, prepared, part, ids);
-      for (const [position, item] of part.entries()) {
-        outcomes.push({ index: item.index, key: item.key, action: 'created', beforeId: null, afterId: ids[position]! });
-      }
-    }
-    return outcomes;
+        if (children.length > 0) {
+          await context.tx
+            .insert(studentParents)
+            .values(
+              children.map((studentId) => ({ instituteId: context.instituteId, parentUserId: userId, studentId })),
+            );
+        }
+        return false;
+      },
+      async createOwn(items, userIds) {
+        const allLinks = items.flatMap((item, position) =>
+          childrenOf(item.row).map((studentId) => ({
+            instituteId: context.instituteId,
+            parentUserId: userIds[position]!,
+            studentId,
+          })),
+        );
+        await insertRows(context.tx, studentParents, allLinks);
+        return userIds;
+      },
+    });
   },
   async remove(context, keys) {
     return softRemoveLogins(context, 'parents', keys, async (ids) => ids);

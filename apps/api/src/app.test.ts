@@ -301,16 +301,20 @@ describe('the app', () => {
       expect(page).toContain('<link rel="manifest" href="/my-account/manifest.webmanifest" />');
     });
 
-    it('leaves the app’s preload links out of sign-in pages only, so the logo downloads first there', async () => {
+    it('leaves the app’s preload links out of pages that paint their largest element (sign-in’s logo, the dashboard’s banner)', async () => {
       const page = async (url: string) => {
         const response = await app.inject({ method: 'GET', url });
         expect(response.body).toContain('<div id="root">');
         return response.body;
       };
       const preload = '<link rel="modulepreload" crossorigin href="/my-account/assets/index-abc123.js">';
-      for (const url of ['/my-account/', '/my-account', '/my-account/userLogin?token=x', '/my-account/errorPage'])
+      for (const url of ['/my-account/', '/my-account', '/my-account/userLogin?token=x', '/my-account/errorPage']) {
         expect(await page(url)).not.toContain('modulepreload');
-      for (const url of ['/my-account/dashboard', '/my-account/assignment/42', '/my-account/Profile'])
+      }
+      const dashboard = await page('/my-account/dashboard');
+      expect(dashboard).toContain('data-paint-first');
+      expect(dashboard).not.toContain('modulepreload');
+      for (const url of ['/my-account/assignment/42', '/my-account/Profile'])
         expect(await page(url)).toContain(preload);
     });
 

@@ -17,18 +17,24 @@ function storedSession(): StoredSession | null {
   }
 }
 
-// The route's first requests go out now, beside the app's code rather than after it (lib/early-calls.ts).
-try {
-  const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
-  for (const { url, headers } of earlyRequests(path, storedSession(), new Date())) startEarlyCall(url, headers);
-} catch {
-  // Nothing sent early: the app asks as usual.
+// The route's first requests, sent beside the app's code rather than after it (lib/early-calls.ts).
+function sendEarlyRequests() {
+  try {
+    const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
+    for (const { url, headers } of earlyRequests(path, storedSession(), new Date())) startEarlyCall(url, headers);
+  } catch {
+    // Nothing sent early: the app asks as usual.
+  }
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]')!;
 const { app: entry = '', imports = '' } = script.dataset;
 // The element the page paints first: the logo, or on the dashboard the first banner (the server marks it).
-const logo = document.querySelector('#root img[data-paint-first]') ?? document.querySelector('#root img');
+const banner = document.querySelector('#root img[data-paint-first]');
+const logo = banner ?? document.querySelector('#root img');
+// Where the server painted the page's largest element (the dashboard's banner), the data waits for its paint: on a
+// slow line the requests would share the banner's bandwidth. Elsewhere the data is the largest element: send now.
+if (!banner) sendEarlyRequests();
 
 // Without the institute's markup (an unknown host) there is nothing to paint first.
 const painted = !logo
@@ -49,6 +55,7 @@ const painted = !logo
     });
 
 void painted.then(() => {
+  if (banner) sendEarlyRequests();
   // The entry's own imports download beside it rather than after it (a no-op where the page preloaded them).
   for (const href of imports.split(' ').filter(Boolean)) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });

@@ -136,7 +136,9 @@ export async function webRoutes(
       path.toLowerCase() === dashboardPath.toLowerCase() && branding
         ? await options.firstBannerFor?.(branding.instituteId).catch(() => undefined)
         : undefined;
-    const html = renderIndex(isSignIn ? signInTemplate : template, branding, banner);
+    // Where the page paints its largest element itself (sign-in's logo, the dashboard's banner), nothing else shares
+    // the line until it has painted: boot.ts fetches the app then.
+    const html = renderIndex(isSignIn || banner ? signInTemplate : template, branding, banner);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { deleteAdminFiles, importAdminFile, maxAdminFileBytes } from './admin-files.ts';
 import { BatchRefused } from './admin.service.ts';
-import { detectDelimiter, type ImportReport, type LineProblem } from './import.service.ts';
+import { detectDelimiter, emptyReport, type ImportReport, type LineProblem } from './import.service.ts';
 import { findAdminFiles } from './kinds/files.ts';
 
 /** The columns of a files list. */
@@ -97,19 +97,7 @@ export interface FileImportOptions {
 export async function importFiles(options: FileImportOptions): Promise<ImportReport> {
   const { db, storage, instituteId, now } = options;
   const upsert = (options.mode ?? 'upsert') === 'upsert';
-  const report: ImportReport = {
-    rows: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    deleted: 0,
-    restored: 0,
-    missing: 0,
-    errors: [],
-    skipped: 0,
-    committed: false,
-    createdLogins: [],
-  };
+  const report = emptyReport();
   const text = (await readFile(options.listPath, 'utf8')).replace(/^\uFEFF/, '');
   const records = parse(text, {
     delimiter: detectDelimiter(text.split(/\r?\n/)[0] ?? ''),

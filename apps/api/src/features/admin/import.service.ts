@@ -40,6 +40,21 @@ export interface ImportReport {
   createdLogins: CreatedPassword[];
 }
 
+/** A report of nothing done yet. */
+export const emptyReport = (): ImportReport => ({
+  rows: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  restored: 0,
+  missing: 0,
+  errors: [],
+  skipped: 0,
+  committed: false,
+  createdLogins: [],
+});
+
 export interface ImportOptions {
   db: Db;
   instituteId: number;
@@ -117,19 +132,7 @@ class Rollback extends Error {}
 export async function importCsv(options: ImportOptions): Promise<ImportReport> {
   const { db, instituteId, kind, input, now } = options;
   const mode = options.mode ?? 'upsert';
-  const report: ImportReport = {
-    rows: 0,
-    created: 0,
-    updated: 0,
-    unchanged: 0,
-    deleted: 0,
-    restored: 0,
-    missing: 0,
-    errors: [],
-    skipped: 0,
-    committed: false,
-    createdLogins: [],
-  };
+  const report = emptyReport();
   const headerLine = (await peekFirstLine(input)).replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(headerLine);
   const parser = input.pipe(

@@ -123,7 +123,7 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     await page.getByRole('table', { name: 'Payment History' }).getByText('GV-2026-0001').waitFor();
   });
 
-  it('the imported parent signs in and sees their child’s notices, homework and fees', async () => {
+  it('the imported parent signs in and sees their child’s notices, homework, time table and fees', async () => {
     const page = await harness.newPage({ width: 1280, height: 900 });
     await signIn(harness, page, '9833333331', { host, password: 'meena-first-1' });
     await page.waitForURL('**/my-account/dashboard');
@@ -131,6 +131,14 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     await page.goto(harness.url('/my-account/assignment', host));
     await page.getByRole('tab', { name: /Past/ }).click();
     await page.getByRole('article').filter({ hasText: 'Parts of a plant' }).waitFor();
+    // The child's imported class of today, in the parent's time table.
+    await page.goto(harness.url('/my-account/timetable', host));
+    await page.getByRole('heading', { name: 'Time Table' }).waitFor();
+    await page
+      .getByRole('button', { name: /,\s*\d+ Schedules?/ })
+      .first()
+      .click();
+    await page.getByRole('article').filter({ hasText: 'Fractions' }).first().waitFor();
     await page.goto(harness.url('/my-account/fees', host));
     await page.getByRole('table', { name: 'Due Details' }).getByText('Overdue').first().waitFor();
   });

@@ -3,12 +3,21 @@ import { fillPath, type Endpoint, type Service } from '@campus/domain/shared/end
 // The parts of a request that need nothing but the endpoint and the caller's values: the api client sends them,
 // and the page's boot script (src/boot.ts) builds a route's first requests with them before the app has loaded.
 
+let zone: string | undefined;
+
+/**
+ * The device's time zone, read once per page: building an Intl.DateTimeFormat costs milliseconds (its locale data
+ * is loaded on first use), which every request paid while the page was starting (a CPU profile of /fees on a 4×
+ * slowed CPU gave it 158 ms).
+ */
+export function deviceTimeZone(): string {
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone;
+}
+
 /** Headers every call carries (spec part 1 §7): source, the user's time zone and, when given, the credential. */
 export function requestHeaders(authorization?: string | null): Record<string, string> {
-  const headers: Record<string, string> = {
-    Source: 'WEB',
-    'X-Time-Zone': Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
+  const headers: Record<string, string> = { Source: 'WEB', 'X-Time-Zone': deviceTimeZone() };
   if (authorization) headers.Authorization = authorization;
   return headers;
 }

@@ -3,20 +3,18 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showFailureToast } from '../../../components/toast.ts';
+import { deviceTimeZone } from '../../../lib/request.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useMessages } from '../api/get-messages.ts';
 
-/** The reader's own time zone: days and times read as on their clock. */
-const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
- * Messages (spec part 2 §2.5): the texts sent to the account's phone, grouped by day (weekday and DD-MM-YYYY), each
- * with its hh:mm A time; 'No Messages Yet!' when there are none. A 403 logs out (the api client); another failure
- * shows its message.
+ * Messages (spec part 2 §2.5): the texts sent to the account's phone, grouped by day (weekday and DD-MM-YYYY) on the
+ * reader's own clock, each with its hh:mm A time; 'No Messages Yet!' when there are none. A 403 logs out (the api
+ * client); another failure shows its message.
  */
 export function MessagesView({ session }: { session: StoredSession }) {
   const { data, error, isLoading } = useMessages(session);
-  const days = useMemo(() => groupMessagesByDay(data ?? [], readerTimeZone()), [data]);
+  const days = useMemo(() => groupMessagesByDay(data ?? [], deviceTimeZone()), [data]);
 
   useEffect(() => {
     if (error) showFailureToast(error);

@@ -20,7 +20,7 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 
@@ -29,8 +29,14 @@ if (!window.location.pathname.startsWith('/my-account')) {
   window.history.replaceState(null, '', `/my-account${window.location.pathname}${window.location.search}`);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition, so React renders the app in slices of a few milliseconds and yields between them: a slow phone
+// stays responsive to taps while the shell and the first screen are built (TBT), and the page's own markup (logo,
+// banner) stays up until the app is ready to replace it.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The built page runs src/boot.ts, which sends the opened route's first requests and imports the app's entry
  * after the first paint. It is built on its own, its few imports included (the route's request builders, no
  * React), so the page's first script is one small file. The entry gets a modulepreload link like its imports; the
- * server drops those on sign-in pages, where boot.ts preloads the imports (data-imports) with the entry.
+ * server drops those, and boot.ts preloads the imports (data-imports) with the entry after the first paint.
  */
 function runAppAfterPaint(): Plugin {
   let mode = 'production';

@@ -1,8 +1,8 @@
 // The page's only script: it starts the app (data-app names its entry) once the browser has painted what the page
 // itself carries, the institute's logo and name (and on the dashboard its first banner). On a slow phone the app's
-// download and evaluation would otherwise hold that paint back. On sign-in pages the app is fetched only then;
-// other pages preload it meanwhile (the server decides: apps/api/src/plugins/web.ts). A hidden tab paints nothing,
-// so a timer caps the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
+// download and evaluation would otherwise hold that paint back, so the app is fetched only then (the server serves
+// every page without preload links: apps/api/src/plugins/web.ts). A hidden tab paints nothing, so a timer caps
+// the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
 import type { StoredSession } from './lib/session.ts';
 import { earlyRequests } from './app/early-data.ts';
 import { startEarlyCall } from './lib/early-calls.ts';

@@ -6,7 +6,7 @@ import {
   selectSubject,
 } from '@campus/domain/documents/documents-rules';
 import { Anchor, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
 import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
@@ -40,7 +40,8 @@ function Documents({ session }: { session: StoredSession }) {
   const [vimeoId, setVimeoId] = useState<string | null>(null);
   // The first subject (or course) is chosen until the user picks another.
   const current = chosen ?? options[0]?.value ?? null;
-  const documents = useDocuments(session, current === null ? null : Number(current));
+  // Rendered in slices React can interrupt, not as one long task when the answer arrives (Lighthouse TBT).
+  const documents = useDeferredValue(useDocuments(session, current === null ? null : Number(current)));
 
   useEffect(() => {
     if (subjects.error) showToast(subjects.error.message, 'error');

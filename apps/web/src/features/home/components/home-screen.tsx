@@ -1,6 +1,6 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Stack } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isUnanswered, LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -29,10 +29,12 @@ export interface HomeScreenProps {
  */
 export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
   const isFullList = useLocation().pathname.toLowerCase().startsWith(signedInPages.announcement.toLowerCase());
-  const banners = useBanners(session);
-  const announcements = useAnnouncements(session);
-  const liveWeek = useLiveWeek(session, localDay(new Date()));
-  const feeDues = useFeeDues(session);
+  // Each answer is rendered through a deferred value: a query's update renders at once and in one piece, which on a
+  // slow phone is a long task; deferred, React builds the screen in slices it can interrupt (Lighthouse TBT).
+  const banners = useDeferredValue(useBanners(session));
+  const announcements = useDeferredValue(useAnnouncements(session));
+  const liveWeek = useDeferredValue(useLiveWeek(session, localDay(new Date())));
+  const feeDues = useDeferredValue(useFeeDues(session));
   // The parts above the announcements (fee banner, banners, live classes) show up only when there is something to
   // show: they take their places together with the list below them, so nothing moves as each answer arrives.
   const isSettling = feeDues.isLoading || (!isFullList && (banners.isLoading || liveWeek.isLoading));

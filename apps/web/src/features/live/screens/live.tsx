@@ -10,7 +10,7 @@ import {
 } from '@campus/domain/live/live-rules';
 import { addDays } from '@campus/domain/calendar/calendar';
 import { Button, Group, Popover, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
@@ -46,7 +46,8 @@ function LiveView({ session }: { session: StoredSession }) {
       : tab === 'upcoming'
         ? { past: false, from: addDays(today, 1), to: null }
         : { past: true, from: range.from, to: range.to };
-  const { data, error, isLoading } = useMeetings(session, window);
+  // Rendered in slices React can interrupt, not as one long task when the answer arrives (Lighthouse TBT).
+  const { data, error, isLoading } = useDeferredValue(useMeetings(session, window));
 
   useEffect(() => {
     // The upcoming list's failure without a server message reads 'Network error' (spec part 1 §8).

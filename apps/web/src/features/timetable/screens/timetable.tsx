@@ -30,7 +30,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
@@ -70,8 +70,11 @@ function TimetableView({ session }: { session: StoredSession }) {
   const [recordings, setRecordings] = useState<readonly Recording[] | null>(null);
 
   const shown = view === 'month' ? current : { year, month: yearMonth ?? 1 };
-  const timetable = useTimetable(session, shown.year, shown.month, view === 'month' || yearMonth !== null);
-  const holidays = useHolidays(session, current.year, current.month);
+  // Rendered in slices React can interrupt, not as one long task when an answer arrives (Lighthouse TBT).
+  const timetable = useDeferredValue(
+    useTimetable(session, shown.year, shown.month, view === 'month' || yearMonth !== null),
+  );
+  const holidays = useDeferredValue(useHolidays(session, current.year, current.month));
   const yearCount = useYearCount(session, year, view === 'year');
 
   const failure = timetable.error ?? holidays.error ?? yearCount.error;

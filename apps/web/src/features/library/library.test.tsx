@@ -119,6 +119,17 @@ const material: StudyMaterialAnswer = {
             },
           ],
         },
+        {
+          subjectId: 1,
+          subjectName: 'Science',
+          topicId: 103,
+          topicName: 'Chemistry',
+          subtopic_count: 0,
+          file_count: 0,
+          studyMaterialMap: {},
+          vimeo_video_downlodable: 1,
+          subtopicList: [],
+        },
       ],
     },
     {
@@ -201,6 +212,26 @@ describe('Study Library (spec part 2 §2.1)', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Mechanics/ }));
     fireEvent.click(await screen.findByRole('button', { name: /Laws of Motion/ }));
     expect(await screen.findByText('Worked examples')).toBeInTheDocument();
+  });
+
+  it('narrows the subject to one topic with the phone’s own picker, and back to All Topics', async () => {
+    mockLibrary();
+    await open();
+    await openScience();
+    const picker = await screen.findByRole('combobox', { name: 'Topic' });
+    expect(picker.tagName).toBe('SELECT');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All Topics', 'Physics', 'Chemistry']);
+    expect(screen.getByRole('button', { name: /Physics/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Chemistry/ })).toBeInTheDocument();
+    fireEvent.change(picker, { target: { value: '103' } });
+    expect(screen.queryByRole('button', { name: /Physics/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Chemistry/ })).toBeInTheDocument();
+    fireEvent.change(picker, { target: { value: '' } });
+    expect(screen.getByRole('button', { name: /Physics/ })).toBeInTheDocument();
   });
 
   it('lists everything flat in title view, filtered by topic and by search', async () => {

@@ -204,6 +204,29 @@ describe('Exam Reports (spec part 2 §2.4)', () => {
     expect(screen.queryByRole('tab', { name: 'Comparison With Topper' })).not.toBeInTheDocument();
   });
 
+  it('sorts bookmarks Latest first, Oldest first with the phone’s own picker', async () => {
+    const older = {
+      ...bookmark,
+      ques_id: 78,
+      question: '<p>Name the gas plants give out.</p>',
+      date_time: '2026-11-02T09:10:00.000Z',
+    };
+    mockReports({ bookmarks: [older, bookmark] });
+    storeSession(greenfieldStudent());
+    renderRoute('/report');
+    await userEvent.click(await screen.findByRole('button', { name: reportTexts.bookmarked }));
+    await screen.findByText('Which gas do plants take in?');
+    const order = () =>
+      screen.getAllByRole('button', { name: /^Remove bookmark/ }).map((button) => button.getAttribute('aria-label'));
+    const sort = screen.getByRole('combobox', { name: 'Sort' });
+    expect(sort.tagName).toBe('SELECT');
+    expect(order()).toEqual(['Remove bookmark 77', 'Remove bookmark 78']);
+    await userEvent.selectOptions(sort, 'Oldest');
+    expect(order()).toEqual(['Remove bookmark 78', 'Remove bookmark 77']);
+    await userEvent.selectOptions(sort, 'Latest');
+    expect(order()).toEqual(['Remove bookmark 77', 'Remove bookmark 78']);
+  });
+
   it('removes a bookmark only after the confirmation, and shows the empty state after', async () => {
     const calls = mockReports();
     storeSession(greenfieldStudent());

@@ -20,7 +20,7 @@ import {
   Group,
   Modal,
   Radio,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Table,
@@ -29,7 +29,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -133,7 +133,8 @@ function OnlineReports({ session }: { session: StoredSession }) {
   const [search, setSearch] = useState('');
   const [date, setDate] = useState('');
   const [viewing, setViewing] = useState<ExamTest | null>(null);
-  const tests = useReportTests(session, labelId);
+  // Rendered in slices React can interrupt, not as one long task when the answer arrives (Lighthouse TBT).
+  const tests = useDeferredValue(useReportTests(session, labelId));
   const failure = useFailure(tests.error);
   // The list's status is worked out against the time the screen opened.
   const [now] = useState(() => Date.now());
@@ -571,15 +572,14 @@ function BookmarksView({ session, onBack }: { session: StoredSession; onBack: ()
       <Group justify="space-between">
         <Title order={1}>{reportTexts.bookmarked}</Title>
         <Group>
-          <Select
+          <NativeSelect
             aria-label="Sort"
             data={[
               { value: '1', label: 'Latest' },
               { value: '2', label: 'Oldest' },
             ]}
             value={sort}
-            onChange={(value) => setSort(value === '2' ? '2' : '1')}
-            allowDeselect={false}
+            onChange={(event) => setSort(event.currentTarget.value === '2' ? '2' : '1')}
           />
           <Button variant="subtle" onClick={onBack}>
             Back

@@ -3,16 +3,16 @@ import { fillPath, type Endpoint, type Service } from '@campus/domain/shared/end
 // The parts of a request that need nothing but the endpoint and the caller's values: the api client sends them,
 // and the page's boot script (src/boot.ts) builds a route's first requests with them before the app has loaded.
 
-let zone: string | undefined;
-
 /**
- * The device's time zone, read once per page: building an Intl.DateTimeFormat costs milliseconds (its locale data
- * is loaded on first use), which every request paid while the page was starting (a CPU profile of /fees on a 4×
- * slowed CPU gave it 158 ms).
+ * The device's time zone, read once per page and shared by the boot script and the app (each is its own bundle):
+ * building an Intl.DateTimeFormat costs tens of milliseconds on a slow phone, which every request paid while the
+ * page was starting (a CPU profile of /fees on a 4x-slowed CPU gave it 158 ms, then 105-166 ms in the app after
+ * the boot script had paid it too).
  */
 export function deviceTimeZone(): string {
-  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone;
+  const page = globalThis as { campusTimeZone?: string };
+  page.campusTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return page.campusTimeZone;
 }
 
 /** Headers every call carries (spec part 1 §7): source, the user's time zone and, when given, the credential. */

@@ -1,7 +1,7 @@
 import { assignmentListPath, assignmentsLabel } from '@campus/domain/assignments/assignment-list';
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title, VisuallyHidden } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckIcon } from '../../../components/icons.tsx';
 import { isUnanswered, LoadFailure } from '../../../components/load-failure.tsx';
@@ -61,8 +61,9 @@ export interface AssignmentDetailViewProps {
 export function AssignmentDetailView({ session, fileId, onForbidden }: AssignmentDetailViewProps) {
   const navigate = useNavigate();
   const studentId = session.student_id ?? 0;
-  const detail = useAssignment(session.institute_id, fileId);
-  const previous = useStudentAttachments(session.institute_id, studentId, fileId);
+  // Rendered in slices React can interrupt, not as one long task when an answer arrives (Lighthouse TBT).
+  const detail = useDeferredValue(useAssignment(session.institute_id, fileId));
+  const previous = useDeferredValue(useStudentAttachments(session.institute_id, studentId, fileId));
   const label = session.is_institute_type_school ? 'Homework' : 'Assignment';
 
   useEffect(() => {

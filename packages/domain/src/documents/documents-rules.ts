@@ -1,4 +1,5 @@
 // The documents screen's rules (spec part 1 §2 Documents, §3, §5, §9): sizes, dates, types and filters.
+import { formatMegabytes } from '../assignments/assignment-list.ts';
 
 /** The document types of the type dropdown, as the server names them (Vimeo is shown as Video). */
 export const documentCategories = ['Assignment', 'EBook', 'Exam', 'Vimeo', 'Youtube', 'Other'] as const;
@@ -13,10 +14,14 @@ export const shareWithStudents = 2;
 export const noDocuments = 'No documents are available yet!';
 export const selectSubject = 'Select Subject';
 
-/** Size in MB with 2 decimals (bytes / 1024²); Youtube documents have no size (null). */
+/**
+ * Size in MB with 2 decimals (bytes / 1024²), as attachments show it: a small file reads '< 0.01 MB', not
+ * '0.00 MB' (defect 9, which the demo's documents showed too). Youtube documents have no size, and neither does a
+ * video the institute hosts at Vimeo or VdoCipher without a stored file (0 bytes: unknown, not empty): null.
+ */
 export function sizeInMb(bytes: number, category: string): string | null {
-  if (category === 'Youtube') return null;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+  if (category === 'Youtube' || bytes <= 0) return null;
+  return formatMegabytes(bytes);
 }
 
 /** `YYYY-MM-DD` → `DD-MM-YYYY`; anything else unchanged. */

@@ -114,7 +114,8 @@ describe('Documents (spec part 1 §2 Documents)', () => {
     const youtube = screen.getByLabelText('Explainer video');
     expect(within(youtube).queryByText(/MB$/)).not.toBeInTheDocument();
     const zip = screen.getByLabelText('Project files');
-    expect(within(zip).getByText('0.00 MB')).toBeInTheDocument();
+    // 2 KB: small, not nothing (defect 9).
+    expect(within(zip).getByText('< 0.01 MB')).toBeInTheDocument();
     expect(within(zip).getByRole('link', { name: 'Download' })).toBeInTheDocument();
     expect(Object.fromEntries(calls.at(-1)!.searchParams)).toEqual({
       student_id: '5001',

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
@@ -25,6 +26,17 @@ function tool(name: string, dataDir: string, args: string[]) {
         error ? reject(new Error(`${name} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout),
     );
   });
+}
+
+/** Opens the time table and today's schedules, where the imported class (Fractions) is. */
+async function findTodaysClass(harness: Harness, page: Page) {
+  await page.goto(harness.url('/my-account/timetable', host));
+  await page.getByRole('heading', { name: 'Time Table' }).waitFor();
+  await page
+    .getByRole('button', { name: /,\s*\d+ Schedules?/ })
+    .first()
+    .click();
+  await page.getByRole('article').filter({ hasText: 'Fractions' }).first().waitFor();
 }
 
 // An institute set up the way an operator would: `npm run institute`, then every template file through
@@ -107,13 +119,7 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     expect(seen).toContain('Parts of a plant');
 
     // Today's imported class in the time table.
-    await page.goto(harness.url('/my-account/timetable', host));
-    await page.getByRole('heading', { name: 'Time Table' }).waitFor();
-    await page
-      .getByRole('button', { name: /,\s*\d+ Schedules?/ })
-      .first()
-      .click();
-    await page.getByRole('article').filter({ hasText: 'Fractions' }).first().waitFor();
+    await findTodaysClass(harness, page);
 
     // The imported fee structures, the payment recorded with its receipt.
     await page.goto(harness.url('/my-account/fees', host));
@@ -132,13 +138,7 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     await page.getByRole('tab', { name: /Past/ }).click();
     await page.getByRole('article').filter({ hasText: 'Parts of a plant' }).waitFor();
     // The child's imported class of today, in the parent's time table.
-    await page.goto(harness.url('/my-account/timetable', host));
-    await page.getByRole('heading', { name: 'Time Table' }).waitFor();
-    await page
-      .getByRole('button', { name: /,\s*\d+ Schedules?/ })
-      .first()
-      .click();
-    await page.getByRole('article').filter({ hasText: 'Fractions' }).first().waitFor();
+    await findTodaysClass(harness, page);
     await page.goto(harness.url('/my-account/fees', host));
     await page.getByRole('table', { name: 'Due Details' }).getByText('Overdue').first().waitFor();
   });

@@ -63,20 +63,40 @@ function runAppAfterPaint(): Plugin {
 }
 
 /**
- * Mantine's ScrollArea takes only `useMergeRefs` from @floating-ui/react, and Mantine's Modal imports ScrollArea; the
- * package is one module, so every screen with a dialog loaded the chunk of all the popovers' floating code (12 KB
- * brotli). ScrollArea gets the same hook from src/lib/merge-refs.ts; the popovers keep the package.
+ * Imports of Mantine's that pull a whole module into every screen for one small piece, each answered by a file of
+ * our own with the same export (issue 18: script weight on a phone):
+ * - ScrollArea takes only `useMergeRefs` from @floating-ui/react, and Modal imports ScrollArea; the package is one
+ *   module, so every screen with a dialog loaded the chunk of all the popovers' floating code (12 KB brotli).
+ * - AppShell's header, footer and aside take only the two class names of react-remove-scroll (3.7 KB brotli with
+ *   every signed-in screen); the dialogs keep the real package for their scroll lock.
+ * - Table.ScrollContainer imports ScrollArea (4.7 KB brotli with every table) for its `type="scrollarea"`; this app
+ *   scrolls tables natively (`type="native"`, a plain div), so that import is never rendered.
  */
-function ownMergeRefs(): Plugin {
-  const own = fileURLToPath(new URL('src/lib/merge-refs.ts', import.meta.url));
+const mantineReplacements = [
+  { source: '@floating-ui/react', importer: /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, file: 'src/lib/merge-refs.ts' },
+  {
+    source: 'react-remove-scroll',
+    importer: /[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/][^\\/]+\.mjs$/,
+    file: 'src/lib/remove-scroll-names.ts',
+  },
+  {
+    source: '../ScrollArea/ScrollArea.mjs',
+    importer: /[\\/]Table[\\/]TableScrollContainer\.mjs$/,
+    file: 'src/lib/native-scroll-area.ts',
+  },
+];
+
+function lighterMantine(): Plugin {
+  const replacements = mantineReplacements.map((entry) => ({
+    ...entry,
+    file: fileURLToPath(new URL(entry.file, import.meta.url)),
+  }));
   return {
-    name: 'campus:own-merge-refs',
+    name: 'campus:lighter-mantine',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) {
-        return own;
-      }
-      return null;
+      if (!importer) return null;
+      return replacements.find((entry) => entry.source === source && entry.importer.test(importer))?.file ?? null;
     },
   };
 }
@@ -103,7 +123,7 @@ export default defineConfig({
   base: '/my-account/',
   plugins: [
     react(),
-    ownMergeRefs(),
+    lighterMantine(),
     runAppAfterPaint(),
     // The installable app's service worker (src/sw.ts; issue 18). The manifest is the server's, per institute
     // (apps/api/src/plugins/web.ts), and the app registers the worker itself (src/lib/service-worker.ts).

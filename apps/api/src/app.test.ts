@@ -20,6 +20,8 @@ function makeDist(): string {
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, 'assets', 'pdf.worker-abc123.mjs'), 'self.onmessage = () => {};');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   return dir;
 }
 
@@ -346,6 +348,21 @@ describe('the app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it("sends a hashed script without the page's policies (they govern documents), a worker and the service worker with them", async () => {
+      const get = (url: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      const script = await get('/my-account/assets/index-abc123.js');
+      expect(script.headers['content-security-policy']).toBeUndefined();
+      expect(script.headers['x-frame-options']).toBeUndefined();
+      // These two do apply to a script.
+      expect(script.headers['x-content-type-options']).toBe('nosniff');
+      expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const url of ['/my-account/assets/pdf.worker-abc123.mjs', '/my-account/sw.js']) {
+        const worker = await get(url);
+        expect(worker.statusCode).toBe(200);
+        expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
+      }
     });
 
     it('does not redirect API writes to pages', async () => {

@@ -26,6 +26,22 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * Security headers that govern a document (or a worker), not a script, style or image it loads; nosniff and
+ * cross-origin-resource-policy stay on every answer, since they do apply to subresources.
+ */
+export const documentOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 /** The dashboard's address (the start page of the installed app): its page carries the first banner. */
 const dashboardPath = `${webBase}/dashboard`;
 
@@ -122,7 +138,14 @@ export async function webRoutes(
       index: false,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const isAsset = path.includes('/assets/');
+        reply.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A hashed script, style or image is never a document: the page's policies do nothing there and cost about
+        // 850 bytes per answer over HTTP/1.1, some 20 KB on a screen of 24 scripts (issue 18). Workers keep them,
+        // as a worker's answer sets its own CSP.
+        if (isAsset && !/worker/i.test(path)) {
+          for (const header of documentOnlyHeaders) reply.removeHeader(header);
+        }
       },
     });
   }

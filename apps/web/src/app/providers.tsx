@@ -47,10 +47,14 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 const loadNotificationsLayer = () => import('../components/notifications-layer.tsx');
 const NotificationsLayer = lazy(async () => ({ default: (await loadNotificationsLayer()).NotificationsLayer }));
 
+/** What a person does before anything that can raise a toast (a save, a download, a sign-in). */
+const firstInputEvents = ['pointerdown', 'keydown'] as const;
+
 /**
- * The toast layer is not in the page's first script (~11 KB compressed): its code is fetched once the browser is
- * idle after the first render and mounts then, so toasts show at once as before; a toast raised earlier mounts it
- * sooner (it waits in Mantine's store meanwhile).
+ * The toast layer is not in the page's first script (~11 KB compressed), and no screen raises a toast before the
+ * person does something: its code is fetched at the first pointer or key press, which is well before the call that
+ * press starts can answer, so toasts still show at once. A toast raised before that mounts it then (it waits in
+ * Mantine's store meanwhile). Loading it when idle instead sent it with every page on a cheap phone's first load.
  */
 function NotificationsOnFirstUse() {
   const { notifications } = useNotifications();
@@ -58,22 +62,17 @@ function NotificationsOnFirstUse() {
   if (!isWanted && notifications.length > 0) setWanted(true);
   useEffect(() => {
     let isMounted = true;
-    const preload = () =>
+    const preload = () => {
+      for (const type of firstInputEvents) window.removeEventListener(type, preload, true);
       void loadNotificationsLayer().then(
         () => isMounted && setWanted(true),
         () => undefined,
       );
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preload);
-      return () => {
-        isMounted = false;
-        cancelIdleCallback(id);
-      };
-    }
-    const id = setTimeout(preload, 0);
+    };
+    for (const type of firstInputEvents) window.addEventListener(type, preload, { capture: true, passive: true });
     return () => {
       isMounted = false;
-      clearTimeout(id);
+      for (const type of firstInputEvents) window.removeEventListener(type, preload, true);
     };
   }, []);
   return isWanted ? (

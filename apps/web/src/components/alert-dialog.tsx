@@ -1,5 +1,6 @@
 import { parseLogoutMessage } from '@campus/domain/auth/logout-message';
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Modal } from './lazy-modal.tsx';
 
 /**
  * The Alert popup with its Ok button (spec part 1 §2). A message carrying ': app_link :' shows its text and the

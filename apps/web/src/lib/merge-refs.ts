@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, type Ref, type RefCallback } from 'react'
 
 /**
  * `useMergeRefs` of @floating-ui/react 0.27 (MIT), the one thing Mantine's ScrollArea takes from that package. The
- * build hands it to ScrollArea instead of the package (vite.config.ts, `ownMergeRefs`): the package is one module,
+ * build hands it to ScrollArea instead of the package (vite.config.ts, `lighterMantine`): the package is one module,
  * and its chunk carries every floating helper the app's popovers use (12 KB brotli), which every screen with a
  * Modal then loaded, since Mantine's Modal imports ScrollArea.
  */

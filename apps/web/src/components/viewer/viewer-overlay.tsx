@@ -1,9 +1,10 @@
 import { networkError, previewNotSupported } from '@campus/domain/media/media-rules';
-import { Box, Center, Image, Loader, Modal, Text } from '@mantine/core';
+import { Box, Center, Image, Loader, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { addWatchHistory, countWatch, getVideoOtp } from './media-api.ts';
 import type { ViewerItem } from './viewer-item.ts';
+import { Modal } from '../lazy-modal.tsx';
 
 const PdfView = lazy(() => import('./pdf-view.tsx'));
 

@@ -1,7 +1,8 @@
 import { noDownloadLinkFound } from '@campus/domain/media/media-rules';
-import { Anchor, Loader, Modal, Table, Text } from '@mantine/core';
+import { Anchor, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getVimeoLinks } from './media-api.ts';
+import { Modal } from '../lazy-modal.tsx';
 
 /** The Vimeo download modal (spec part 1 §2 Live classes): size, file size and a download per link. */
 export function VimeoLinksModal({ videoId, onClose }: { videoId: string | null; onClose: () => void }) {

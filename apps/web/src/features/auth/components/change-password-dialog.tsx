@@ -1,9 +1,10 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { passwordChangedMessage, validatePasswordChange } from '@campus/domain/auth/password-change';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useChangePasswordMutation } from '../api/change-password.ts';
 import { showToast } from '../../../components/toast.ts';
+import { Modal } from '../../../components/lazy-modal.tsx';
 
 /** The user is logged out this long after a password change (spec part 1 §4, §9). */
 export const logoutAfterPasswordChangeMs = 2000;

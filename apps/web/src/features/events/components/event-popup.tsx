@@ -10,9 +10,10 @@ import {
   truncateEventTitle,
 } from '@campus/domain/events/events-rules';
 import type { EventItem } from '@campus/domain/events/events.contract';
-import { Anchor, Badge, Box, Button, Group, Modal, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { dayLabel } from '../dates.ts';
+import { Modal } from '../../../components/lazy-modal.tsx';
 
 /** The calendar's popup (spec part 2 §4): closed, the list of one day's events, or one event's details. */
 export type PopupState =

@@ -1,7 +1,7 @@
 import { matchesExamSearch } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
 import { signedInPages } from '@campus/domain/shell/pages';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { launchTest, useLabels, useLabelTests, useProductTests } from '../api/desk.ts';
 import { ExamCard } from '../components/exam-card.tsx';
+import { Modal } from '../../../components/lazy-modal.tsx';
 
 /** Texts of the exam desk (spec part 2 §2.3, §5). */
 export const examDeskTexts = {

@@ -53,7 +53,7 @@ function FeeTable<K extends string, T>({
 }) {
   if (rows.length === 0) return <NoData />;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} type="native">
       <Table striped withTableBorder aria-label={label}>
         <Table.Thead>
           <Table.Tr>

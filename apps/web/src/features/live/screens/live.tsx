@@ -1,6 +1,5 @@
 import type { LiveSession, Recording } from '@campus/domain/live/live.contract';
 import {
-  checkPastRange,
   defaultPastRange,
   groupLiveClasses,
   liveMessages,
@@ -9,7 +8,7 @@ import {
   type LiveTab,
 } from '@campus/domain/live/live-rules';
 import { addDays } from '@campus/domain/calendar/calendar';
-import { Button, Group, Popover, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
@@ -18,6 +17,8 @@ import { recordingAddress, startSession, useMeetings, type LiveWindow } from '..
 import { LiveCard } from '../components/live-card.tsx';
 
 const RecordingsDialog = lazy(() => import('../../../components/recordings-dialog.tsx'));
+// Only the Past tab has it, and its popover (floating-ui, ~16 KB compressed) need not load with Today's classes.
+const RangePicker = lazy(() => import('../components/range-picker.tsx'));
 
 /** The reader's local date, `YYYY-MM-DD`. */
 const localDate = (instant: Date) => {
@@ -39,6 +40,7 @@ function LiveView({ session }: { session: StoredSession }) {
   const [tab, setTab] = useState<LiveTab>('today');
   const [search, setSearch] = useState('');
   const [range, setRange] = useState(() => defaultPastRange(today));
+  const rangeLabel = `${display(range.from)} to ${display(range.to)}`;
   const [recordings, setRecordings] = useState<readonly Recording[] | null>(null);
   const window: LiveWindow =
     tab === 'today'
@@ -116,7 +118,11 @@ function LiveView({ session }: { session: StoredSession }) {
           onChange={(event) => setSearch(event.currentTarget.value)}
           style={{ flex: 1, minWidth: 180 }}
         />
-        {tab === 'past' && <RangePicker range={range} today={today} onApply={setRange} />}
+        {tab === 'past' && (
+          <Suspense fallback={<Button variant="default">{rangeLabel}</Button>}>
+            <RangePicker range={range} label={rangeLabel} today={today} onApply={setRange} />
+          </Suspense>
+        )}
       </Group>
       {tab === 'past' && !isLoading && <Text size="sm">{pastCountLine(shown.length)}</Text>}
       {isLoading ? (
@@ -169,68 +175,4 @@ function LiveView({ session }: { session: StoredSession }) {
 /** Opens a class's link in a new tab. */
 function window_open(url: string) {
   globalThis.open(url, '_blank', 'noopener');
-}
-
-/** The past tab's from-to picker with Cancel and Apply (spec part 1 §2, §5). */
-function RangePicker({
-  range,
-  today,
-  onApply,
-}: {
-  range: { from: string; to: string };
-  today: string;
-  onApply: (range: { from: string; to: string }) => void;
-}) {
-  const [opened, setOpened] = useState(false);
-  const [draft, setDraft] = useState(range);
-  return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
-      <Popover.Target>
-        <Button
-          variant="default"
-          onClick={() => {
-            setDraft(range);
-            setOpened((open) => !open);
-          }}
-        >
-          {display(range.from)} to {display(range.to)}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <TextInput
-            type="date"
-            label="From"
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-          />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="xs" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
-            <Button
-              size="xs"
-              onClick={() => {
-                const problem = checkPastRange(draft.from, today);
-                if (problem) {
-                  showToast(problem, 'error');
-                  return;
-                }
-                onApply(draft.to < draft.from ? { from: draft.from, to: draft.from } : draft);
-                setOpened(false);
-              }}
-            >
-              Apply
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { Modal } from '../../../components/lazy-modal.tsx';
 
 /** Saves the dialog's value; answers the message to show when it could not, or undefined once saved. */
 export type SaveField = () => Promise<string | undefined>;

@@ -18,7 +18,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   Radio,
   NativeSelect,
   SimpleGrid,
@@ -45,6 +44,7 @@ import {
   useReportTests,
   useTestReport,
 } from '../api/reports.ts';
+import { Modal } from '../../../components/lazy-modal.tsx';
 
 /** The chart library loads with the first chart shown, in its own chunk. */
 const ReportBarChart = lazy(() => import('../components/bar-chart.tsx'));

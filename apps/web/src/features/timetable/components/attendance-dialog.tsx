@@ -1,8 +1,9 @@
 import type { TimetableEntry } from '@campus/domain/timetable/timetable.contract';
 import { classAttended, isPresent, timetableMessages } from '@campus/domain/timetable/timetable-rules';
-import { Group, Loader, Modal, Table, Text } from '@mantine/core';
+import { Group, Loader, Table, Text } from '@mantine/core';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useAttendance } from '../api/timetable.ts';
+import { Modal } from '../../../components/lazy-modal.tsx';
 
 /**
  * Attendance Details (spec part 2 §2.2): the batch (Section for schools), 'Class Attended' present/total and the
@@ -56,7 +57,7 @@ export function AttendanceDialog({
           {timetableMessages.noAttendance}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <Table.ScrollContainer minWidth={700} type="native">
           <Table striped>
             <Table.Thead>
               <Table.Tr>

@@ -1,0 +1,2 @@
+// The chunk lazy-modal.tsx loads: Mantine's Modal and nothing else of @mantine/core.
+export { Modal as default } from '@mantine/core';

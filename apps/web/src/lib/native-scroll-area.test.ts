@@ -1,10 +1,10 @@
-// @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const src = fileURLToPath(new URL('..', import.meta.url));
+// From the address string: happy-dom's URL class is not the one node:url accepts.
+const src = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every screen source file under src/ (tests aside). */
 const sources = (readdirSync(src, { recursive: true }) as string[])

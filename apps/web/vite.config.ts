@@ -119,6 +119,18 @@ const tinySharedModules = [
   'load-on-first-use',
 ];
 
+/** What the signed-in shell (app/routes/authenticated-layout.tsx) loads with it, by module path. */
+const shellModules = new RegExp(
+  [
+    String.raw`[\/]src[\/]app[\/]routes[\/]authenticated-layout\.tsx$`,
+    // Not the header's popovers (theme menu, profile panel), which load on first use.
+    String.raw`[\/]src[\/]features[\/]shell[\/](components|hooks|api)[\/](?!theme-menu|profile-popover-panel)[^\/]+\.tsx?$`,
+    String.raw`[\/]src[\/]components[\/]icons\.tsx$`,
+    String.raw`[\/]@mantine[\/]core[\/]esm[\/]components[\/](Avatar|NativeSelect|Badge|Accordion[\/]AccordionChevron)[\/]`,
+    String.raw`[\/]create-safe-context\.mjs$`,
+  ].join('|'),
+);
+
 export default defineConfig({
   base: '/my-account/',
   plugins: [
@@ -157,6 +169,10 @@ export default defineConfig({
             // chunk instead of a dozen requests on a cold visit. Bigger shared modules keep rolldown's own split,
             // which loads each only where it is used.
             { name: 'shared', test: new RegExp(`[\\\\/](${tinySharedModules.join('|')})\\.(m?js|tsx?)$`) },
+            // The signed-in shell and the pieces of Mantine it draws with (avatar, year picker, badges): every
+            // signed-in screen loads them on its first visit, so one file instead of eight (each one more request and
+            // its headers on a phone).
+            { name: 'shell', test: shellModules },
           ],
         },
       },

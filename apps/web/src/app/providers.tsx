@@ -1,7 +1,8 @@
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { onFirstInput, retryingLoader } from '../lib/first-input.ts';
 import { useThemeMode } from '../lib/theme-mode.ts';
 import { themeFor } from './theme.ts';
 
@@ -44,11 +45,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
 });
 
-const loadNotificationsLayer = () => import('../components/notifications-layer.tsx');
-const NotificationsLayer = lazy(async () => ({ default: (await loadNotificationsLayer()).NotificationsLayer }));
-
-/** What a person does before anything that can raise a toast (a save, a download, a sign-in). */
-const firstInputEvents = ['pointerdown', 'keydown'] as const;
+const loadNotificationsLayer = retryingLoader(
+  async () => (await import('../components/notifications-layer.tsx')).NotificationsLayer,
+);
 
 /**
  * The toast layer is not in the page's first script (~11 KB compressed), and no screen raises a toast before the
@@ -58,28 +57,25 @@ const firstInputEvents = ['pointerdown', 'keydown'] as const;
  */
 function NotificationsOnFirstUse() {
   const { notifications } = useNotifications();
-  const [isWanted, setWanted] = useState(false);
-  if (!isWanted && notifications.length > 0) setWanted(true);
+  const [Layer, setLayer] = useState<ComponentType | undefined>(undefined);
+  const hasToast = notifications.length > 0;
   useEffect(() => {
+    if (Layer) return;
     let isMounted = true;
-    const preload = () => {
-      for (const type of firstInputEvents) window.removeEventListener(type, preload, true);
+    const load = () =>
       void loadNotificationsLayer().then(
-        () => isMounted && setWanted(true),
+        (component) => isMounted && setLayer(() => component),
+        // Offline before it ever arrived: the next input or toast tries again.
         () => undefined,
       );
-    };
-    for (const type of firstInputEvents) window.addEventListener(type, preload, { capture: true, passive: true });
+    const cancel = hasToast ? undefined : onFirstInput(load);
+    if (hasToast) load();
     return () => {
       isMounted = false;
-      for (const type of firstInputEvents) window.removeEventListener(type, preload, true);
+      cancel?.();
     };
-  }, []);
-  return isWanted ? (
-    <Suspense fallback={null}>
-      <NotificationsLayer />
-    </Suspense>
-  ) : null;
+  }, [Layer, hasToast]);
+  return Layer ? <Layer /> : null;
 }
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -1,21 +1,36 @@
-import type { ModalProps } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import type { Modal as MantineModal, ModalProps } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { onFirstInput, retryingLoader } from '../lib/first-input.ts';
 
-const MantineModal = lazy(() => import('./mantine-modal.ts'));
+type ModalComponent = typeof MantineModal;
+
+let loaded: ModalComponent | undefined;
+const loadModal = retryingLoader(async () => (loaded = (await import('./mantine-modal.ts')).default));
+
+// A dialog follows something the person did: its code starts loading at the first pointer or key press, so it is
+// there when the answer that opens it arrives, even if the connection dropped in between (the login's 'Network
+// Error' Alert).
+if (typeof window !== 'undefined') onFirstInput(() => void loadModal().catch(() => undefined));
 
 /**
- * Mantine's Modal, whose code (focus trap, scroll lock, overlay, portal, scroll area: ~10 KB compressed) loads when a
- * dialog first opens rather than with every screen that might show one (issue 18: script weight on a phone). Until
- * then it renders nothing, as a closed Modal does; once loaded it stays mounted, so later openings and closings
- * keep their transitions. The same props as Mantine's.
+ * Mantine's Modal, whose code (focus trap, scroll lock, overlay, portal: ~10 KB compressed) loads with the first
+ * input or the first opening rather than with every screen that might show a dialog (issue 18: script weight on a
+ * phone). Until it has arrived it renders nothing, as a closed Modal does; then it stays mounted, so later openings
+ * and closings keep their transitions. The same props as Mantine's.
  */
 export function Modal(props: ModalProps) {
-  const [isWanted, setWanted] = useState(props.opened);
-  if (props.opened && !isWanted) setWanted(true);
-  if (!isWanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <MantineModal {...props} />
-    </Suspense>
-  );
+  const [Loaded, setLoaded] = useState<ModalComponent | undefined>(() => loaded);
+  useEffect(() => {
+    if (!props.opened || Loaded) return;
+    let isMounted = true;
+    loadModal().then(
+      (component) => isMounted && setLoaded(() => component),
+      // Offline before it ever arrived: nothing to show; the next opening tries again.
+      () => undefined,
+    );
+    return () => {
+      isMounted = false;
+    };
+  }, [props.opened, Loaded]);
+  return Loaded ? <Loaded {...props} /> : null;
 }

@@ -7,10 +7,13 @@ type ModalComponent = typeof MantineModal;
 let loaded: ModalComponent | undefined;
 const loadModal = retryingLoader(async () => (loaded = (await import('./mantine-modal.ts')).default));
 
+/** Starts fetching the dialogs' code now, for a screen whose dialogs may open on an answer that comes offline. */
+export const preloadModal = () => void loadModal().catch(() => undefined);
+
 // A dialog follows something the person did: its code starts loading at the first pointer or key press, so it is
 // there when the answer that opens it arrives, even if the connection dropped in between (the login's 'Network
 // Error' Alert).
-if (typeof window !== 'undefined') onFirstInput(() => void loadModal().catch(() => undefined));
+if (typeof window !== 'undefined') onFirstInput(preloadModal);
 
 /**
  * Mantine's Modal, whose code (focus trap, scroll lock, overlay, portal: ~10 KB compressed) loads with the first

@@ -2,11 +2,16 @@ import '@mantine/core/styles.css';
 import { switchAccountPrompt } from '@campus/domain/auth/auto-login';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { preloadModal } from '../../../components/lazy-modal.tsx';
 import type { useSignIn } from '../hooks/use-sign-in.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { SelectAcademicYearDialog } from './select-academic-year-dialog.tsx';
 import { SelectProfileDialog } from './select-profile-dialog.tsx';
+
+// These dialogs open on the sign-in's answer, which may be a dropped connection ('Network Error'): the dialogs'
+// code comes with this module, as the person starts typing, not when the answer arrives.
+preloadModal();
 
 export interface LoginDialogsProps {
   signInFlow: ReturnType<typeof useSignIn>;

@@ -1,8 +1,8 @@
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { onFirstInput, retryingLoader } from '../lib/first-input.ts';
+import { createElement, useMemo, useState, type ReactNode } from 'react';
+import { onFirstInput, preload, retryingLoader, useLoaded } from '../lib/on-demand.ts';
 import { useThemeMode } from '../lib/theme-mode.ts';
 import { themeFor } from './theme.ts';
 
@@ -48,34 +48,19 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 const loadNotificationsLayer = retryingLoader(
   async () => (await import('../components/notifications-layer.tsx')).NotificationsLayer,
 );
+if (typeof window !== 'undefined') onFirstInput(() => preload(loadNotificationsLayer));
 
 /**
  * The toast layer is not in the page's first script (~11 KB compressed), and no screen raises a toast before the
  * person does something: its code is fetched at the first pointer or key press, which is well before the call that
- * press starts can answer, so toasts still show at once. A toast raised before that mounts it then (it waits in
- * Mantine's store meanwhile). Loading it when idle instead sent it with every page on a cheap phone's first load.
+ * press starts can answer, so toasts still show at once. It mounts with the first toast, which waits in Mantine's
+ * store meanwhile. Loading it when idle instead sent it with every page on a cheap phone's first load.
  */
 function NotificationsOnFirstUse() {
   const { notifications } = useNotifications();
-  const [Layer, setLayer] = useState<ComponentType | undefined>(undefined);
-  const hasToast = notifications.length > 0;
-  useEffect(() => {
-    if (Layer) return;
-    let isMounted = true;
-    const load = () =>
-      void loadNotificationsLayer().then(
-        (component) => isMounted && setLayer(() => component),
-        // Offline before it ever arrived: the next input or toast tries again.
-        () => undefined,
-      );
-    const cancel = hasToast ? undefined : onFirstInput(load);
-    if (hasToast) load();
-    return () => {
-      isMounted = false;
-      cancel?.();
-    };
-  }, [Layer, hasToast]);
-  return Layer ? <Layer /> : null;
+  const layer = useLoaded(loadNotificationsLayer, notifications.length > 0);
+  // A module's export, the same component at every render once it has arrived.
+  return layer ? createElement(layer) : null;
 }
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {

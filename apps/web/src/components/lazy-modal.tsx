@@ -1,14 +1,11 @@
 import type { Modal as MantineModal, ModalProps } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { onFirstInput, retryingLoader } from '../lib/first-input.ts';
+import { createElement } from 'react';
+import { onFirstInput, preload, retryingLoader, useLoaded } from '../lib/on-demand.ts';
 
-type ModalComponent = typeof MantineModal;
-
-let loaded: ModalComponent | undefined;
-const loadModal = retryingLoader(async () => (loaded = (await import('./mantine-modal.ts')).default));
+const loadModal = retryingLoader<typeof MantineModal>(async () => (await import('./mantine-modal.ts')).default);
 
 /** Starts fetching the dialogs' code now, for a screen whose dialogs may open on an answer that comes offline. */
-export const preloadModal = () => void loadModal().catch(() => undefined);
+export const preloadModal = () => preload(loadModal);
 
 // A dialog follows something the person did: its code starts loading at the first pointer or key press, so it is
 // there when the answer that opens it arrives, even if the connection dropped in between (the login's 'Network
@@ -22,18 +19,7 @@ if (typeof window !== 'undefined') onFirstInput(preloadModal);
  * and closings keep their transitions. The same props as Mantine's.
  */
 export function Modal(props: ModalProps) {
-  const [Loaded, setLoaded] = useState<ModalComponent | undefined>(() => loaded);
-  useEffect(() => {
-    if (!props.opened || Loaded) return;
-    let isMounted = true;
-    loadModal().then(
-      (component) => isMounted && setLoaded(() => component),
-      // Offline before it ever arrived: nothing to show; the next opening tries again.
-      () => undefined,
-    );
-    return () => {
-      isMounted = false;
-    };
-  }, [props.opened, Loaded]);
-  return Loaded ? <Loaded {...props} /> : null;
+  const modal = useLoaded(loadModal, props.opened);
+  // Mantine's Modal itself, the same component at every render once it has arrived.
+  return modal ? createElement(modal, props) : null;
 }

@@ -69,10 +69,3 @@ export function truncateName(name: string, max: number): string {
 /** Display limits of attachment names (spec part 1 §9). */
 export const maxFileNameDisplay = 50;
 export const maxSolutionNameDisplay = 30;
-
-/** A size in bytes as the portal shows sizes: megabytes with 2 decimals (spec part 1 §9). */
-export const formatMegabytes = (bytes: number) => {
-  const megabytes = bytes / (1024 * 1024);
-  // A small file is not nothing: every demo attachment read "0.00 MB" (defect 9).
-  return bytes > 0 && megabytes < 0.005 ? '< 0.01 MB' : `${megabytes.toFixed(2)} MB`;
-};

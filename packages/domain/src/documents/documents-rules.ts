@@ -1,5 +1,5 @@
 // The documents screen's rules (spec part 1 §2 Documents, §3, §5, §9): sizes, dates, types and filters.
-import { formatMegabytes } from '../assignments/assignment-list.ts';
+import { formatMegabytes } from '../shared/uploads.ts';
 
 /** The document types of the type dropdown, as the server names them (Vimeo is shown as Video). */
 export const documentCategories = ['Assignment', 'EBook', 'Exam', 'Vimeo', 'Youtube', 'Other'] as const;

@@ -98,3 +98,10 @@ export function cleanFileName(name: string): string {
   const extension = extensionOf(cleaned);
   return `${cleaned.slice(0, 140)}${extension ? `.${extension}` : ''}`;
 }
+
+/** A file's size as the portal shows it (attachments, documents): megabytes with 2 decimals (spec part 1 §9). */
+export const formatMegabytes = (bytes: number) => {
+  const megabytes = bytes / (1024 * 1024);
+  // A small file is not nothing: every demo attachment and document read "0.00 MB" (defect 9).
+  return bytes > 0 && megabytes < 0.005 ? '< 0.01 MB' : `${megabytes.toFixed(2)} MB`;
+};

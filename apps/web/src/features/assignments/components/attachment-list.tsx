@@ -1,4 +1,5 @@
-import { formatMegabytes, maxFileNameDisplay, truncateName } from '@campus/domain/assignments/assignment-list';
+import { maxFileNameDisplay, truncateName } from '@campus/domain/assignments/assignment-list';
+import { formatMegabytes } from '@campus/domain/shared/uploads';
 import { linkHref } from '@campus/domain/assignments/assignment-submission';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Attachment } from '@campus/domain/assignments/assignments.contract';

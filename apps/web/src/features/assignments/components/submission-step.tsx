@@ -1,9 +1,5 @@
-import {
-  assignmentListPath,
-  formatMegabytes,
-  maxFileNameDisplay,
-  truncateName,
-} from '@campus/domain/assignments/assignment-list';
+import { assignmentListPath, maxFileNameDisplay, truncateName } from '@campus/domain/assignments/assignment-list';
+import { formatMegabytes } from '@campus/domain/shared/uploads';
 import {
   assignmentMessages,
   canSaveDraft,

@@ -358,6 +358,11 @@ describe('the app', () => {
       // These two do apply to a script.
       expect(script.headers['x-content-type-options']).toBe('nosniff');
       expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // An unknown asset address answers the app's page, a document: the policies stay (they are dropped only for a
+      // file actually served, in @fastify/static's setHeaders, not by path).
+      const page = await get('/my-account/assets/missing-abc123.js');
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       for (const url of ['/my-account/assets/pdf.worker-abc123.mjs', '/my-account/sw.js']) {
         const worker = await get(url);
         expect(worker.statusCode).toBe(200);

@@ -34,6 +34,8 @@ export interface Harness {
     width?: number;
     height?: number;
     serviceWorkers?: 'allow' | 'block';
+    /** The device's time zone (default: this machine's, which CI keeps at UTC). */
+    timezoneId?: string;
   }): Promise<Page & { errors: string[] }>;
   close(): Promise<void>;
 }
@@ -107,8 +109,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     port,
     browser,
     url: (path, host = 'localhost') => `http://${host}:${port}${path}`,
-    newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow' } = {}) => {
-      const context = await browser.newContext({ viewport: { width, height }, serviceWorkers });
+    newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow', timezoneId } = {}) => {
+      const context = await browser.newContext({ viewport: { width, height }, serviceWorkers, timezoneId });
       const page = Object.assign(await context.newPage(), { errors: [] as string[] });
       page.on('console', (message) => {
         if (message.type() === 'error') page.errors.push(message.text());

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { academicYearOf, addDays, dateInZone, endOfDayInZone, formatInZone } from './calendar.ts';
+import { academicYearOf, addDays, dateInZone, endOfDayInZone, formatInZone, isTimeZone } from './calendar.ts';
 
 describe('dateInZone', () => {
   it('gives the Indian date when it is already the next day in Kolkata', () => {
     expect(dateInZone(new Date('2026-11-21T19:00:00Z'), 'Asia/Kolkata')).toBe('2026-11-22');
     expect(dateInZone(new Date('2026-11-21T19:00:00Z'), 'UTC')).toBe('2026-11-21');
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows IANA names and refuses anything else a header could carry', () => {
+    expect(isTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('America/New_York')).toBe(true);
+    for (const bad of ['', 'Mars/Olympus', 'Asia/Kolkata; DROP TABLE', 'x'.repeat(65)])
+      expect(isTimeZone(bad)).toBe(false);
   });
 });
 

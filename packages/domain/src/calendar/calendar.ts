@@ -29,6 +29,25 @@ export function dateInZone(now: Date, timeZone: string): IsoDate {
   return date;
 }
 
+const knownZones = new Map<string, boolean>();
+
+/** Whether `name` is an IANA time zone this runtime knows (a caller's header is checked before a day is cut in it). */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  let known = knownZones.get(name);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (knownZones.size >= 1_000) knownZones.clear();
+    knownZones.set(name, known);
+  }
+  return known;
+}
+
 /** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { verify } from '@node-rs/argon2';
+import { dateInZone } from '@campus/domain/calendar/calendar';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededDatabase, fixedNow } from '../../../test/helpers.ts';
@@ -8,6 +9,7 @@ import type { Database } from '../client.ts';
 import {
   academicYears,
   announcements,
+  classSessions,
   enrolments,
   institutes,
   products,
@@ -148,6 +150,34 @@ describe('the demo seeded early in the morning (defect 9)', () => {
       expect(row.updatedAt.getTime()).toBeLessThanOrEqual(earlyMorning.getTime());
       expect(row.announcedAt.getTime()).toBeLessThanOrEqual(row.updatedAt.getTime());
     }
+  });
+});
+
+describe('the demo seeded just after midnight', () => {
+  // 00:05 in Kolkata: a class that started a quarter of an hour ago would belong to yesterday.
+  const afterMidnight = new Date('2026-11-23T00:05:00+05:30');
+  let database: Database;
+  beforeAll(async () => {
+    database = await createSeededDatabase(afterMidnight);
+  });
+  afterAll(() => database.close());
+
+  it("still has a live class running now under each demo institute's today", async () => {
+    const rows = await database.db
+      .select({
+        instituteId: classSessions.instituteId,
+        startsAt: classSessions.startsAt,
+        minutes: classSessions.durationMinutes,
+      })
+      .from(classSessions)
+      .where(eq(classSessions.classType, 'Online Class'));
+    const running = rows.filter(
+      (row) =>
+        row.startsAt.getTime() <= afterMidnight.getTime() &&
+        afterMidnight.getTime() < row.startsAt.getTime() + row.minutes * 60_000 &&
+        dateInZone(row.startsAt, 'Asia/Kolkata') === '2026-11-23',
+    );
+    expect(new Set(running.map((row) => row.instituteId)).size).toBe(2);
   });
 });
 

@@ -133,11 +133,11 @@ describe('live classes', () => {
 
   const get = (session: Session, url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { authorization: session.student_auth, host: 'localhost', ...headers } });
-  const meetings = (session: Session, body: Record<string, unknown>) =>
+  const meetings = (session: Session, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',
       url: `/api/v1/meeting_manager/getMeetingV2/${session.institute_id}`,
-      headers: { authorization: session.student_auth, host: 'localhost' },
+      headers: { authorization: session.student_auth, host: 'localhost', ...headers },
       payload: {
         institution_id: session.institute_id,
         user_id: session.user_id,
@@ -210,6 +210,23 @@ describe('live classes', () => {
         meetings(student, { live_future_past: 2, from_date: '21-11-2026', to_date: '21-11-2026' }),
       );
       expect(later.json().pastLiveClasses.map((item: { session_id: number }) => item.session_id)).toEqual([liveId]);
+    });
+
+    it("cuts the asked days in the device's time zone, and in the institute's when the header names none", async () => {
+      // The algebra class starts at 13:00 in Kolkata on 21-11, which is 20:30 on 20-11 in Pago Pago (UTC-11): a phone
+      // there lists it under its own today, 20-11, and not under 21-11.
+      const names = async (date: string, headers: Record<string, string>) =>
+        (await meetings(student, { live_future_past: 1, from_date: date, to_date: date }, headers))
+          .json()
+          .upcomingLiveClasses.map((item: { session_name: string }) => item.session_name);
+      const algebra = ['Algebra: quadratic equations and their roots'];
+      expect(await names('20-11-2026', { 'x-time-zone': 'Pacific/Pago_Pago' })).toEqual(algebra);
+      expect(await names('21-11-2026', { 'x-time-zone': 'Pacific/Pago_Pago' })).toEqual([]);
+      expect(await names('21-11-2026', { 'x-time-zone': 'Asia/Kolkata' })).toEqual(algebra);
+      // An unknown or missing zone: the institute's (Kolkata) days, where 20-11 holds only yesterday's class.
+      expect(await names('20-11-2026', { 'x-time-zone': 'Mars/Olympus' })).toEqual(['Yesterday: light']);
+      expect(await names('21-11-2026', { 'x-time-zone': 'Mars/Olympus' })).toEqual(algebra);
+      expect(await names('21-11-2026', {})).toEqual(algebra);
     });
 
     it("lets a parent read the selected child's classes", async () => {

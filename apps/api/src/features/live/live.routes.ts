@@ -1,4 +1,4 @@
-import { addDays, dateInZone, instantInZone } from '@campus/domain/calendar/calendar';
+import { addDays, dateInZone, instantInZone, isTimeZone } from '@campus/domain/calendar/calendar';
 import { liveContract, type LiveSession } from '@campus/domain/live/live.contract';
 import { liveMessages, mayStartSession } from '@campus/domain/live/live-rules';
 import type { FastifyInstance } from 'fastify';
@@ -78,9 +78,14 @@ export async function liveRoutes(app: FastifyInstance) {
     } satisfies LiveSession;
   }
 
-  defineRoute(app, liveContract.meetings, async ({ scope, body }) => {
+  defineRoute(app, liveContract.meetings, async ({ scope, body, request }) => {
     const { instituteId, studentId } = scope.session;
     const timeZone = await scope.timeZone();
+    // The screen asks for its own calendar days (today, the next ones) and files each class under the day it starts
+    // on the device, so the window is cut in the caller's zone: a phone whose clock is not the institute's still
+    // finds the class running now under Today. Without a known zone in the header, the institute's days apply.
+    const header = request.headers['x-time-zone'];
+    const dayZone = typeof header === 'string' && isTimeZone(header) ? header : timeZone;
     const now = app.now();
     const from = isoOf(body.from_date);
     const toGiven = body.to_date ? isoOf(body.to_date) : undefined;
@@ -88,7 +93,7 @@ export async function liveRoutes(app: FastifyInstance) {
     if (body.to_date && !toGiven) throw badRequest('to_date must be a date DD-MM-YYYY');
     const past = body.live_future_past === 2;
     // Upcoming without an end runs a year ahead; past without an end runs to today.
-    const to = toGiven ?? (past ? dateInZone(now, timeZone) : addDays(from, 365));
+    const to = toGiven ?? (past ? dateInZone(now, dayZone) : addDays(from, 365));
     if (to < from) throw badRequest('to_date must not be before from_date');
     if (Date.parse(to) - Date.parse(from) > 366 * 86_400_000) {
       throw badRequest('from_date to to_date must span at most 366 days');
@@ -98,8 +103,8 @@ export async function liveRoutes(app: FastifyInstance) {
     const rows = await findLiveSessions(app.db, {
       instituteId,
       batchIds,
-      from: instantInZone(from, '00:00', timeZone),
-      to: instantInZone(addDays(to, 1), '00:00', timeZone),
+      from: instantInZone(from, '00:00', dayZone),
+      to: instantInZone(addDays(to, 1), '00:00', dayZone),
       newestFirst: past,
     });
     // Past: the classes that have ended by now.

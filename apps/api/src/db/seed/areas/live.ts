@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { dateInZone } from '@campus/domain/calendar/calendar';
+import { dateInZone, instantInZone } from '@campus/domain/calendar/calendar';
 import { and, eq } from 'drizzle-orm';
 import { classRecordings, classSessions, subjects, teachers } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
@@ -43,8 +43,12 @@ function plans(now: Date, timeZone: string, subjectName: string): LivePlan[] {
   const sameDay = (instant: Date) => dateInZone(instant, timeZone) === today;
   const later = [at(2 * hour), at(30 * minute), at(10 * minute)].find(sameDay) ?? at(10 * minute);
   const earlier = at(-3 * hour);
+  // Started a quarter of an hour ago, but never on the day before: seeded just after midnight, the class running
+  // now still belongs to today.
+  const dayStart = instantInZone(today, '00:00', timeZone);
+  const ongoing = new Date(Math.max(at(-15 * minute).getTime(), dayStart.getTime()));
   return [
-    { name: `${subjectName}: doubt clearing session`, startsAt: at(-15 * minute), minutes: 60, provider: 'Zoom' },
+    { name: `${subjectName}: doubt clearing session`, startsAt: ongoing, minutes: 60, provider: 'Zoom' },
     { name: `${subjectName}: revision before the test`, startsAt: later, minutes: 45, provider: 'Webex' },
     ...(sameDay(earlier)
       ? [

@@ -96,7 +96,10 @@ describe('ranges and lists', () => {
     expect(matchesLiveSearch(item, 'ALG')).toBe(true);
     expect(matchesLiveSearch(item, 'physics')).toBe(false);
   });
-  it('shows sizes in MB with 2 decimals', () => {
+  it('shows sizes in MB with 2 decimals, a small file as < 0.01 and a file kept by the video host as no size', () => {
     expect(sizeInMb(1_572_864)).toBe('1.50');
+    expect(sizeInMb(93_000)).toBe('0.09');
+    expect(sizeInMb(1234)).toBe('< 0.01');
+    expect(sizeInMb(0)).toBe('');
   });
 });

@@ -146,5 +146,13 @@ export function matchesLiveSearch(
   );
 }
 
-/** A size in megabytes with 2 decimals (spec part 1 §9). */
-export const sizeInMb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
+/**
+ * A recording's size in megabytes with 2 decimals, under the "Size (MB)" heading (spec part 1 §9). A recording kept
+ * by Vimeo or VdoCipher has no file here (0 bytes): its size is unknown, not "0.00", and reads empty; a small file
+ * reads "< 0.01", as attachments and documents do (defect 9).
+ */
+export const sizeInMb = (bytes: number) => {
+  if (bytes <= 0) return '';
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes < 0.005 ? '< 0.01' : megabytes.toFixed(2);
+};

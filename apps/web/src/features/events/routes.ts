@@ -1,12 +1,12 @@
 import { hasEventCalendar, openingMonth, selectedAcademicYear } from '@campus/domain/events/events-rules';
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
-import { todayIso } from './today.ts';
+import { localDate } from '../../lib/local-date.ts';
 
 // The screen opens in 'My Event' mode on its opening month: that is the month asked for while the code downloads.
 const eventsData = prefetching(async (session, prefetch) => {
   const { eventsQuery } = await import('./api/get-events.ts');
-  prefetch(eventsQuery(session, openingMonth(todayIso(), selectedAcademicYear(session)), false));
+  prefetch(eventsQuery(session, openingMonth(localDate(), selectedAcademicYear(session)), false));
 });
 const eventCalendar = async () => (await import('./screens/event-calendar.tsx')).EventCalendarScreen;
 

@@ -1,5 +1,6 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
+import { localDate } from '../../lib/local-date.ts';
 import { announcementsQuery } from './api/get-announcements.ts';
 import { bannersQuery } from './api/get-banners.ts';
 import { feeDuesQuery } from './api/get-fee-dues.ts';
@@ -9,8 +10,8 @@ const homeData = prefetching(async (session, prefetch) => {
   prefetch(announcementsQuery(session));
   prefetch(feeDuesQuery(session));
   // Home's live classes come with its code, as they sit above the announcements.
-  const { liveWeekQuery, localDay } = await import('./api/get-live-week.ts');
-  prefetch(liveWeekQuery(session, localDay(new Date())));
+  const { liveWeekQuery } = await import('./api/get-live-week.ts');
+  prefetch(liveWeekQuery(session, localDate()));
 });
 const dashboard = async () => (await import('./screens/dashboard.tsx')).DashboardScreen;
 

@@ -18,7 +18,7 @@ import { showToast } from '../../../components/toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useEvents } from '../api/get-events.ts';
-import { todayIso } from '../today.ts';
+import { localDate } from '../../../lib/local-date.ts';
 import { EventPopup, type PopupState } from './event-popup.tsx';
 import { EventLegend, MonthGrid } from './month-grid.tsx';
 
@@ -32,7 +32,7 @@ type Mode = keyof typeof calendarModes;
  */
 export function EventCalendarView({ session }: { session: StoredSession }) {
   const navigate = useNavigate();
-  const today = todayIso();
+  const today = localDate();
   const year = selectedAcademicYear(session);
   const [month, setMonth] = useState<CalendarMonth>(() => openingMonth(today, year));
   const [mode, setMode] = useState<Mode>('mine');

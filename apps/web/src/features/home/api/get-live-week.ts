@@ -6,12 +6,6 @@ import { keepOffline } from '../../../lib/offline-query.ts';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 
-/** The local day of an instant, YYYY-MM-DD. */
-export const localDay = (instant: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
-};
-
 const display = (iso: string) => iso.split('-').reverse().join('-');
 
 /** Live classes are listed where the institute runs them online (the menu's rule, spec part 1 §2). */

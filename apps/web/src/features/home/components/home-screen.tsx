@@ -9,7 +9,8 @@ import type { StoredSession } from '../../../lib/session.ts';
 import { useAnnouncements } from '../api/get-announcements.ts';
 import { useBanners } from '../api/get-banners.ts';
 import { useFeeDues } from '../api/get-fee-dues.ts';
-import { localDay, useLiveWeek } from '../api/get-live-week.ts';
+import { localDate } from '../../../lib/local-date.ts';
+import { useLiveWeek } from '../api/get-live-week.ts';
 import { AnnouncementFullList, AnnouncementPreview } from './announcement-list.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
 import { ClockPanel } from './clock-panel.tsx';
@@ -33,7 +34,7 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
   // slow phone is a long task; deferred, React builds the screen in slices it can interrupt (Lighthouse TBT).
   const banners = useDeferredValue(useBanners(session));
   const announcements = useDeferredValue(useAnnouncements(session));
-  const liveWeek = useDeferredValue(useLiveWeek(session, localDay(new Date())));
+  const liveWeek = useDeferredValue(useLiveWeek(session, localDate()));
   const feeDues = useDeferredValue(useFeeDues(session));
   // The parts above the announcements (fee banner, banners, live classes) show up only when there is something to
   // show: they take their places together with the list below them, so nothing moves as each answer arrives.

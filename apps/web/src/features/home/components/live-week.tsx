@@ -3,7 +3,8 @@ import { signedInPages } from '@campus/domain/shell/pages';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StoredSession } from '../../../lib/session.ts';
-import { localDay as localDate, useLiveWeek } from '../api/get-live-week.ts';
+import { localDate } from '../../../lib/local-date.ts';
+import { useLiveWeek } from '../api/get-live-week.ts';
 import { useNow } from '../hooks/use-now.ts';
 
 const time = (iso: string) =>

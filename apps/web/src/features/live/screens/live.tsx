@@ -12,6 +12,7 @@ import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
+import { localDate } from '../../../lib/local-date.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { recordingAddress, startSession, useMeetings, type LiveWindow } from '../api/live.ts';
 import { LiveCard } from '../components/live-card.tsx';
@@ -20,11 +21,6 @@ const RecordingsDialog = lazy(() => import('../../../components/recordings-dialo
 // Only the Past tab has it, and its popover (floating-ui, ~16 KB compressed) need not load with Today's classes.
 const RangePicker = lazy(() => import('../components/range-picker.tsx'));
 
-/** The reader's local date, `YYYY-MM-DD`. */
-const localDate = (instant: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
-};
 const display = (iso: string) => iso.split('-').reverse().join('-');
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });

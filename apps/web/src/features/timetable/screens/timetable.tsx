@@ -34,6 +34,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
+import { localDate } from '../../../lib/local-date.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { recordingAddress, startSession, useHolidays, useTimetable, useYearCount } from '../api/timetable.ts';
 import { AttendanceDialog } from '../components/attendance-dialog.tsx';
@@ -44,11 +45,6 @@ const RecordingsDialog = lazy(() => import('../../../components/recordings-dialo
 
 /** Errors that leave the screen after this long (spec part 2 §8). */
 const errorRedirectMs = 2000;
-
-const localDate = (instant: Date) => {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${instant.getFullYear()}-${two(instant.getMonth() + 1)}-${two(instant.getDate())}`;
-};
 
 /** /timetable: Month and This Year views, schedules, attendance, recordings, the calendar feed (part 2 §2.2). */
 export function TimetableScreen() {

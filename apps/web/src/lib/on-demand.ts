@@ -44,14 +44,14 @@ export function retryingLoader<T>(load: () => Promise<T>): Loader<T> {
 export const preload = (loader: Loader<unknown>) => void loader().catch(() => undefined);
 
 /**
- * The loader's export once it is wanted and has arrived (at once when it already has), kept from then on;
- * undefined before. A fetch that fails while wanted (offline) leaves it undefined: it is tried again when the
- * wish comes back.
+ * The loader's export once it is wanted and has arrived (in the same render when it already has), kept from then
+ * on; undefined before. A fetch that fails while wanted (offline) leaves it undefined: it is tried again when the
+ * wish comes back, or, when `wanted` counts the person's asks, at each new ask.
  */
-export function useLoaded<T>(loader: Loader<T>, isWanted: boolean): T | undefined {
+export function useLoaded<T>(loader: Loader<T>, wanted: boolean | number): T | undefined {
   const [value, setValue] = useState<T | undefined>(() => loader.loaded());
   useEffect(() => {
-    if (!isWanted || value !== undefined) return;
+    if (!wanted || value !== undefined) return;
     let isMounted = true;
     loader().then(
       (result) => isMounted && setValue(() => result),
@@ -60,6 +60,7 @@ export function useLoaded<T>(loader: Loader<T>, isWanted: boolean): T | undefine
     return () => {
       isMounted = false;
     };
-  }, [loader, isWanted, value]);
-  return value;
+  }, [loader, wanted, value]);
+  // Arrived since this component mounted (preloaded on hover or focus): shown at once, as React.lazy would.
+  return value ?? (wanted ? loader.loaded() : undefined);
 }

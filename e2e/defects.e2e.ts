@@ -370,7 +370,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
 
     it('no notice says it was updated later than the time the home clock shows', async () => {
       // A browser in the institute's zone (Kolkata), so the home clock and the notices read the same wall time.
-      const context = await harness.browser.newContext({ viewport: desktop, timezoneId: 'Asia/Kolkata' });
+      const context = await harness.newContext({ viewport: desktop, timezoneId: 'Asia/Kolkata' });
       const page = await context.newPage();
       await signInToDashboard(harness, page, '9000000001');
       await closePromo(page);

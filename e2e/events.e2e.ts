@@ -23,9 +23,9 @@ const monthNames = [
  * The month the demo calendar is seeded in (its events sit in the month of the institute's today, Asia/Kolkata, and
  * the next) and the one after it, as `{ year, month }` with `month` 1–12.
  */
-function seededMonths() {
+function seededMonths(now: Date) {
   const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' })
-    .format(new Date())
+    .format(now)
     .split('-')
     .map(Number) as [number, number];
   const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
@@ -73,7 +73,7 @@ describe('Event calendar in Chromium (spec part 2 §2.6)', () => {
   afterAll(() => harness?.close());
 
   it('a student moves between months, opens a day and an event, and switches My Event and all events', async () => {
-    const { current, next } = seededMonths();
+    const { current, next } = seededMonths(harness.now());
     const page = await harness.newPage(desktop);
     await signInToDashboard(harness, page, '9000000001');
     await closePromo(page);
@@ -81,7 +81,7 @@ describe('Event calendar in Chromium (spec part 2 §2.6)', () => {
     await page.waitForURL('**/my-account/eventCalender');
     await page.getByRole('heading', { level: 1, name: 'Event Calender' }).waitFor();
     // Today's month, with the Today button: the demo's current academic year holds today.
-    const now = new Date();
+    const now = harness.now();
     await page
       .getByRole('heading', { level: 2, name: title({ year: now.getFullYear(), month: now.getMonth() + 1 }) })
       .waitFor();
@@ -152,7 +152,7 @@ describe('Event calendar in Chromium (spec part 2 §2.6)', () => {
   });
 
   it('a parent sees the child’s calendar: a holiday, a multi-day break cut at 30 characters, weekly offs', async () => {
-    const { current } = seededMonths();
+    const { current } = seededMonths(harness.now());
     const page = await harness.newPage();
     await signIn(harness, page, '9000000002');
     await page.getByRole('dialog', { name: 'Select Profile' }).getByText('Aarav Sharma').click();

@@ -7,7 +7,7 @@ const desktop = { width: 1280, height: 800 };
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const dayHeading = /^(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day \d{2}-\d{2}-\d{4}$/;
 
-/** `Weekday DD-MM-YYYY` of an instant on this machine's clock, which the browser shares. */
+/** `Weekday DD-MM-YYYY` of an instant in this machine's zone, which the browser shares. */
 function dayLabel(instant: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const date = `${pad(instant.getDate())}-${pad(instant.getMonth() + 1)}-${instant.getFullYear()}`;
@@ -44,9 +44,9 @@ function expectWellGrouped(days: Awaited<ReturnType<typeof inboxDays>>) {
   expect(new Set(dates).size).toBe(dates.length);
 }
 
-/** The day a message was sent `hoursAgo` hours before now (either side of a minute of seeding). */
-const sentOn = (hoursAgo: number) =>
-  [0, 10].map((minutes) => dayLabel(new Date(Date.now() - hoursAgo * 3_600_000 - minutes * 60_000)));
+/** The day a message was sent `hoursAgo` hours before `now` (either side of a minute of seeding). */
+const sentOn = (now: Date, hoursAgo: number) =>
+  [0, 10].map((minutes) => dayLabel(new Date(now.getTime() - hoursAgo * 3_600_000 - minutes * 60_000)));
 
 describe('Messages in Chromium (spec part 2 §2.5)', () => {
   let harness: Harness;
@@ -67,7 +67,7 @@ describe('Messages in Chromium (spec part 2 §2.5)', () => {
     expectWellGrouped(days);
     expect(days.flatMap((day) => day.times)).toHaveLength(5);
     const closed = days.find((day) => day.texts.includes('school remains closed tomorrow'));
-    expect(sentOn(2)).toContain(closed?.label);
+    expect(sentOn(harness.now(), 2)).toContain(closed?.label);
     expect(days[0]).toBe(closed);
     // The expired temporary password shows masked; the parent's texts are not here.
     expect(days.some((day) => day.texts.includes('•••••••• is your temporary password'))).toBe(true);
@@ -91,7 +91,7 @@ describe('Messages in Chromium (spec part 2 §2.5)', () => {
     expectWellGrouped(days);
     expect(days.flatMap((day) => day.times)).toHaveLength(3);
     const fees = days.find((day) => day.texts.includes('fees for Aarav and Diya are due on the 10th'));
-    expect(sentOn(5)).toContain(fees?.label);
+    expect(sentOn(harness.now(), 5)).toContain(fees?.label);
     expect(days.some((day) => day.texts.includes('school remains closed tomorrow'))).toBe(false);
     expect(page.errors).toEqual([]);
     await page.context().close();

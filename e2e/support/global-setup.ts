@@ -4,19 +4,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer, stopServer } from './harness.ts';
+import { e2eStart, startServer, stopServer } from './harness.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eDemoDataDir: string;
+    /** How far the run's clock is from this machine's (see `e2eStart` in harness.ts). */
+    e2eClockOffsetMs: number;
   }
 }
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-demo-'));
-  // Seeded on start; stopped cleanly, so the copies open like a server's own directory after a restart.
-  const { server } = await startServer(dataDir);
+  const offset = e2eStart.getTime() - Date.now();
+  // Seeded on start, at the run's now; stopped cleanly, so the copies open like a server's own directory after a
+  // restart.
+  const { server } = await startServer(dataDir, { CLOCK_OFFSET_MS: String(offset) });
   await stopServer(server);
   project.provide('e2eDemoDataDir', dataDir);
+  project.provide('e2eClockOffsetMs', offset);
   return () => rmSync(dataDir, { recursive: true, force: true });
 }

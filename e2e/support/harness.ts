@@ -5,11 +5,19 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { chromiumArgs, chromiumInstallCommand, findChromium } from './chromium.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The date and hour the browser tests run at: Wednesday 25-11-2026, 11:00 in Kolkata (05:30 UTC, the same date on
+ * this machine's UTC clock). The server (CLOCK_OFFSET_MS) and every page's clock start there when the run starts,
+ * then run on in real time: the demo, seeded relative to the server's now, and each screen see the same day and
+ * hour whenever the run happens (a run just after midnight in Kolkata found no class under Today).
+ */
+export const e2eStart = new Date('2026-11-25T05:30:00Z');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,8 +36,14 @@ export interface Harness {
   browser: Browser;
   /** The address of `path` at the institute found by `host` (localhost: Greenfield, apex.localhost: Apex). */
   url(path: string, host?: string): string;
-  /** A page in a fresh context; `errors` collects console errors (CSP refusals among them) and page crashes. */
-  /** A page in a new browser context; `serviceWorkers: 'block'` keeps the app's service worker out. */
+  /** The run's clock, the server's and the pages' (see `e2eStart`). */
+  now(): Date;
+  /** A browser context on the run's clock. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * A page in a new browser context on the run's clock; `serviceWorkers: 'block'` keeps the app's service worker
+   * out; `errors` collects console errors (CSP refusals among them) and page crashes.
+   */
   newPage(options?: {
     width?: number;
     height?: number;
@@ -45,6 +59,11 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Serve the web app from this folder (a copy of the build a test may change, as a release would). */
   webDistDir?: string;
+  /**
+   * `machine`: the server and the pages keep this machine's clock, for data that the operator's tools wrote on it
+   * (admin.e2e.ts); by default the run's clock (`e2eStart`).
+   */
+  clock?: 'run' | 'machine';
 }
 
 /** The production server on `dataDir` at a free port, once it answers /readyz (a new directory is seeded first). */
@@ -100,17 +119,26 @@ function freshDataDir(): string {
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`Chromium is missing; install it with: ${chromiumInstallCommand}`);
-  const { port, server } = await startServer(
-    options.dataDir ?? freshDataDir(),
-    options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {},
-  );
+  const offset = options.clock === 'machine' ? 0 : inject('e2eClockOffsetMs');
+  const { port, server } = await startServer(options.dataDir ?? freshDataDir(), {
+    CLOCK_OFFSET_MS: String(offset),
+    ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+  });
   const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
+  const newContext = async (contextOptions: BrowserContextOptions = {}) => {
+    const context = await browser.newContext(contextOptions);
+    // Fake Date, timers and Intl from the run's now, running on in real time from there.
+    if (offset !== 0) await context.clock.install({ time: Date.now() + offset });
+    return context;
+  };
   return {
     port,
     browser,
     url: (path, host = 'localhost') => `http://${host}:${port}${path}`,
+    now: () => new Date(Date.now() + offset),
+    newContext,
     newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow', timezoneId } = {}) => {
-      const context = await browser.newContext({ viewport: { width, height }, serviceWorkers, timezoneId });
+      const context = await newContext({ viewport: { width, height }, serviceWorkers, timezoneId });
       const page = Object.assign(await context.newPage(), { errors: [] as string[] });
       page.on('console', (message) => {
         if (message.type() === 'error') page.errors.push(message.text());

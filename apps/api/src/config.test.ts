@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       SEED_DEMO: 'auto',
       DOCS: 'true',
+      CLOCK_OFFSET_MS: 0,
     });
     expect(loadConfig({}).DATABASE_URL).toBeUndefined();
     // No proxy is trusted unless configured.
@@ -34,6 +35,11 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "70000")'],
     [{ PORT: '80.5' }, 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "80.5")'],
+    [{ CLOCK_OFFSET_MS: 'soon' }, 'Invalid configuration: CLOCK_OFFSET_MS must be a whole number (got "soon")'],
+    [
+      { CLOCK_OFFSET_MS: '9999999999999' },
+      'Invalid configuration: CLOCK_OFFSET_MS must be within a hundred years (got "9999999999999")',
+    ],
     [
       { LOG_LEVEL: 'loud' },
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',

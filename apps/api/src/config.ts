@@ -78,6 +78,13 @@ const configSchema = z.object({
     .int('must be a whole number')
     .positive('must be positive')
     .default(20),
+  // The server's clock runs this many milliseconds ahead of the machine's (behind when negative): the browser tests
+  // put the demo and the app on one fixed date and hour, the same at any hour of the run. Never set in production.
+  CLOCK_OFFSET_MS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .refine((offset) => Math.abs(offset) <= 100 * 365 * 86_400_000, 'must be within a hundred years')
+    .default(0),
 });
 
 /** Validated server configuration. */

@@ -15,12 +15,15 @@ async function main() {
   const storage = localDiskStorage(resolve(config.DATA_DIR, 'files'));
   // Files a crash left half-written are never referenced by a row: they can go.
   const swept = await storage.sweepTemporary();
-  const database = await openConfiguredDatabase(config, () => new Date(), storage);
+  const offset = config.CLOCK_OFFSET_MS;
+  const now = offset === 0 ? () => new Date() : () => new Date(Date.now() + offset);
+  const database = await openConfiguredDatabase(config, now, storage);
   const unfinished = await sweepPendingFiles(database.db, storage);
   const app = await buildApp({
     config,
     database,
     storage,
+    now,
     rateLimits: {
       loginPerMinute: config.LOGIN_PER_MINUTE,
       forgotPasswordPerMinute: config.FORGOT_PASSWORD_PER_MINUTE,
@@ -30,6 +33,7 @@ async function main() {
   if (unfinished > 0) app.log.warn({ unfinished }, 'removed files of writes an earlier crash left unfinished');
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier crash');
   if (database.seeded) app.log.info('seeded the demo institutes (password demo1234)');
+  if (offset !== 0) app.log.warn({ now: now().toISOString() }, 'the clock is moved by CLOCK_OFFSET_MS');
 
   // SIGTERM/SIGINT: stop accepting (new requests get 503), let in-flight ones finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

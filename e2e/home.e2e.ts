@@ -27,7 +27,12 @@ describe('home, profile and products in Chromium', () => {
     const before = await clock.innerText();
     await page.waitForFunction((previous) => document.querySelector('time')?.textContent !== previous, before);
     // On the run's date (e2eStart in support/harness.ts), whatever this machine's.
-    expect(await page.getByText(/^\d{2}-\d{2}-\d{4}$/).first().innerText()).toBe('25-11-2026');
+    expect(
+      await page
+        .getByText(/^\d{2}-\d{2}-\d{4}$/)
+        .first()
+        .innerText(),
+    ).toBe('25-11-2026');
     expect(await page.getByRole('heading', { name: 'NOTICE BOARD' }).isVisible()).toBe(true);
     expect(await page.getByRole('article').count()).toBe(3);
     await page.getByRole('article').first().getByRole('heading', { name: 'Annual Sports Day' }).waitFor();

@@ -50,6 +50,11 @@ export interface Harness {
     serviceWorkers?: 'allow' | 'block';
     /** The device's time zone (default: this machine's, which CI keeps at UTC). */
     timezoneId?: string;
+    /**
+     * `machine`: the page keeps the browser's own clock, for a test that reads performance entries (Playwright's
+     * clock fakes `performance`, whose entries it leaves empty) and needs no date.
+     */
+    clock?: 'run' | 'machine';
   }): Promise<Page & { errors: string[] }>;
   close(): Promise<void>;
 }
@@ -125,10 +130,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
   });
   const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
-  const newContext = async (contextOptions: BrowserContextOptions = {}) => {
+  const newContext = async (contextOptions: BrowserContextOptions = {}, clock: 'run' | 'machine' = 'run') => {
     const context = await browser.newContext(contextOptions);
     // Fake Date, timers and Intl from the run's now, running on in real time from there.
-    if (offset !== 0) await context.clock.install({ time: Date.now() + offset });
+    if (offset !== 0 && clock === 'run') await context.clock.install({ time: Date.now() + offset });
     return context;
   };
   return {
@@ -136,9 +141,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     browser,
     url: (path, host = 'localhost') => `http://${host}:${port}${path}`,
     now: () => new Date(Date.now() + offset),
-    newContext,
-    newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow', timezoneId } = {}) => {
-      const context = await newContext({ viewport: { width, height }, serviceWorkers, timezoneId });
+    newContext: (contextOptions) => newContext(contextOptions),
+    newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow', timezoneId, clock } = {}) => {
+      const context = await newContext({ viewport: { width, height }, serviceWorkers, timezoneId }, clock);
       const page = Object.assign(await context.newPage(), { errors: [] as string[] });
       page.on('console', (message) => {
         if (message.type() === 'error') page.errors.push(message.text());

@@ -55,7 +55,8 @@ describe('loadOnFirstUse', () => {
     render(<ThemePicker />);
     await userEvent.hover(screen.getByRole('button', { name: 'Theme' }));
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The hover's fetch has arrived; still nothing is open.
+    await load.mock.results[0]!.value;
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Theme' }));
     expect(screen.getByRole('dialog', { name: 'Theme menu' })).toHaveTextContent('opened');

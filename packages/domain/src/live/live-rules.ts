@@ -1,4 +1,5 @@
 import { addDays, type IsoDate } from '../calendar/calendar.ts';
+import { megabytesFigure } from '../shared/uploads.ts';
 import { weekdayNames, weekdayOf } from '../timetable/timetable-rules.ts';
 
 /** Session and course names are cut at 30 characters (spec part 1 §9). */
@@ -151,8 +152,4 @@ export function matchesLiveSearch(
  * by Vimeo or VdoCipher has no file here (0 bytes): its size is unknown, not "0.00", and reads empty; a small file
  * reads "< 0.01", as attachments and documents do (defect 9).
  */
-export const sizeInMb = (bytes: number) => {
-  if (bytes <= 0) return '';
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes < 0.005 ? '< 0.01' : megabytes.toFixed(2);
-};
+export const sizeInMb = (bytes: number) => (bytes <= 0 ? '' : megabytesFigure(bytes));

@@ -99,9 +99,12 @@ export function cleanFileName(name: string): string {
   return `${cleaned.slice(0, 140)}${extension ? `.${extension}` : ''}`;
 }
 
-/** A file's size as the portal shows it (attachments, documents): megabytes with 2 decimals (spec part 1 §9). */
-export const formatMegabytes = (bytes: number) => {
+/** A file's size in megabytes with 2 decimals, without the unit (spec part 1 §9): under a "Size (MB)" heading. */
+export const megabytesFigure = (bytes: number) => {
   const megabytes = bytes / (1024 * 1024);
   // A small file is not nothing: every demo attachment and document read "0.00 MB" (defect 9).
-  return bytes > 0 && megabytes < 0.005 ? '< 0.01 MB' : `${megabytes.toFixed(2)} MB`;
+  return bytes > 0 && megabytes < 0.005 ? '< 0.01' : megabytes.toFixed(2);
 };
+
+/** A file's size as the portal shows it (attachments, documents): megabytes with 2 decimals (spec part 1 §9). */
+export const formatMegabytes = (bytes: number) => `${megabytesFigure(bytes)} MB`;

@@ -87,19 +87,25 @@ function ensureChromium() {
 }
 
 /**
- * LibreOffice (headless) converts office documents for their preview (apps/api/src/lib/office-preview.ts); the
- * API test of that conversion is skipped without it. Installed like Chromium: Debian's packages, when root.
+ * LibreOffice (headless) converts office documents for their preview, only inside bubblewrap's sandbox
+ * (apps/api/src/lib/document-sandbox.ts); the API tests of both need them, and in CI they fail rather than skip
+ * without them. Installed like Chromium: Debian's packages, when root.
  */
 function ensureLibreOffice() {
-  const candidates = [process.env.SOFFICE_PATH, '/usr/bin/soffice'];
-  if (candidates.some((path) => path && existsSync(path))) return;
-  const install =
-    'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui';
+  const hasSoffice = [process.env.SOFFICE_PATH, '/usr/bin/soffice'].some((path) => path && existsSync(path));
+  const hasBwrap = [process.env.BWRAP_PATH, '/usr/bin/bwrap'].some((path) => path && existsSync(path));
+  if (hasSoffice && hasBwrap) return;
+  const packages = [
+    ...(hasSoffice ? [] : ['libreoffice-writer-nogui', 'libreoffice-calc-nogui', 'libreoffice-impress-nogui']),
+    ...(hasBwrap ? [] : ['bubblewrap']),
+  ];
+  const install = `apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages.join(' ')}`;
   if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
-    console.log("LibreOffice is missing; installing Debian's headless LibreOffice packages");
-    if (run('sh', ['-c', `${install} >/dev/null`]) && existsSync('/usr/bin/soffice')) return;
+    console.log(`Installing Debian's ${packages.join(', ')} for the office previews and their sandbox`);
+    if (run('sh', ['-c', `${install} >/dev/null`]) && existsSync('/usr/bin/soffice') && existsSync('/usr/bin/bwrap'))
+      return;
   }
-  console.log(`LibreOffice is missing (office previews untested). Install it with:\n  ${install}`);
+  console.log(`LibreOffice or bubblewrap is missing (office previews untested). Install them with:\n  ${install}`);
 }
 
 ensureLibreOffice();

@@ -17,7 +17,7 @@ import { fileSigner } from './lib/signed-urls.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { videoProvidersFromConfig, type VideoProviders } from './lib/video-providers.ts';
-import type { OfficeConverter } from './lib/office-preview.ts';
+import type { OfficeConverter, OfficePreviewLimits } from './lib/office-preview.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -112,8 +112,10 @@ export interface AppOptions {
   timeouts?: Partial<RequestTimeouts>;
   /** Vimeo and VdoCipher per institute; the default reads VIDEO_CREDENTIALS (lib/video-providers.ts). */
   videoProviders?: VideoProviders;
-  /** Office previews: undefined finds LibreOffice, null turns them off. */
+  /** Office previews: undefined runs LibreOffice in the document sandbox, null turns them off. */
   officeConverter?: OfficeConverter | null;
+  /** The document sandbox's limits per conversion and the conversions run at once (configuration). */
+  officePreviews?: OfficePreviewLimits;
   /** Rules for routes a test adds to the app; real routes are registered from endpoint descriptors. */
   extraAccess?: Record<string, AccessRule>;
 }
@@ -180,7 +182,7 @@ export async function buildApp(options: AppOptions) {
     sms: options.sms ?? logSmsSender(app.log),
     rateLimits: { ...defaultAuthRateLimits, ...options.rateLimits },
     videoProviders: options.videoProviders ?? videoProvidersFromConfig(process.env.VIDEO_CREDENTIALS),
-    officeConverter: options.officeConverter,
+    officePreviews: { officeConverter: options.officeConverter, officePreviews: options.officePreviews },
   });
   await app.register(webRoutes, {
     distDir: options.config.WEB_DIST_DIR ?? defaultDistDir,

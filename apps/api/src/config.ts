@@ -78,6 +78,26 @@ const configSchema = z.object({
     .int('must be a whole number')
     .positive('must be positive')
     .default(20),
+  // Office previews (lib/document-sandbox.ts): conversions run at once on each process, and each one's time and
+  // memory limits. A conversion stopped by a limit is tried again later.
+  OFFICE_PREVIEWS_AT_ONCE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(32, 'must be at most 32')
+    .default(2),
+  OFFICE_PREVIEW_SECONDS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(5, 'must be at least 5')
+    .max(600, 'must be at most 600')
+    .default(60),
+  OFFICE_PREVIEW_MEMORY_MB: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(256, 'must be at least 256')
+    .max(16384, 'must be at most 16384')
+    .default(1536),
   // The server's clock runs this many milliseconds ahead of the machine's (behind when negative): the browser tests
   // put the demo and the app on one fixed date and hour, the same at any hour of the run. Never set in production.
   CLOCK_OFFSET_MS: z.coerce

@@ -29,6 +29,11 @@ async function main() {
       forgotPasswordPerMinute: config.FORGOT_PASSWORD_PER_MINUTE,
       ssoPerMinute: config.SSO_PER_MINUTE,
     },
+    officePreviews: {
+      atOnce: config.OFFICE_PREVIEWS_AT_ONCE,
+      seconds: config.OFFICE_PREVIEW_SECONDS,
+      memoryMb: config.OFFICE_PREVIEW_MEMORY_MB,
+    },
   });
   if (unfinished > 0) app.log.warn({ unfinished }, 'removed files of writes an earlier crash left unfinished');
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier crash');

@@ -19,7 +19,7 @@ import { libraryRoutes } from './library/library.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import type { VideoProviders } from '../lib/video-providers.ts';
-import type { OfficeConverter } from '../lib/office-preview.ts';
+import type { OfficePreviewSettings } from './files/files.routes.ts';
 
 // The app sets the sign-in rate limits through this index, so it imports no feature directly.
 export { defaultAuthRateLimits, type AuthRateLimits } from './auth/auth.routes.ts';
@@ -30,15 +30,15 @@ export interface FeatureOptions {
   rateLimits: AuthRateLimits;
   /** Vimeo and VdoCipher per institute (credentials from the server's configuration). */
   videoProviders: VideoProviders;
-  /** Office previews: undefined finds LibreOffice, null turns them off, a function converts (tests). */
-  officeConverter?: OfficeConverter | null;
+  /** Office previews: the converter (undefined: LibreOffice in the sandbox) and the sandbox's limits. */
+  officePreviews: OfficePreviewSettings;
 }
 
 /** Every area's routes, registered from its endpoint descriptors; a new area adds one line here. */
 export async function registerFeatures(app: FastifyInstance, options: FeatureOptions) {
   await app.register(shellRoutes);
   await app.register(authRoutes, options);
-  await app.register(filesRoutes, { officeConverter: options.officeConverter });
+  await app.register(filesRoutes, options.officePreviews);
   await app.register(homeRoutes);
   await app.register(profileRoutes);
   await app.register(productsRoutes);

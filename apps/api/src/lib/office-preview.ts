@@ -1,119 +1,154 @@
 // Office documents (doc, docx, xls, xlsx, ppt, pptx) previewed as PDF without any outside service: LibreOffice
-// in headless mode converts the stored file once, the PDF is stored and remembered in office_previews, and a file
-// the converter cannot read is remembered as failed (its preview says 'Preview not supported. Please download the
-// file.'). Conversions run one at a time, each with its own LibreOffice profile and a time limit.
-import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// converts the stored file once, inside the document sandbox (document-sandbox.ts), the PDF is stored and remembered
+// in office_previews. A file whose content is not the container its name says, or that the converter cannot read,
+// is remembered as failed (its preview says 'Preview not supported. Please download the file.'); a conversion
+// stopped by a limit is tried again later, with a growing pause. A few conversions run at once on each process.
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../db/client.ts';
 import { officePreviews } from '../db/schema/index.ts';
+import {
+  ConversionLimitError,
+  jobsRoot,
+  makeJobFolder,
+  sweepJobFolders,
+  type SandboxLimits,
+} from './document-sandbox.ts';
 import type { Storage } from './storage.ts';
 
-/** Converts a file (by path) to PDF bytes; rejects when it cannot. */
-export type OfficeConverter = (path: string) => Promise<Buffer>;
+/**
+ * Converts `input` (a file inside the job folder `folder`) to PDF bytes; rejects when it cannot, with a
+ * ConversionLimitError when a limit stopped it. Anything it writes belongs in `folder`, which the caller removes.
+ */
+export type OfficeConverter = (input: string, folder: string) => Promise<Buffer>;
 
-/** The LibreOffice program: `SOFFICE_PATH`, else Debian's `/usr/bin/soffice`; undefined when not installed. */
-export function findSoffice(): string | undefined {
-  const candidates = [process.env.SOFFICE_PATH, '/usr/bin/soffice', '/usr/lib/libreoffice/program/soffice'];
-  return candidates.find((path): path is string => Boolean(path && existsSync(path)));
+/**
+ * The container each extension must hold, as file-type names it: Office Open XML by its main part's content type,
+ * the older binary formats as OLE compound files. OpenDocument, plain zips and anything else are refused, so a
+ * document LibreOffice would read by another filter (an OpenDocument file renamed .docx) is never converted.
+ */
+const containers: Record<string, string> = {
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+  doc: 'cfb',
+  xls: 'cfb',
+  ppt: 'cfb',
+};
+
+/** Whether the file at `path` is the container its extension names; reads only the bytes detection needs. */
+export async function isOfficeContainer(extension: string, path: string): Promise<boolean> {
+  const expected = containers[extension];
+  if (!expected) return false;
+  const detected = await fileTypeFromFile(path).catch(() => undefined);
+  return detected?.ext === expected;
 }
 
-/** LibreOffice headless as a converter (`timeoutMs` per file). */
-export function libreOfficeConverter(soffice: string, timeoutMs = 60_000): OfficeConverter {
-  return async (path) => {
-    const work = join(tmpdir(), `office-preview-${randomUUID()}`);
-    await mkdir(work, { recursive: true });
+/** The pause before the next try of a conversion stopped by a limit `attempts` times: 1 min, ×4 each time, ≤ 1 day. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 4 ** Math.max(0, attempts - 1), 86_400_000);
+}
+
+/** The sandbox's limits per conversion, and how many conversions each process runs at once (configuration). */
+export type OfficePreviewLimits = Partial<SandboxLimits> & { atOnce?: number };
+
+export interface OfficePreviewOptions {
+  /** Conversions this process runs at once; more requests wait for a free place. */
+  atOnce: number;
+  now: () => Date;
+  log?: { warn(details: object, message: string): void };
+}
+
+/** At most `size` tasks at once, the rest in arrival order. */
+function slots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
     try {
-      await new Promise<void>((resolve, reject) => {
-        execFile(
-          soffice,
-          [
-            `-env:UserInstallation=file://${join(work, 'profile')}`,
-            '--headless',
-            '--norestore',
-            '--convert-to',
-            'pdf',
-            '--outdir',
-            join(work, 'out'),
-            path,
-          ],
-          { timeout: timeoutMs },
-          (error) => (error ? reject(error) : resolve()),
-        );
-      });
-      const [pdf] = (await readdir(join(work, 'out')).catch(() => [] as string[])).filter((name) =>
-        name.endsWith('.pdf'),
-      );
-      if (!pdf) throw new Error('LibreOffice wrote no PDF');
-      const bytes = await readFile(join(work, 'out', pdf));
-      if (bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error('LibreOffice wrote no PDF');
-      return bytes;
+      return await task();
     } finally {
-      await rm(work, { recursive: true, force: true });
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
     }
   };
 }
 
-/** Office Open XML files are zips; the older binary formats are OLE compound files. */
-const signatures: Record<string, Buffer> = {
-  docx: Buffer.from('504b0304', 'hex'),
-  xlsx: Buffer.from('504b0304', 'hex'),
-  pptx: Buffer.from('504b0304', 'hex'),
-  doc: Buffer.from('d0cf11e0a1b11ae1', 'hex'),
-  xls: Buffer.from('d0cf11e0a1b11ae1', 'hex'),
-  ppt: Buffer.from('d0cf11e0a1b11ae1', 'hex'),
-};
-
-/**
- * Whether the file starts as its format must: LibreOffice would otherwise read a damaged document as plain text
- * and 'preview' its bytes.
- */
-export function looksLikeOffice(extension: string, head: Buffer): boolean {
-  const signature = signatures[extension];
-  return signature !== undefined && head.subarray(0, signature.length).equals(signature);
-}
-
 /** The stored PDF preview of an office file, converting it on first use; undefined when it cannot be previewed. */
-export function officePreviewer(db: Db, storage: Storage, converter: OfficeConverter | undefined) {
-  let queue: Promise<unknown> = Promise.resolve();
+export function officePreviewer(
+  db: Db,
+  storage: Storage,
+  converter: OfficeConverter | undefined,
+  options: OfficePreviewOptions,
+) {
+  const inSlot = slots(Math.max(1, options.atOnce));
   const pending = new Map<string, Promise<string | undefined>>();
+  // Job folders of a process killed mid-conversion.
+  const swept = converter ? sweepJobFolders(jobsRoot).catch(() => 0) : Promise.resolve(0);
 
-  async function convert(sourceKey: string): Promise<string | undefined> {
-    if (!converter) return undefined;
-    const extension = sourceKey.split('.').at(-1) ?? 'bin';
-    const work = join(tmpdir(), `office-source-${randomUUID()}.${extension}`);
-    let previewKey: string | undefined;
-    try {
-      const { stream } = await storage.open(sourceKey);
-      await pipeline(stream, createWriteStream(work));
-      const head = (await readFile(work)).subarray(0, 8);
-      if (!looksLikeOffice(extension, head)) throw new Error('not an office document');
-      previewKey = (await storage.putBuffer(await converter(work), 'pdf')).key;
-    } catch {
-      previewKey = undefined;
-    } finally {
-      await rm(work, { force: true });
-    }
+  /** Records the outcome unless another process already stored a preview. */
+  async function remember(sourceKey: string, outcome: Partial<typeof officePreviews.$inferInsert>) {
     await db
       .insert(officePreviews)
-      .values({ sourceFileKey: sourceKey, previewFileKey: previewKey ?? null, failed: !previewKey })
-      .onConflictDoNothing();
-    return previewKey;
+      .values({ sourceFileKey: sourceKey, ...outcome })
+      .onConflictDoUpdate({
+        target: officePreviews.sourceFileKey,
+        set: { ...outcome, convertedAt: options.now() },
+        setWhere: isNull(officePreviews.previewFileKey),
+      });
+  }
+
+  async function convert(sourceKey: string, attempts: number): Promise<string | undefined> {
+    if (!converter) return undefined;
+    await swept;
+    const extension = sourceKey.split('.').at(-1) ?? 'bin';
+    const folder = await makeJobFolder(jobsRoot);
+    try {
+      const input = join(folder, 'input', `source.${extension}`);
+      try {
+        const { stream } = await storage.open(sourceKey);
+        await pipeline(stream, createWriteStream(input, { mode: 0o600 }));
+      } catch {
+        // The store is away or the file is gone: no verdict on the document.
+        return undefined;
+      }
+      if (!(await isOfficeContainer(extension, input))) {
+        await remember(sourceKey, { failed: true });
+        return undefined;
+      }
+      try {
+        const previewKey = (await storage.putBuffer(await converter(input, folder), 'pdf')).key;
+        await remember(sourceKey, { previewFileKey: previewKey, failed: false, retryAt: null });
+        return previewKey;
+      } catch (error) {
+        if (error instanceof ConversionLimitError) {
+          const retryAt = new Date(options.now().getTime() + retryDelayMs(attempts + 1));
+          options.log?.warn({ sourceKey, reason: error.message, retryAt }, 'office preview stopped by a limit');
+          await remember(sourceKey, { failed: false, attempts: attempts + 1, retryAt });
+        } else {
+          await remember(sourceKey, { failed: true });
+        }
+        return undefined;
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 
   return async function previewOf(sourceKey: string): Promise<string | undefined> {
     const [row] = await db.select().from(officePreviews).where(eq(officePreviews.sourceFileKey, sourceKey));
-    if (row) return row.previewFileKey ?? undefined;
+    if (row?.previewFileKey) return row.previewFileKey;
+    if (row?.failed) return undefined;
+    if (row?.retryAt && row.retryAt > options.now()) return undefined;
     let running = pending.get(sourceKey);
     if (!running) {
-      // One conversion at a time on this process: LibreOffice is heavy.
-      running = queue.then(() => convert(sourceKey));
-      queue = running.catch(() => undefined);
+      running = inSlot(() => convert(sourceKey, row?.attempts ?? 0));
       pending.set(sourceKey, running);
       void running.finally(() => pending.delete(sourceKey));
     }

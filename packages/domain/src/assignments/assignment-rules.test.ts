@@ -16,6 +16,20 @@ import {
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);
+/** A zip's first local header (signature, 22 bytes of fields, name length, extra length) and its entry's start. */
+const zipStartingWith = (entry: string, content: string) =>
+  new Uint8Array([
+    0x50,
+    0x4b,
+    0x03,
+    0x04,
+    ...new Array<number>(22).fill(0),
+    entry.length,
+    0,
+    0,
+    0,
+    ...text(entry + content),
+  ]);
 
 describe('deriveStudentStatus (spec part 1 §4)', () => {
   it.each([
@@ -132,6 +146,7 @@ describe('detectUploadKind', () => {
     [bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), 'graph.png', 'image'],
     [bytes(0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70), 'demo.mp4', 'video'],
     [bytes(0x50, 0x4b, 0x03, 0x04), 'essay.docx', 'word'],
+    [zipStartingWith('[Content_Types].xml', '<?xml'), 'slides.pptx', 'powerpoint'],
     [bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1), 'marks.xls', 'excel'],
     [text('Answers:\n1. photosynthesis – कार्बन'), 'notes.txt', 'text'],
   ])('recognises %s as %s', (head, name, kind) => {
@@ -142,6 +157,8 @@ describe('detectUploadKind', () => {
     [text('<html><script>alert(1)</script>'), 'answer.pdf'],
     [text('%PDF-1.7'), 'answer.exe'],
     [bytes(0x4d, 0x5a, 0x90, 0x00), 'setup.docx'],
+    // An OpenDocument text (its zip opens with a stored `mimetype` entry) renamed .docx.
+    [zipStartingWith('mimetype', 'application/vnd.oasis.opendocument.text'), 'essay.docx'],
     [bytes(0x00, 0x01, 0x02), 'notes.txt'],
     [text('%PDF-1.7'), 'noextension'],
   ])('refuses %s named %s', (head, name) => {

@@ -28,7 +28,7 @@ export const extensionOf = (name: string) => (/\.([a-z0-9]{1,8})$/i.exec(name)?.
 
 /**
  * The kind of an upload judged by its first bytes and confirmed by its name: a `.pdf` must start as a PDF,
- * a `.docx` must be a zip container, a `.txt` must be text. Anything that does not agree is refused.
+ * a `.docx` must be a zip container other than OpenDocument, a `.txt` must be text. Anything that does not agree is refused.
  */
 export function detectUploadKind(head: Uint8Array, name: string): UploadKind | undefined {
   const extension = extensionOf(name);
@@ -37,6 +37,12 @@ export function detectUploadKind(head: Uint8Array, name: string): UploadKind | u
   const starts = (offset: number, ...bytes: number[]) => bytes.every((byte, index) => head[offset + index] === byte);
   const isZip = starts(0, 0x50, 0x4b, 0x03, 0x04);
   const isOle = starts(0, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1);
+  // OpenDocument and EPUB zips open with a stored `mimetype` entry; LibreOffice would read such a file renamed
+  // .docx by its own filter (linked pictures and all), so an Office Open XML name refuses it. The office preview
+  // checks the whole container again before converting.
+  const nameLength = (head[26] ?? 0) | ((head[27] ?? 0) << 8);
+  const firstEntry = new TextDecoder().decode(head.subarray(30, 30 + Math.min(nameLength, 64)));
+  const isOfficeOpenXml = isZip && firstEntry !== 'mimetype';
   const matches: Record<string, () => boolean> = {
     pdf: () => starts(0, 0x25, 0x50, 0x44, 0x46, 0x2d),
     jpg: () => starts(0, 0xff, 0xd8, 0xff),
@@ -50,9 +56,9 @@ export function detectUploadKind(head: Uint8Array, name: string): UploadKind | u
     doc: () => isOle,
     xls: () => isOle,
     ppt: () => isOle,
-    docx: () => isZip,
-    xlsx: () => isZip,
-    pptx: () => isZip,
+    docx: () => isOfficeOpenXml,
+    xlsx: () => isOfficeOpenXml,
+    pptx: () => isOfficeOpenXml,
     txt: () => isText(head),
   };
   return matches[extension]?.() ? claimed : undefined;

@@ -1,12 +1,16 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Office documents converted to PDF for their preview (lib/office-preview.ts), one row per stored source file:
- * the PDF's storage key, or `failed` when the converter could not read the file (the preview then says so).
+ * the PDF's storage key, or `failed` when the file is not what its name says or the converter could not read it
+ * (the preview then says so). A conversion stopped by a limit (time, memory) is no verdict: `attempts` counts such
+ * stops and `retryAt` says when the next request may try again.
  */
 export const officePreviews = pgTable('office_previews', {
   sourceFileKey: text().primaryKey(),
   previewFileKey: text(),
   failed: boolean().notNull().default(false),
+  attempts: integer().notNull().default(0),
+  retryAt: timestamp({ withTimezone: true }),
   convertedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -6,7 +6,31 @@ import { findGrantedFile, findGrantedPoster } from '../../access/library-access.
 import { AppError } from '../../errors.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';
 import { mimeForKey } from '../../lib/storage.ts';
-import { findSoffice, libreOfficeConverter, officePreviewer, type OfficeConverter } from '../../lib/office-preview.ts';
+import { defaultSandboxLimits, findSandboxTools, sandboxedConverter } from '../../lib/document-sandbox.ts';
+import { officePreviewer, type OfficeConverter, type OfficePreviewLimits } from '../../lib/office-preview.ts';
+
+/** How office files are previewed: by the converter given, or by LibreOffice in the document sandbox. */
+export interface OfficePreviewSettings {
+  /** undefined: LibreOffice in the sandbox when both are installed; null: no previews; a function: that converter. */
+  officeConverter?: OfficeConverter | null;
+  /** The sandbox's limits per conversion, and how many conversions run at once. */
+  officePreviews?: OfficePreviewLimits;
+}
+
+/**
+ * The converter to use. LibreOffice never runs outside the sandbox: without bubblewrap, office files are not
+ * previewed (they can still be downloaded), and the log says why.
+ */
+function officeConverterFor(app: FastifyInstance, options: OfficePreviewSettings): OfficeConverter | undefined {
+  if (options.officeConverter !== undefined) return options.officeConverter ?? undefined;
+  const { soffice, bwrap } = findSandboxTools();
+  if (!soffice) return undefined;
+  if (!bwrap) {
+    app.log.warn('office previews are off: LibreOffice runs only in the bubblewrap sandbox, and bwrap was not found');
+    return undefined;
+  }
+  return sandboxedConverter({ soffice, bwrap }, { ...defaultSandboxLimits, ...options.officePreviews });
+}
 
 /**
  * Serves a stored file to whoever holds a valid signed address, at its institute's host: the route that handed the
@@ -14,13 +38,12 @@ import { findSoffice, libreOfficeConverter, officePreviewer, type OfficeConverte
  * a page. Range requests are answered (206), so a PDF, audio or video seeks without being read whole; an office
  * file's preview grant serves its PDF.
  */
-export async function filesRoutes(app: FastifyInstance, options: { officeConverter?: OfficeConverter | null }) {
-  const soffice = options.officeConverter === undefined ? findSoffice() : undefined;
-  const previewOf = officePreviewer(
-    app.db,
-    app.storage,
-    options.officeConverter ?? (soffice ? libreOfficeConverter(soffice) : undefined),
-  );
+export async function filesRoutes(app: FastifyInstance, options: OfficePreviewSettings) {
+  const previewOf = officePreviewer(app.db, app.storage, officeConverterFor(app, options), {
+    atOnce: options.officePreviews?.atOnce ?? 2,
+    now: app.now,
+    log: app.log,
+  });
 
   const refused = () => new AppError(403, 'FORBIDDEN', 'This file link is invalid or has expired.');
 

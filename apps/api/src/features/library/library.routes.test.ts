@@ -22,11 +22,13 @@ import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } fr
 import { tinyPdf } from '../../db/seed/demo-files.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
 import { institutes, libraryCourses, libraryFiles, libraryTopics } from '../../db/schema/index.ts';
-import { findSoffice, libreOfficeConverter } from '../../lib/office-preview.ts';
+import { defaultSandboxLimits, findSandboxTools, sandboxedConverter } from '../../lib/document-sandbox.ts';
 import type { VideoProviders } from '../../lib/video-providers.ts';
 
 const pdf = tinyPdf('Chapter one');
-const soffice = findSoffice();
+const { soffice, bwrap } = findSandboxTools();
+// CI installs LibreOffice and bubblewrap (scripts/test.mjs), so there the preview test never skips.
+const canPreview = Boolean(soffice && bwrap) || process.env.CI === 'true';
 
 // Built from factories: a school whose free course has a six-level topic chain, a paid course sold as a product
 // (one open-course user bought it, another did not), and another institute with its own course.
@@ -151,7 +153,9 @@ describe('study library and shared media', () => {
       storage,
       now: () => clock,
       videoProviders: providers,
-      officeConverter: soffice ? libreOfficeConverter(soffice, 90_000) : null,
+      officeConverter: canPreview
+        ? sandboxedConverter({ soffice: soffice!, bwrap: bwrap! }, { ...defaultSandboxLimits, seconds: 90 })
+        : null,
       rateLimits: { loginPerMinute: 1000 },
     });
     const login = (account: { login: string; password: string }, host = 'localhost') =>
@@ -541,7 +545,7 @@ describe('study library and shared media', () => {
     expect(beyond.headers['content-range']).toBe('bytes */5000');
   });
 
-  it.skipIf(!soffice)(
+  it.skipIf(!canPreview)(
     'previews an office file as PDF (converted once) and falls back for a corrupt one',
     async () => {
       const preview = await signedUrl(student, ids.free, ids.docx, 'preview_url');

@@ -29,7 +29,13 @@ describe('canRevealAnswerKey (the key, solutions and per-question verdicts)', ()
     ['practice, tries left, window closed', { test_type_id: 2, test_limit: 3, endsAtMs: closed }, true],
     [
       'practice, last try still open',
-      { test_type_id: 2, test_limit: 3, studentAttempts: 3, studentOpenUntilMs: now + minute, anyOpenUntilMs: now + minute },
+      {
+        test_type_id: 2,
+        test_limit: 3,
+        studentAttempts: 3,
+        studentOpenUntilMs: now + minute,
+        anyOpenUntilMs: now + minute,
+      },
       false,
     ],
     [
@@ -46,7 +52,11 @@ describe('canRevealAnswerKey (the key, solutions and per-question verdicts)', ()
     ['online, the very millisecond of the end', { endsAtMs: now }, true],
     ['online, one millisecond before the end', { endsAtMs: now + 1 }, false],
     // An attempt still taking answers after the window's end (its grace, or a window shortened meanwhile).
-    ['online, window closed, own attempt in its grace', { endsAtMs: closed, studentOpenUntilMs: now - grace + 1 }, false],
+    [
+      'online, window closed, own attempt in its grace',
+      { endsAtMs: closed, studentOpenUntilMs: now - grace + 1 },
+      false,
+    ],
     [
       'online, window closed, a classmate still in the grace',
       { endsAtMs: closed, anyOpenUntilMs: now - grace + 1 },

@@ -23,8 +23,8 @@ export interface AnswerKeyInput {
 const stillAnswering = (untilMs: number | null, nowMs: number) => untilMs !== null && acceptsSave(untilMs, nowMs);
 
 /**
- * Whether the answer key of a test may be shown to a student at `nowMs`: only once the key can no longer change
- * anyone's marks.
+ * Whether the answer key of a test may be shown to a student at `nowMs`: only once the test can no longer be
+ * taken with its help.
  * - Never while the student's own attempt still takes answers.
  * - Any test, once its window has ended and no attempt at it (anyone's) still takes answers (an attempt ends at
  *   the window's end at the latest, plus the save grace; one can outlast a window shortened after it started).

@@ -153,8 +153,8 @@ export async function reportRoutes(app: FastifyInstance) {
     });
 
     const topper = ranked.topper_result as unknown as AttemptResult | null;
-    // Scores and ranks are released; the key (answers, verdicts and marks per question) only once it can no longer
-    // help anyone answer this test.
+    // Scores and ranks are released; the key (answers, verdicts and marks per question) only once the test can no
+    // longer be taken with its help (exam/answer-key).
     const showKey = keyState !== undefined && canRevealAnswerKey(keyState, app.now().getTime());
     const answer: TestReportAnswer = {
       test_id: test.id,

@@ -55,7 +55,10 @@ export const subjectDistributionSchema = z.object({
 
 export const questionDistributionSchema = z.object({
   question_order: z.number().int(),
-  /** 1 right, 0 wrong, 2 partly right, -1 left, 3 awaiting evaluation. */
+  /**
+   * 1 right, 0 wrong, 2 partly right, -1 left, 3 awaiting evaluation. While the key is withheld
+   * (is_download_solution 0: exam/answer-key) only -1 or 3, correct_answer is '' and total_score 0.
+   */
   is_correct: z.number().int(),
   student_answer: z.string(),
   correct_answer: z.string(),
@@ -68,6 +71,7 @@ export const testReportAnswerSchema = z.object({
   test_name: z.string(),
   test_type_id: z.number().int(),
   is_result_published: z.number().int(),
+  /** 1 once the answer key is served (exam/answer-key `canRevealAnswerKey`); 0 while the test can still be taken. */
   is_download_solution: z.number().int(),
   test_report: testReportSchema,
   topper_report: topperReportSchema,
@@ -140,6 +144,10 @@ export const bookmarkSchema = z.object({
 });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
 
+/**
+ * A bookmarked question in full. correct_ans, answer, feedback(_mathjax) are '' and every option's is_correct 0
+ * until the key may be shown (exam/answer-key `canRevealAnswerKey`); the student's own attempt_answer always shows.
+ */
 export const bookmarkDetailSchema = bookmarkSchema.extend({
   question_mathjax: z.string(),
   description: z.string(),

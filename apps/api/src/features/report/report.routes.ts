@@ -1,4 +1,5 @@
 import { formatInZone } from '@campus/domain/calendar/calendar';
+import { canRevealAnswerKey } from '@campus/domain/exam/answer-key';
 import { scoreAttempt, type AttemptResult, type Verdict } from '@campus/domain/exam/exam-rules';
 import {
   reportContract,
@@ -16,6 +17,7 @@ import { fileUrl } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import {
   clearBookmark,
+  findAnswerKeyState,
   findAttemptAnswers,
   findBookmarkDetail,
   findBookmarks,
@@ -52,6 +54,8 @@ const rankEveryMs = 60_000;
 const scoreCardLifetimeMs = 24 * 60 * 60 * 1000;
 
 const verdictCode: Record<Verdict, number> = { right: 1, wrong: 0, partial: 2, left: -1, pending: 3 };
+/** While the key is withheld a question is left (the student knows that) or not marked yet: never right or wrong. */
+const withheldCode = (verdict: Verdict) => (verdict === 'left' ? verdictCode.left : verdictCode.pending);
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Exam reports (spec part 2 §2.4, §7). */
@@ -86,9 +90,10 @@ export async function reportRoutes(app: FastifyInstance) {
   async function buildReport(instituteId: number, userId: number, testId: number) {
     // A ranked student reads the last ranks at once, even while later submissions wait for the background ranker
     // (their rank and the test's figures then lag by about a second, as the ranker runs). Both reads go together.
-    const [test, lastRanked] = await Promise.all([
+    const [test, lastRanked, keyState] = await Promise.all([
       findReportTest(app.db, instituteId, testId),
       findRanked(app.db, instituteId, testId, userId),
+      findAnswerKeyState(app.db, instituteId, testId, userId),
     ]);
     if (!test || !test.isResultPublished) return undefined;
     let ranked = lastRanked;
@@ -148,12 +153,15 @@ export async function reportRoutes(app: FastifyInstance) {
     });
 
     const topper = ranked.topper_result as unknown as AttemptResult | null;
+    // Scores and ranks are released; the key (answers, verdicts and marks per question) only once the test can no
+    // longer be taken with its help (exam/answer-key).
+    const showKey = keyState !== undefined && canRevealAnswerKey(keyState, app.now().getTime());
     const answer: TestReportAnswer = {
       test_id: test.id,
       test_name: test.name,
       test_type_id: test.testTypeId,
       is_result_published: 1,
-      is_download_solution: 1,
+      is_download_solution: showKey ? 1 : 0,
       test_report: {
         rank: ranked.rank,
         total_score: Number(ranked.score),
@@ -189,11 +197,11 @@ export async function reportRoutes(app: FastifyInstance) {
         const verdict = perQuestion[index] ?? { verdict: 'left' as const, score: 0 };
         return {
           question_order: question.questionNo,
-          is_correct: verdictCode[verdict.verdict],
+          is_correct: showKey ? verdictCode[verdict.verdict] : withheldCode(verdict.verdict),
           student_answer: byNo.get(question.questionNo) ?? '',
-          correct_answer: question.correct,
+          correct_answer: showKey ? question.correct : '',
           ques_type: question.quesType,
-          total_score: verdict.score,
+          total_score: showKey ? verdict.score : 0,
         };
       }),
       score_card_url: '',
@@ -310,10 +318,15 @@ export async function reportRoutes(app: FastifyInstance) {
   defineRoute(app, reportContract.bookmark, async ({ scope, params }) => {
     const { instituteId } = scope.session;
     const row = await findBookmarkDetail(app.db, instituteId, takerOf(scope.session), params.questionId);
-    // The key, the answer and the solution only once the result is released.
+    // Nothing before the result is released; the key and the solution only once the test can no longer be taken
+    // (the question and the student's own answer before that).
     if (!row || !row.isResultPublished) throw new AppError(404, 'NOT_FOUND', reportMessages.noReport);
+    const keyState = await findAnswerKeyState(app.db, instituteId, row.testId, scope.session.userId);
+    const showKey = keyState !== undefined && canRevealAnswerKey(keyState, app.now().getTime());
+    const key = showKey ? row.correct : '';
+    const solution = showKey ? row.solution : '';
     const expiresAt = app.now().getTime() + 6 * 60 * 60 * 1000;
-    const letters = row.correct.split(/[,|]/).map((part) => part.trim().toLowerCase());
+    const letters = key === '' ? [] : key.split(/[,|]/).map((part) => part.trim().toLowerCase());
     return {
       data: {
         ques_id: row.id,
@@ -331,12 +344,12 @@ export async function reportRoutes(app: FastifyInstance) {
           is_correct: letters.includes(option.letter) || letters.some((l) => l.endsWith(`=${option.letter}`)) ? 1 : 0,
           answer_choice_option: option.text,
         })),
-        correct_ans: row.correct,
+        correct_ans: key,
         attempt_answer: row.answer,
-        feedback: row.solution,
-        feedback_mathjax: row.solution,
+        feedback: solution,
+        feedback_mathjax: solution,
         alies_feedback: '',
-        answer: row.correct,
+        answer: key,
         is_multi_lingual: 0,
         media_data:
           row.mediaType && row.mediaFileKey

@@ -110,7 +110,8 @@ function mockReports({
   tests = [examTest()],
   bookmarks = [bookmark],
   offline = offlineAnswer(),
-}: { tests?: ExamTest[]; bookmarks?: Bookmark[]; offline?: StudentReportAnswer } = {}) {
+  answer = report,
+}: { tests?: ExamTest[]; bookmarks?: Bookmark[]; offline?: StudentReportAnswer; answer?: TestReportAnswer } = {}) {
   const calls: { url: string; authorization: string | null; body?: unknown }[] = [];
   let current = [...bookmarks];
   server.use(
@@ -120,7 +121,7 @@ function mockReports({
     http.get('*/student/testLabels/:labelId/tests', () => HttpResponse.json({ data: tests })),
     http.get('*/api/v1/studentdashboard/testReports/:a/:u/:t/:s', ({ request }) => {
       calls.push({ url: request.url, authorization: request.headers.get('authorization') });
-      return HttpResponse.json(report);
+      return HttpResponse.json(answer);
     }),
     http.get('*/api/v1/reports/Student/:studentId', () => HttpResponse.json(offline)),
     http.get('*/student/testLabels/bookmark/:userId', () => HttpResponse.json({ data: current })),
@@ -202,6 +203,36 @@ describe('Exam Reports (spec part 2 §2.4)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'View' }));
     await screen.findByRole('tab', { name: 'Summary' });
     expect(screen.queryByRole('tab', { name: 'Comparison With Topper' })).not.toBeInTheDocument();
+  });
+
+  it('shows the question table with the own answers only while the answer key is withheld', async () => {
+    mockReports({
+      tests: [examTest({ test_type_id: 2, test_name: 'Drill' })],
+      answer: {
+        ...report,
+        is_download_solution: 0,
+        question_wise_distribution: [
+          { question_order: 1, is_correct: 3, student_answer: 'b', correct_answer: '', ques_type: 1, total_score: 0 },
+          { question_order: 2, is_correct: -1, student_answer: '', correct_answer: '', ques_type: 1, total_score: 0 },
+        ],
+      },
+    });
+    storeSession(greenfieldStudent());
+    renderRoute('/report');
+    await userEvent.click(await screen.findByRole('button', { name: 'Term Mock' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View' }));
+    expect(await screen.findByText(reportTexts.keyWithheld)).toBeInTheDocument();
+    const questions = screen.getAllByRole('table')[1]!;
+    expect(
+      within(questions)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Question', 'Your answer']);
+    expect(
+      within(questions)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['QuestionYour answer', '1b', '2-']);
   });
 
   it('sorts bookmarks Latest first, Oldest first with the phone’s own picker', async () => {
@@ -343,6 +374,26 @@ describe('Exam Reports: the bookmark detail, medals, school wording and the erro
     );
     expect(await screen.findByRole('heading', { level: 1, name: reportTexts.title })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).not.toBeInTheDocument();
+  });
+
+  it('says when the correct answer will show while the answer key is withheld', async () => {
+    mockReports();
+    const withheld: BookmarkDetail = {
+      ...detail,
+      options: detail.options.map((option) => ({ ...option, is_correct: 0 })),
+      correct_ans: '',
+      answer: '',
+      feedback: '',
+    };
+    server.use(
+      http.get('*/student/testLabels/bookmark/:userId/:questionId', () => HttpResponse.json({ data: withheld })),
+    );
+    storeSession(greenfieldStudent());
+    renderRoute('/report');
+    await openDetail();
+    expect(await screen.findByText(`Correct answer: ${reportTexts.keyLater}`)).toBeInTheDocument();
+    expect(screen.getByText('Your answer: a')).toBeInTheDocument();
+    expect(screen.queryByText(/^Solution:/)).not.toBeInTheDocument();
   });
 
   it('lets a parent view a bookmark but offers no removal', async () => {

@@ -61,6 +61,8 @@ export const reportTexts = {
   bookmarked: 'Bookmarked Questions',
   analysisTitle: 'Student Performance Report (Subject Wise Exam distribution)',
   offlineReceived: 'offline tests recived',
+  keyWithheld: 'Correct answers and marks per question are shown once the test can no longer be taken.',
+  keyLater: 'shown once the test can no longer be taken',
 } as const;
 
 /** /report: Exam Reports. */
@@ -271,6 +273,8 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 
 function Summary({ report }: { report: TestReportAnswer }) {
   const r = report.test_report;
+  // While the server withholds the key, its verdicts and marks per question are placeholders: not shown.
+  const showKey = report.is_download_solution === 1;
   const [chart, setChart] = useState(false);
   return (
     <Stack>
@@ -315,14 +319,19 @@ function Summary({ report }: { report: TestReportAnswer }) {
         </Table.Tbody>
       </Table>
       <Title order={3}>Question-wise</Title>
+      {!showKey && <Text c="dimmed">{reportTexts.keyWithheld}</Text>}
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Question</Table.Th>
             <Table.Th>Your answer</Table.Th>
-            <Table.Th>Correct answer</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>Score</Table.Th>
+            {showKey && (
+              <>
+                <Table.Th>Correct answer</Table.Th>
+                <Table.Th>Result</Table.Th>
+                <Table.Th>Score</Table.Th>
+              </>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -330,9 +339,13 @@ function Summary({ report }: { report: TestReportAnswer }) {
             <Table.Tr key={q.question_order}>
               <Table.Td>{q.question_order}</Table.Td>
               <Table.Td>{q.ques_type === 2 ? '(written answer)' : q.student_answer || '-'}</Table.Td>
-              <Table.Td>{q.correct_answer || '-'}</Table.Td>
-              <Table.Td>{verdictLabel[q.is_correct] ?? '-'}</Table.Td>
-              <Table.Td>{q.total_score}</Table.Td>
+              {showKey && (
+                <>
+                  <Table.Td>{q.correct_answer || '-'}</Table.Td>
+                  <Table.Td>{verdictLabel[q.is_correct] ?? '-'}</Table.Td>
+                  <Table.Td>{q.total_score}</Table.Td>
+                </>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -714,7 +727,8 @@ function BookmarkDetail({
               {option.answer_option}. {option.answer_choice_option.replace(/<[^>]*>/g, '')}
             </Text>
           ))}
-          <Text>Correct answer: {q.correct_ans || '-'}</Text>
+          {/* An objective question always has a key: none means it is withheld until the test is over. */}
+          <Text>Correct answer: {q.correct_ans || (q.ques_type === 2 ? '-' : reportTexts.keyLater)}</Text>
           <Text>Your answer: {q.attempt_answer.replace(/<[^>]*>/g, '') || '-'}</Text>
           {q.feedback && <Text>Solution: {q.feedback.replace(/<[^>]*>/g, '')}</Text>}
         </Stack>

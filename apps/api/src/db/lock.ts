@@ -1,19 +1,10 @@
 import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '../lib/processes.ts';
 
 /** Raised when another live process holds the data directory. */
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM means the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -39,7 +30,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
         throw new DataDirLockedError(
           `DATA_DIR: ${dataDir} is in use by another process (pid ${holder}); stop it or choose another DATA_DIR`,
         );

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { isProcessAlive } from './processes.ts';
 
 /** The limits of one conversion. */
 export interface SandboxLimits {
@@ -52,23 +53,16 @@ export function findSandboxTools(env: NodeJS.ProcessEnv = process.env): Partial<
 /** The folder holding every job's folder; one per machine, so a restarted process can sweep what a crash left. */
 export const jobsRoot = join(tmpdir(), 'campus-office-jobs');
 
-/** A job folder is named `<pid>-<random>`: its process's id tells whether a leftover folder is still in use. */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Removes job folders whose process is gone (killed mid-conversion); answers how many. */
+/**
+ * Removes job folders whose process is gone (killed mid-conversion); answers how many. A job folder is named
+ * `<pid>-<random>`: its process's id tells whether a leftover folder is still in use.
+ */
 export async function sweepJobFolders(root = jobsRoot): Promise<number> {
   const names = await readdir(root).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names) {
     const pid = Number(name.split('-')[0]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isRunning(pid)) {
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && !isProcessAlive(pid)) {
       await rm(join(root, name), { recursive: true, force: true });
       removed += 1;
     }

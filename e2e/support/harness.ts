@@ -19,6 +19,10 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 export const e2eStart = new Date('2026-11-25T05:30:00Z');
 
+/** Chrome on an entry-level Android phone. */
+const androidUserAgent =
+  'Mozilla/5.0 (Linux; Android 13; SM-A045F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -55,6 +59,8 @@ export interface Harness {
      * clock fakes `performance`, whose entries it leaves empty) and needs no date.
      */
     clock?: 'run' | 'machine';
+    /** An Android phone: touch, a mobile viewport and Chrome for Android's user agent. */
+    phone?: boolean;
   }): Promise<Page & { errors: string[] }>;
   close(): Promise<void>;
 }
@@ -142,8 +148,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     url: (path, host = 'localhost') => `http://${host}:${port}${path}`,
     now: () => new Date(Date.now() + offset),
     newContext: (contextOptions) => newContext(contextOptions),
-    newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow', timezoneId, clock } = {}) => {
-      const context = await newContext({ viewport: { width, height }, serviceWorkers, timezoneId }, clock);
+    newPage: async ({ width = 390, height = 844, serviceWorkers = 'allow', timezoneId, clock, phone } = {}) => {
+      const device = phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2, userAgent: androidUserAgent } : {};
+      const context = await newContext({ viewport: { width, height }, serviceWorkers, timezoneId, ...device }, clock);
       const page = Object.assign(await context.newPage(), { errors: [] as string[] });
       page.on('console', (message) => {
         if (message.type() === 'error') page.errors.push(message.text());

@@ -28,14 +28,16 @@ export function LiveCard({ item, isSchool, live, onJoin, onView }: LiveCardProps
   return (
     <Card withBorder radius="md" p="md" aria-label={item.session_name} component="article">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} title={item.session_name}>
+        {/* The name wraps and the state badge keeps its width: a squeezed badge read 'ONG…' even on a desktop. */}
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} title={item.session_name} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {cutLiveName(item.session_name)}
           </Text>
           {live && state.kind !== 'ended' && (
             <Badge
               color={state.kind === 'ongoing' ? 'teal.9' : 'blue'}
               variant={state.kind === 'ongoing' ? 'filled' : 'light'}
+              style={{ flexShrink: 0 }}
             >
               {/* White on teal.9 is 5.0:1; on green.9 only 4.4:1, under what axe asks of small text. */}
               {liveStateLabel(state)}

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closePromo, signInToDashboard } from './support/flows.ts';
+import { startHarness, type Harness } from './support/harness.ts';
+import { androidPhone, layoutProblems } from './support/layout.ts';
+
+/**
+ * Screens on a 360 px Android phone (issue 26): nothing scrolls sideways, no text is cut, every touch target is at
+ * least 24 px. Each screen that is made phone-first adds its walk here.
+ */
+describe('on a 360 px Android phone', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(() => harness?.close());
+
+  it('live classes: every card shows its whole state badge, and nothing is cut or too small to tap', async () => {
+    const page = await harness.newPage({ ...androidPhone, timezoneId: 'Asia/Kolkata' });
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/live'));
+    const today = page.getByRole('region', { name: /^Today / });
+    await today.getByText('Ongoing').first().waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await page.getByRole('tab', { name: 'Upcoming Classes' }).click();
+    await page.getByRole('article', { name: 'Problem solving marathon' }).waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+  });
+});

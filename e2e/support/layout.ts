@@ -1,0 +1,49 @@
+import type { Page } from 'playwright-core';
+
+/** An entry-level Android phone's screen (issue 26): the width the screens are designed at first. */
+export const androidPhone = { width: 360, height: 740, phone: true } as const;
+
+/**
+ * What a phone user would notice on the page as it is now: sideways scroll, text cut by CSS (an ellipsis or hidden
+ * overflow) with no other way to read it, and touch targets under 24 px (WCAG 2.2 AA's minimum), each named by its
+ * text. A cut element that offers its whole text (`title`, or `aria-label` holding it) still counts: a finger has no
+ * hover. Links inside running text are exempt, as WCAG exempts them.
+ */
+export async function layoutProblems(page: Page, root = 'body'): Promise<string[]> {
+  return page.evaluate((rootSelector) => {
+    const problems: string[] = [];
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)}"`;
+    const scroller = document.scrollingElement ?? document.documentElement;
+    if (scroller.scrollWidth > window.innerWidth + 1) {
+      problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide on a ${window.innerWidth} px screen`);
+    }
+    const scope = document.querySelector(rootSelector) ?? document.body;
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    for (const element of scope.querySelectorAll<HTMLElement>('*')) {
+      if (!visible(element) || element.closest('[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(element);
+      const hasOwnText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      const clips = style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflow === 'hidden';
+      if (hasOwnText && clips && element.scrollWidth > element.clientWidth + 1) {
+        problems.push(`text cut: ${name(element)} shows ${element.clientWidth} of ${element.scrollWidth} px`);
+      }
+      const clickable = element.matches(
+        'button, a[href], input:not([type="hidden"]), select, [role="button"], [role="tab"]',
+      );
+      if (clickable && !element.closest('p, li > span')) {
+        const box = element.getBoundingClientRect();
+        if (Math.min(box.width, box.height) < 24) {
+          problems.push(`touch target ${Math.round(box.width)}×${Math.round(box.height)} px: ${name(element)}`);
+        }
+      }
+    }
+    return problems;
+  }, root);
+}

@@ -255,6 +255,17 @@ export const adminPairKeys: Partial<Record<AdminKind, readonly [string, string, 
   'offline-results': ['offline_exam_external_id', 'student_external_id', 'subject'],
 };
 
+/**
+ * The fields that hold staff-written HTML (a text, or a list of texts), per kind: the server stores and serves them
+ * only through its one HTML sanitiser. Every other text field is shown as text.
+ */
+export const adminHtmlFields: Partial<Record<AdminKind, readonly string[]>> = {
+  announcements: ['description_html'],
+  assignments: ['description_html'],
+  passages: ['text'],
+  questions: ['question', 'options', 'match_options', 'solution'],
+};
+
 /** The row schema of each kind (fields are also the CSV header names). */
 export const adminRowSchemas = {
   'academic-years': z

@@ -332,7 +332,7 @@ describe('staff HTML in every field that carries it', () => {
       });
       expect(list.statusCode, list.body).toBe(200);
       bookmarks = list.json().data;
-      const [{ id: questionId }] = await db
+      const [{ id: questionId } = { id: 0 }] = await db
         .select({ id: examQuestions.id })
         .from(examQuestions)
         .where(and(eq(examQuestions.testId, closed), eq(examQuestions.questionNo, 7)));

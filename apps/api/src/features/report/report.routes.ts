@@ -316,7 +316,9 @@ export async function reportRoutes(app: FastifyInstance) {
     const expiresAt = app.now().getTime() + 6 * 60 * 60 * 1000;
     const letters = row.correct.split(/[,|]/).map((part) => part.trim().toLowerCase());
     // Staff HTML leaves only through the sanitiser, whatever wrote the row.
-    const [question, passage, solution] = [row.question, row.passage ?? '', row.solution].map(sanitiseStaffHtml);
+    const question = sanitiseStaffHtml(row.question);
+    const passage = sanitiseStaffHtml(row.passage ?? '');
+    const solution = sanitiseStaffHtml(row.solution);
     return {
       data: {
         ques_id: row.id,

@@ -1,4 +1,5 @@
 import { amountInWords, formatMoney } from '@campus/domain/fees/fees-rules';
+import { toOneLine } from '@campus/domain/shared/text';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import SVGtoPDF from 'svg-to-pdfkit';
@@ -28,6 +29,26 @@ export interface ReceiptContent {
   issuedAt: Date;
 }
 
+/**
+ * The receipt's texts each on one line, whatever the database holds: a student named "Evil Name\nAmount Paid: Rs 0.00"
+ * or a mode "Cash\nRefund approved" must not print a line of its own beside the real amount (the admin API and the
+ * import refuse such names; rows written some other way still reach here).
+ */
+function printable(content: ReceiptContent): ReceiptContent {
+  return {
+    ...content,
+    instituteName: toOneLine(content.instituteName),
+    receiptNo: toOneLine(content.receiptNo),
+    date: toOneLine(content.date),
+    financialYear: toOneLine(content.financialYear),
+    academicYear: toOneLine(content.academicYear),
+    studentName: toOneLine(content.studentName),
+    studentDisplayId: toOneLine(content.studentDisplayId),
+    group: toOneLine(content.group),
+    mode: toOneLine(content.mode),
+  };
+}
+
 const margin = 50;
 const pageWidth = 595.28; // A4
 const contentWidth = pageWidth - 2 * margin;
@@ -36,7 +57,8 @@ const contentWidth = pageWidth - 2 * margin;
  * Renders a fee receipt as a one-page A4 PDF (pdfkit, standard Helvetica: no font files to ship). Called once per
  * payment when it is recorded; the bytes are stored and served unchanged afterwards.
  */
-export async function renderReceiptPdf(content: ReceiptContent): Promise<Buffer> {
+export async function renderReceiptPdf(written: ReceiptContent): Promise<Buffer> {
+  const content = printable(written);
   const qr = await QRCode.toBuffer(content.verificationUrl, {
     type: 'png',
     errorCorrectionLevel: 'M',
@@ -103,7 +125,8 @@ export async function renderReceiptPdf(content: ReceiptContent): Promise<Buffer>
   ];
   for (const [label, value] of facts) {
     doc.font('Helvetica-Bold').fontSize(10).text(label, margin, top, { width: 130 });
-    doc.font('Helvetica').text(value, margin + 130, top, { width: contentWidth - 130 });
+    // One line each, cut with an ellipsis: a long value must not run into the fact below it.
+    doc.font('Helvetica').text(value, margin + 130, top, { width: contentWidth - 130, height: 12, ellipsis: true });
     top += 18;
   }
   top += 8;

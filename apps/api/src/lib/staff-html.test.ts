@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitiseStaffHtml } from './staff-html.ts';
+import { sanitiseLetteredHtml, sanitiseStaffHtml } from './staff-html.ts';
 
 describe('staff-written HTML', () => {
   it('keeps plain formatting, lists, tables and links', () => {
@@ -16,6 +16,26 @@ describe('staff-written HTML', () => {
     );
     // Text inside a dropped element (the button's label) stays as plain text.
     expect(clean).toBe('<p>Styled</p>Go');
+  });
+
+  it('drops meta refreshes, base addresses and positioned overlays', () => {
+    expect(sanitiseStaffHtml('<meta http-equiv="refresh" content="0;url=https://evil.example/"><p>Q</p>')).toBe(
+      '<p>Q</p>',
+    );
+    expect(sanitiseStaffHtml('<base href="https://evil.example/"><a href="/x">x</a>')).toBe(
+      '<a href="/x" rel="noopener noreferrer">x</a>',
+    );
+    expect(
+      sanitiseStaffHtml(
+        '<a href="https://evil.example/" style="position:fixed;inset:0;z-index:99999">next</a><div style="position:absolute">d</div>',
+      ),
+    ).toBe('<a href="https://evil.example/" rel="noopener noreferrer">next</a><div>d</div>');
+  });
+
+  it('cleans every option of a question and keeps its letter', () => {
+    expect(sanitiseLetteredHtml([{ letter: 'a', text: '<b onclick="x()">1/2</b>' }])).toEqual([
+      { letter: 'a', text: '<b>1/2</b>' },
+    ]);
   });
 
   it('keeps only web, mail and phone links and web pictures', () => {

@@ -1,9 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Staff-written HTML (notices, assignment descriptions) reduced to plain formatting before it leaves the server:
- * no scripts, handlers, forms, frames or inline styles (styles could lay the text over the rest of the page), links
- * only to web, mail and phone addresses. The browser shows the result as it is, under a CSP without inline scripts.
+ * Staff-written HTML (notices, assignment descriptions, and a test paper's questions, passages, options and
+ * solutions) reduced to plain formatting: no scripts, handlers, forms, frames, `meta` (a refresh moves the window
+ * to another site) or `base` (every link would resolve elsewhere), no inline styles (a `position: fixed` link laid
+ * over the whole page takes the next click), links only to web, mail and phone addresses. The one sanitiser for
+ * all staff HTML: the admin API and the CSV import store what it answers, and every route that sends such HTML runs
+ * it again (a row may have been written some other way). The browser shows the result as it is, under a CSP
+ * without inline scripts.
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'u', 's', 'del', 'ins', 'sub', 'sup', 'font'],
@@ -28,15 +32,29 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
-// The same few notices are read by every student of a section: remember the last answers.
+// The same few notices and papers are read by every student of a section (a paper is hundreds of strings, a
+// class opens it at once): remember the last answers, up to a budget of characters, the oldest going first.
 const cache = new Map<string, string>();
-const cacheSize = 500;
+const cacheCharacters = 4_000_000;
+let cachedCharacters = 0;
 
+/** Staff-written HTML as it may be stored and shown (the allow-list above). */
 export function sanitiseStaffHtml(html: string): string {
   const known = cache.get(html);
   if (known !== undefined) return known;
   const clean = sanitizeHtml(html, options);
-  if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+  const size = html.length + clean.length;
+  if (size > cacheCharacters) return clean;
+  while (cachedCharacters + size > cacheCharacters) {
+    const [oldest, value] = cache.entries().next().value!;
+    cache.delete(oldest);
+    cachedCharacters -= oldest.length + value.length;
+  }
   cache.set(html, clean);
+  cachedCharacters += size;
   return clean;
 }
+
+/** A question's options or matching column (letter and HTML text), each text sanitised. */
+export const sanitiseLetteredHtml = <T extends { text: string }>(items: readonly T[]): T[] =>
+  items.map((item) => ({ ...item, text: sanitiseStaffHtml(item.text) }));

@@ -1,8 +1,9 @@
 import { Box, Typography } from '@mantine/core';
 
 /**
- * Shows staff-written HTML (an assignment description, a notice). The server sanitised it before sending
- * (apps/api/src/lib/staff-html.ts), and the page's CSP runs no inline script; this only lays it out.
+ * Shows staff-written HTML (an assignment description, a notice, a question or passage of the test paper). The
+ * server sanitised it when it was written and again before sending (apps/api/src/lib/staff-html.ts), and the
+ * page's CSP runs no inline script; this only lays it out.
  */
 export function SafeHtml({ html }: { html: string }) {
   return (

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeRowProblems, parseDate, parseFlag, parseInstant, splitList } from './admin-rules.ts';
+import {
+  describeRowProblems,
+  parseDate,
+  parseFlag,
+  parseInstant,
+  singleLineProblem,
+  splitList,
+} from './admin-rules.ts';
 
 describe('parseDate', () => {
   it.each([
@@ -44,4 +51,31 @@ describe('describeRowProblems', () => {
     const problems = Array.from({ length: 3 }, (_, row) => ({ row, field: 'name', rule: 'is required' }));
     expect(describeRowProblems(problems, 2)).toBe('row 0, name: is required; row 1, name: is required; and 1 more');
   });
+});
+
+describe('singleLineProblem', () => {
+  it.each([
+    ['a line feed', 'Evil Name\nAmount Paid: Rs 0.00', 'a line break (U+000A)'],
+    ['a carriage return', 'Cash\rRefund approved', 'a line break (U+000D)'],
+    ['a tab', 'Cash\tUPI', 'a tab (U+0009)'],
+    ['a bell (C0)', 'Asha\u0007', 'a control character (U+0007)'],
+    ['DEL', 'Asha\u007f', 'a control character (U+007F)'],
+    ['next line (C1)', 'Asha\u0085Verma', 'a line break (U+0085)'],
+    ['a line separator', 'Asha\u2028Verma', 'a line break (U+2028)'],
+    ['a left-to-right mark', 'Asha\u200e', 'a text-direction character (U+200E)'],
+    ['a right-to-left mark', 'Asha\u200f', 'a text-direction character (U+200F)'],
+    ['a right-to-left override', 'Cash\u202eevorppa', 'a text-direction character (U+202E)'],
+    ['a left-to-right embedding', 'Cash\u202a', 'a text-direction character (U+202A)'],
+    ['a first-strong isolate', 'Cash\u2068', 'a text-direction character (U+2068)'],
+    ['a pop directional isolate', 'Cash\u2069', 'a text-direction character (U+2069)'],
+  ])('refuses %s, naming it', (_name, text, found) => {
+    expect(singleLineProblem(text)).toBe(
+      `must be on one line: no line breaks, tabs, control or text-direction characters (found ${found})`,
+    );
+  });
+
+  it.each(['Asha Verma', 'Cash', 'GV-2026-0001', 'Ravi Kumar (Jr.)', 'आशा वर्मा', 'محمد علي', 'Zoë Ñúñez', ''])(
+    'takes %j',
+    (text) => expect(singleLineProblem(text)).toBeUndefined(),
+  );
 });

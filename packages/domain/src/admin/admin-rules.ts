@@ -1,5 +1,6 @@
 // Rules of the admin API and the CSV import that do not touch the database: the forms a value may take in a row
-// (dates as DD-MM-YYYY or ISO, yes/no flags, lists), and how a bad row is named in an error.
+// (dates as DD-MM-YYYY or ISO, yes/no flags, lists, one-line text), and how a bad row is named in an error.
+import { describeLineBreakingCharacter, findLineBreakingCharacter } from '../shared/text.ts';
 
 /** Largest batch one admin call takes; a CSV import sends its rows in batches of this size. */
 export const maxBatchRows = 5000;
@@ -60,6 +61,17 @@ export const splitList = (value: string): string[] =>
     .split('|')
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
+
+/**
+ * Why the text of a single-line field (a name, a payment mode, a title, a code) is refused: it holds a line break,
+ * a tab, another control character or a text-direction character, any of which would let it print as a line of
+ * its own (a receipt's "Amount Paid") or in another order than it is stored. Undefined when it is one plain line.
+ */
+export function singleLineProblem(value: string): string | undefined {
+  const found = findLineBreakingCharacter(value);
+  if (found === undefined) return undefined;
+  return `must be on one line: no line breaks, tabs, control or text-direction characters (found ${describeLineBreakingCharacter(found)})`;
+}
 
 /** One reason a row was refused: its index in the batch (0-based), the field and the rule it broke. */
 export interface RowProblem {

@@ -9,15 +9,30 @@ import {
 } from './admin.endpoints.ts';
 import { receiptNoPattern } from '../fees/fees-rules.ts';
 import { optionLetters } from '../exam/exam-rules.ts';
-import { maxBatchRows, parseDate, parseFlag, parseInstant, splitList } from './admin-rules.ts';
+import { maxBatchRows, parseDate, parseFlag, parseInstant, singleLineProblem, splitList } from './admin-rules.ts';
 
 // Row schemas, one per kind: the admin API's batch rows and the CSV import's columns (header names are the field
 // names) are the same schema, so a file and a call are checked by the same rules. Each field takes the JSON form
 // (numbers, booleans, arrays) and the text form a CSV cell holds ("12", "yes", "S1|S2", "01-06-2026").
 
 const limitText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const requiredText = (max = 200) => limitText(max).min(1, 'is required');
-const optionalText = (max = 200) => limitText(max).optional();
+/**
+ * Single-line fields: names (people, classes, subjects, fee structures, topics), titles, labels, payment modes,
+ * receipt and admission numbers, codes, provider ids, links and external ids. They are printed as one line (a
+ * receipt's "Student" and "Mode" beside "Amount Paid", a list row), so line breaks, tabs, other control characters
+ * and text-direction characters are refused (singleLineProblem). Multi-line text keeps its line breaks: addresses,
+ * descriptions, remarks, notes, comments, topic lists, message bodies (multilineText) and HTML (limitText, then the
+ * server's sanitiser).
+ */
+const lineText = (max: number) =>
+  limitText(max).superRefine((value, context) => {
+    const problem = singleLineProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+const requiredText = (max = 200) => lineText(max).min(1, 'is required');
+const optionalText = (max = 200) => lineText(max).optional();
+/** Text that may run over several lines (see lineText for which fields are which). */
+const multilineText = (max: number) => limitText(max).optional();
 
 /** The institute's own id of a row: text or a whole number, kept as text. */
 const externalId = z
@@ -29,7 +44,11 @@ const externalId = z
       .trim()
       .min(1, 'is required')
       .max(100, 'must be at most 100 characters')
-      .regex(/^[^|]+$/, 'must not contain |'),
+      .regex(/^[^|]+$/, 'must not contain |')
+      .superRefine((value, context) => {
+        const problem = singleLineProblem(value);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
   );
 
 const date = z.string({ error: 'must be a date DD-MM-YYYY or YYYY-MM-DD' }).transform((value, context) => {
@@ -255,6 +274,17 @@ export const adminPairKeys: Partial<Record<AdminKind, readonly [string, string, 
   'offline-results': ['offline_exam_external_id', 'student_external_id', 'subject'],
 };
 
+/**
+ * The fields that hold staff-written HTML (a text, or a list of texts), per kind: the server stores and serves them
+ * only through its one HTML sanitiser. Every other text field is shown as text.
+ */
+export const adminHtmlFields: Partial<Record<AdminKind, readonly string[]>> = {
+  announcements: ['description_html'],
+  assignments: ['description_html'],
+  passages: ['text'],
+  questions: ['question', 'options', 'match_options', 'solution'],
+};
+
 /** The row schema of each kind (fields are also the CSV header names). */
 export const adminRowSchemas = {
   'academic-years': z
@@ -287,7 +317,7 @@ export const adminRowSchemas = {
       dob: date.optional(),
       join_date: date.optional(),
       blood_group: optionalText(10),
-      address: optionalText(500),
+      address: multilineText(500),
       parent_name: optionalText(),
       parent_phone: optionalText(20),
       parent_email: optionalText(),
@@ -355,7 +385,7 @@ export const adminRowSchemas = {
     student_external_id: externalId,
     marks: decimal(0, 10_000).optional(),
     grade: optionalText(20),
-    comment: optionalText(2000),
+    comment: multilineText(2000),
   }),
   events: z
     .object({
@@ -365,7 +395,7 @@ export const adminRowSchemas = {
       /** 1 Academic, 2 Sports, 3 Cultural, 4 Miscellaneous. */
       holiday_type: wholeNumber(1, 4).optional(),
       title: requiredText(300),
-      description: optionalText(5000),
+      description: multilineText(5000),
       start_date: date,
       end_date: date,
       start_time: time.optional(),
@@ -384,7 +414,7 @@ export const adminRowSchemas = {
   messages: z.object({
     external_id: externalId,
     phone,
-    body: requiredText(1000),
+    body: limitText(1000).min(1, 'is required'),
     sent_at: instant.optional(),
   }),
   /**
@@ -400,15 +430,15 @@ export const adminRowSchemas = {
       class_type: z.enum(classTypes, { error: `must be one of ${classTypes.join(', ')}` }),
       /** The session name of a live class, the exam name of an exam. */
       name: optionalText(300),
-      topics: optionalText(2000),
-      description: optionalText(5000),
+      topics: multilineText(2000),
+      description: multilineText(5000),
       starts_at: instant,
       duration_minutes: wholeNumber(1, 1440),
       /** Teachers in the order the card lists them. */
       teacher_external_ids: list(externalId).optional(),
       /** Online classes: where the class meets, and the link the Join button opens. */
       meeting_with: z.enum(meetingProviders, { error: `must be one of ${meetingProviders.join(', ')}` }).optional(),
-      session_link: limitText(2000)
+      session_link: lineText(2000)
         .regex(/^https?:\/\/\S+$/i, 'must be an http(s) address')
         .optional(),
     })
@@ -426,10 +456,10 @@ export const adminRowSchemas = {
     student_external_id: externalId,
     status: z.enum(attendanceStatuses, { error: 'must be P (present), A (absent) or L (leave)' }),
     homework_status: optionalText(100),
-    remark: optionalText(2000),
-    homework_assigned: optionalText(2000),
-    note: optionalText(2000),
-    topics_covered: optionalText(2000),
+    remark: multilineText(2000),
+    homework_assigned: multilineText(2000),
+    note: multilineText(2000),
+    topics_covered: multilineText(2000),
   }),
   /**
    * A fee structure of one academic year, for a standard (schools), a batch (coaching) or neither, with its
@@ -672,9 +702,9 @@ export const adminRowSchemas = {
       ),
       question: limitText(20_000).min(1, 'is required'),
       /** The options, or a matching question's left column. */
-      options: list(requiredText(2000)).optional(),
+      options: list(limitText(2000).min(1, 'is required')).optional(),
       /** A matching question's right column (lettered p, q, r…). */
-      match_options: list(requiredText(2000)).optional(),
+      match_options: list(limitText(2000).min(1, 'is required')).optional(),
       /**
        * The key: the right option letters (one for single choice and true/false, one or more for multiple choice);
        * matching 6: a pair per option, `a=q|b=p`; matching 7: the right-column letter of each option in order, `q|p`.
@@ -741,7 +771,7 @@ export const adminRowSchemas = {
       start_time: clockTime,
       end_time: clockTime,
       topic_name: optionalText(300),
-      description: optionalText(5000),
+      description: multilineText(5000),
       subjects: list(offlineSubject),
       total_marks: list(decimal(1, 10_000)),
     })

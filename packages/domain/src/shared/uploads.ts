@@ -1,3 +1,5 @@
+import { stripLineBreakingCharacters } from './text.ts';
+
 /** Kinds of file the portal takes (spec part 1 §5: what a student may hand in). */
 export type UploadKind = 'pdf' | 'image' | 'video' | 'word' | 'excel' | 'powerpoint' | 'text';
 
@@ -96,10 +98,9 @@ export function fileNameProblem(name: string): string | undefined {
 /** A display name safe to store and show: no path, no control characters, at most 150 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // Control characters, and bidirectional formatting (U+200E/F, U+202A–U+202E, U+2066–U+2069) that could make
-  // a name display a false extension ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf").
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  // Control characters, and bidirectional formatting that could make a name display a false extension
+  // ("invoice\u202Efdp.exe" shows as "invoiceexe.pdf").
+  const cleaned = stripLineBreakingCharacters(base).trim();
   if (cleaned.length <= 150) return cleaned || 'file';
   const extension = extensionOf(cleaned);
   return `${cleaned.slice(0, 140)}${extension ? `.${extension}` : ''}`;

@@ -21,7 +21,7 @@ export const announcements = pgTable(
       .references(() => institutes.id, { onDelete: 'cascade' }),
     id: integer().generatedAlwaysAsIdentity(),
     title: text().notNull(),
-    /** HTML as the institute wrote it; the browser sanitises it before showing it. */
+    /** HTML, sanitised when written through the admin API and again when served (lib/staff-html.ts). */
     descriptionHtml: text().notNull(),
     updatedBy: text().notNull(),
     announcedAt: timestamp({ withTimezone: true }).notNull(),

@@ -2,6 +2,7 @@
 // kind's row schema first, then the whole batch is written in one transaction (all rows or none), with an audit
 // row for every row it created, changed or deleted.
 import {
+  adminHtmlFields,
   adminKeySchemas,
   adminPairKeys,
   adminRowSchemas,
@@ -12,6 +13,7 @@ import { describeRowProblems, type RowProblem } from '@campus/domain/admin/admin
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { sanitiseStaffHtml } from '../../lib/staff-html.ts';
 import { findInstituteTimeZone, insertAuditRows } from './admin.repository.ts';
 import { kindModules } from './kinds/index.ts';
 import {
@@ -84,9 +86,22 @@ export function checkRows<T>(
       return;
     }
     firstRowOfKey.set(key, index);
-    valid.push({ index, key, row: parsed.data });
+    valid.push({ index, key, row: cleanHtmlFields(kind, parsed.data) });
   });
   return { valid, problems };
+}
+
+/** A row with its HTML fields (adminHtmlFields) as the staff-HTML sanitiser answers them: what is stored. */
+function cleanHtmlFields<T>(kind: AdminKind, row: T): T {
+  const fields = adminHtmlFields[kind];
+  if (!fields) return row;
+  const clean = { ...(row as Record<string, unknown>) };
+  for (const field of fields) {
+    const value = clean[field];
+    if (typeof value === 'string') clean[field] = sanitiseStaffHtml(value);
+    else if (Array.isArray(value)) clean[field] = value.map((item) => sanitiseStaffHtml(String(item)));
+  }
+  return clean as T;
 }
 
 const sqlState = (error: unknown): string | undefined => {

@@ -28,6 +28,7 @@ import type { RequestScope } from '../../access/scope.ts';
 import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
+import { sanitiseLetteredHtml, sanitiseStaffHtml } from '../../lib/staff-html.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AttemptAuth } from '../../types.d.ts';
 import { markRanksStale } from '../../lib/exam-results.ts';
@@ -376,14 +377,15 @@ export async function examRoutes(app: FastifyInstance) {
       ends_at: attempt.endsAt.getTime(),
       remaining_seconds: attempt.submittedAt ? 0 : remainingSeconds(attempt.endsAt.getTime(), now),
       sections: paper.sections.map((section) => ({ section_id: section.id, name: section.name })),
-      passages: paper.passages.map((passage) => ({ passage_id: passage.id, text: passage.text })),
+      // Staff HTML leaves only through the sanitiser, whatever wrote the row.
+      passages: paper.passages.map((passage) => ({ passage_id: passage.id, text: sanitiseStaffHtml(passage.text) })),
       // The key, the solution and the stored file keys stay here.
       questions: paper.questions.map((question) => ({
         question_no: question.questionNo,
         section_id: question.sectionId,
         passage_id: question.passageId,
         ques_type: question.quesType,
-        question: question.question,
+        question: sanitiseStaffHtml(question.question),
         marks: question.marks,
         negative_marks: question.negativeMarks,
         media:
@@ -400,8 +402,8 @@ export async function examRoutes(app: FastifyInstance) {
                 }),
               }
             : null,
-        options: question.options,
-        match_options: question.matchOptions,
+        options: sanitiseLetteredHtml(question.options),
+        match_options: sanitiseLetteredHtml(question.matchOptions),
       })),
       answers: answers.map((row) => ({
         question_no: row.questionNo,

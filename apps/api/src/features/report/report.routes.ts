@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
+import { sanitiseStaffHtml } from '../../lib/staff-html.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import {
   clearBookmark,
@@ -305,7 +306,7 @@ export async function reportRoutes(app: FastifyInstance) {
     return {
       data: rows.map((row) => ({
         ques_id: Number(row.ques_id),
-        question: row.question,
+        question: sanitiseStaffHtml(row.question),
         ques_type: Number(row.ques_type),
         test_id: Number(row.test_id),
         test_name: row.test_name,
@@ -324,25 +325,28 @@ export async function reportRoutes(app: FastifyInstance) {
     const keyState = await findAnswerKeyState(app.db, instituteId, row.testId, scope.session.userId);
     const showKey = keyState !== undefined && canRevealAnswerKey(keyState, app.now().getTime());
     const key = showKey ? row.correct : '';
-    const solution = showKey ? row.solution : '';
+    const solution = showKey ? sanitiseStaffHtml(row.solution) : '';
     const expiresAt = app.now().getTime() + 6 * 60 * 60 * 1000;
     const letters = key === '' ? [] : key.split(/[,|]/).map((part) => part.trim().toLowerCase());
+    // Staff HTML leaves only through the sanitiser, whatever wrote the row.
+    const question = sanitiseStaffHtml(row.question);
+    const passage = sanitiseStaffHtml(row.passage ?? '');
     return {
       data: {
         ques_id: row.id,
-        question: row.question,
-        question_mathjax: row.question,
+        question,
+        question_mathjax: question,
         ques_type: row.quesType,
         test_id: row.testId,
         test_name: row.testName,
         is_result_published: 1,
         date_time: stamp(row.savedAt),
-        description: row.passage ?? '',
-        description_mathjax: row.passage ?? '',
+        description: passage,
+        description_mathjax: passage,
         options: [...row.options, ...row.matchOptions].map((option) => ({
           answer_option: option.letter,
           is_correct: letters.includes(option.letter) || letters.some((l) => l.endsWith(`=${option.letter}`)) ? 1 : 0,
-          answer_choice_option: option.text,
+          answer_choice_option: sanitiseStaffHtml(option.text),
         })),
         correct_ans: key,
         attempt_answer: row.answer,

@@ -298,7 +298,8 @@ const detail: BookmarkDetail = {
   description: longPassage,
   description_mathjax: longPassage,
   options: [
-    { answer_option: 'a', is_correct: 0, answer_choice_option: '<p>Oxygen</p>' },
+    // As the server sends it: sanitised HTML, where a written & arrives as &amp;.
+    { answer_option: 'a', is_correct: 0, answer_choice_option: '<p>Oxygen &amp; nitrogen</p>' },
     { answer_option: 'b', is_correct: 1, answer_choice_option: '<p>Carbon dioxide</p>' },
   ],
   correct_ans: 'b',
@@ -359,7 +360,7 @@ describe('Exam Reports: the bookmark detail, medals, school wording and the erro
       'src',
       '/api/v1/files/signed/figure.svg',
     );
-    expect(screen.getByText('a. Oxygen')).toBeInTheDocument();
+    expect(screen.getByText('a. Oxygen & nitrogen')).toBeInTheDocument();
     expect(screen.getByText('b. Carbon dioxide')).toBeInTheDocument();
     expect(screen.getByText('Correct answer: b')).toBeInTheDocument();
     expect(screen.getByText('Your answer: a')).toBeInTheDocument();

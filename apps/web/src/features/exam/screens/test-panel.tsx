@@ -3,6 +3,7 @@
 import '@mantine/core/styles.css';
 import { formatCountdown, isBlankAnswer, parseChoices, parseMatching } from '@campus/domain/exam/exam-rules';
 import type { AnswerChange, AttemptAnswer, PaperQuestion, SavedAnswer } from '@campus/domain/exam/exam.contract';
+import { stripTags } from '@campus/domain/shared/text';
 import {
   Alert,
   Badge,
@@ -459,7 +460,7 @@ function AnswerInput({
       const pairs = parseMatching(question.ques_type, value);
       const choices = question.match_options.map((option) => ({
         value: option.letter,
-        label: `${option.letter}. ${option.text.replace(/<[^>]*>/g, '')}`,
+        label: `${option.letter}. ${stripTags(option.text)}`,
       }));
       const write = (left: string, right: string | null) => {
         const next = new Map(pairs);
@@ -476,7 +477,7 @@ function AnswerInput({
           {question.options.map((option) => (
             <Group key={option.letter} wrap="nowrap">
               <Text w={160}>
-                {option.letter}. {option.text.replace(/<[^>]*>/g, '')}
+                {option.letter}. {stripTags(option.text)}
               </Text>
               <NativeSelect
                 aria-label={`Match for ${option.letter}`}

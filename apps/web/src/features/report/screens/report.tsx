@@ -12,6 +12,7 @@ import {
   sortBookmarks,
 } from '@campus/domain/report/report-rules';
 import { signedInPages } from '@campus/domain/shell/pages';
+import { stripTags } from '@campus/domain/shared/text';
 import {
   Anchor,
   Breadcrumbs,
@@ -677,7 +678,7 @@ function BookmarkDetail({
   const failure = useFailure(detail.error);
   const [more, setMore] = useState(false);
   const q = detail.data;
-  const passageText = q ? q.description.replace(/<[^>]*>/g, '') : '';
+  const passageText = q ? stripTags(q.description) : '';
   return (
     <Stack>
       <nav aria-label="Breadcrumb">
@@ -706,7 +707,7 @@ function BookmarkDetail({
               )}
             </Card>
           )}
-          <Text fw={600}>{q.question.replace(/<[^>]*>/g, '')}</Text>
+          <Text fw={600}>{stripTags(q.question)}</Text>
           {q.media_data.map((media) =>
             media.media_type === 'image' ? (
               <img key={media.source_path} src={media.source_path} alt="Question media" style={{ maxWidth: 320 }} />
@@ -724,13 +725,13 @@ function BookmarkDetail({
           )}
           {q.options.map((option) => (
             <Text key={option.answer_option} c={option.is_correct ? 'green' : undefined}>
-              {option.answer_option}. {option.answer_choice_option.replace(/<[^>]*>/g, '')}
+              {option.answer_option}. {stripTags(option.answer_choice_option)}
             </Text>
           ))}
           {/* An objective question always has a key: none means it is withheld until the test is over. */}
           <Text>Correct answer: {q.correct_ans || (q.ques_type === 2 ? '-' : reportTexts.keyLater)}</Text>
           <Text>Your answer: {q.attempt_answer.replace(/<[^>]*>/g, '') || '-'}</Text>
-          {q.feedback && <Text>Solution: {q.feedback.replace(/<[^>]*>/g, '')}</Text>}
+          {q.feedback && <Text>Solution: {stripTags(q.feedback)}</Text>}
         </Stack>
       ) : null}
       {failure}

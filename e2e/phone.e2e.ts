@@ -22,6 +22,11 @@ describe('on a 360 px Android phone', () => {
     const today = page.getByRole('region', { name: /^Today / });
     await today.getByText('Ongoing').first().waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
+    // The header: the institute's whole name, in two lines if it must.
+    await expect(
+      page.locator('header').getByText('Greenfield Public School', { exact: true }).isVisible(),
+    ).resolves.toBe(true);
+    expect(await layoutProblems(page, 'header')).toEqual([]);
     await page.getByRole('tab', { name: 'Upcoming Classes' }).click();
     await page.getByRole('article', { name: 'Problem solving marathon' }).waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);

@@ -68,7 +68,8 @@ export function AppLayout({
                 <Image src={session.logo_url} alt="" h={32} w="auto" fit="contain" />
               </Box>
             )}
-            <Text fw={700} truncate="end">
+            {/* Two lines, smaller on a phone, rather than 'Greenfield Public Sch…' cut on one. */}
+            <Text fw={700} fz={{ base: 'sm', xs: 'md' }} lh={1.25} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {session.institute_name}
             </Text>
           </Group>

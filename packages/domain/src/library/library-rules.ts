@@ -60,22 +60,65 @@ export function countTree<F>(node: TreeNode<F>): { subtopics: number; files: num
   return { subtopics, files };
 }
 
-/** Builds the tree from flat rows (parent before or after child, any order), children in the rows' order. */
+/** Subtopics and files below a topic, at any depth. */
+export interface TopicCounts {
+  subtopics: number;
+  files: number;
+}
+
+/**
+ * Builds the tree from flat rows (parent before or after child, any order), children in the rows' order, handing
+ * each node the subtopics and files below it (`filesOf`: the row's own files). One pass: each row is grouped once
+ * and visited once, its counts summed from its children's, so a chain costs its length, not its length squared
+ * (issue 25). A row whose parents go round in a circle is never reached from the top.
+ */
 export function buildTree<R extends { id: number; parentId: number | null }, N>(
   rows: readonly R[],
-  toNode: (row: R, children: N[]) => N,
+  toNode: (row: R, children: N[], below: TopicCounts) => N,
+  filesOf: (row: R) => number = () => 0,
 ): N[] {
   const children = new Map<number | null, R[]>();
   for (const row of rows) {
-    const list = children.get(row.parentId) ?? [];
-    list.push(row);
-    children.set(row.parentId, list);
+    const parentId = row.parentId;
+    const list = children.get(parentId);
+    if (list) list.push(row);
+    else children.set(parentId, [row]);
   }
-  const build = (parentId: number | null, seen: Set<number>): N[] =>
-    (children.get(parentId) ?? [])
-      .filter((row) => !seen.has(row.id))
-      .map((row) => toNode(row, build(row.id, new Set(seen).add(row.id))));
-  return build(null, new Set());
+  const build = (parentId: number | null): { nodes: N[] } & TopicCounts => {
+    const nodes: N[] = [];
+    let subtopics = 0;
+    let files = 0;
+    for (const row of children.get(parentId) ?? []) {
+      const id = row.id;
+      // Taken out as it is visited: a second row with the same id, or a circle, finds nothing below it.
+      const below = children.has(id) ? build(id) : { nodes: [], subtopics: 0, files: 0 };
+      children.delete(id);
+      const counts = { subtopics: below.subtopics, files: filesOf(row) + below.files };
+      nodes.push(toNode(row, below.nodes, counts));
+      subtopics += 1 + counts.subtopics;
+      files += counts.files;
+    }
+    return { nodes, subtopics, files };
+  };
+  return build(null).nodes;
+}
+
+/**
+ * The most levels topics nest (a topic at the top of its subject is level 1). The spec lets subtopics nest "to any
+ * depth"; syllabi use three to six (unit, chapter, topic, subtopic), so 20 refuses no real library while a write
+ * can no longer build the thousand-level chains whose every request walked them for seconds (issue 25, finding 8).
+ */
+export const maxTopicDepth = 20;
+
+/**
+ * Why a topic may not be written where it sits, or undefined: `depth` is its level (1 at the top), `below` the
+ * levels of subtopics under it (0 without any).
+ */
+export function topicDepthProblem(depth: number, below: number): string | undefined {
+  const limit = `topics nest at most ${maxTopicDepth} levels`;
+  if (depth > maxTopicDepth) return `sits ${depth} levels deep; ${limit}`;
+  if (depth + below > maxTopicDepth) return `would put its subtopics ${depth + below} levels deep; ${limit}`;
+  return undefined;
 }
 
 /** Flattens the material of a tree for the title view, keeping the topic each item sits in. */
@@ -90,4 +133,27 @@ export function flattenMaterial<F, N extends { topicId: number; topicName: strin
   };
   nodes.forEach(walk);
   return out;
+}
+
+/** A written topic, where it sits: its level (1 at the top) and the levels of subtopics below it. */
+export interface PlacedTopic {
+  id: number;
+  parentId: number | null;
+  depth: number;
+  below: number;
+}
+
+/**
+ * The topics of a write to refuse for their depth, each with its reason, naming the cause once: topics that sit too
+ * deep themselves when there are any (the topics above them then only carry them), and of a branch refused
+ * together only its topmost topic.
+ */
+export function topicDepthProblems(topics: readonly PlacedTopic[]): { id: number; rule: string }[] {
+  const refused = topics.filter((topic) => topicDepthProblem(topic.depth, topic.below) !== undefined);
+  const deep = refused.filter((topic) => topic.depth > maxTopicDepth);
+  const causes = deep.length > 0 ? deep : refused;
+  const ids = new Set(causes.map((topic) => topic.id));
+  return causes
+    .filter((topic) => topic.parentId === null || !ids.has(topic.parentId))
+    .map((topic) => ({ id: topic.id, rule: topicDepthProblem(topic.depth, topic.below)! }));
 }

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { batches, subjects } from './academics.ts';
 import { institutes } from './institutes.ts';
-import { students } from './users.ts';
+import { students, users } from './users.ts';
 
 /** What a schedule is (spec part 2 §3 `class_type`): a classroom class, an online live class, or an exam. */
 export const classType = pgEnum('class_type', ['Class', 'Online Class', 'Online Exam', 'Offline Exam']);
@@ -171,22 +171,30 @@ export const attendance = pgTable(
 );
 
 /**
- * A student's personal calendar feed: the SHA-256 of the long random secret its address carries (the secret itself
- * is shown once, when made). One per student; making a new one replaces it, revoking deletes it.
+ * A personal calendar feed of a student's timetable: the SHA-256 of the long random secret its address carries (the
+ * secret itself is shown once, when made). One per account and student it shows: the student's own login and each
+ * parent's login (per child) have their own, so making or revoking one never touches another's subscription.
+ * Making a new one replaces the account's, revoking deletes it; a parent's stops when the parent loses the child.
  */
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     instituteId: integer().notNull(),
+    /** The login that made it and alone may replace or revoke it (the parent, for a parent login). */
+    accountUserId: integer().notNull(),
     studentId: integer().notNull(),
     secretHash: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.instituteId, t.studentId] }),
+    primaryKey({ columns: [t.instituteId, t.accountUserId, t.studentId] }),
     foreignKey({ columns: [t.instituteId, t.studentId], foreignColumns: [students.instituteId, students.id] }).onDelete(
       'cascade',
     ),
+    foreignKey({ columns: [t.instituteId, t.accountUserId], foreignColumns: [users.instituteId, users.id] }).onDelete(
+      'cascade',
+    ),
+    index().on(t.instituteId, t.studentId),
     uniqueIndex().on(t.secretHash),
   ],
 );

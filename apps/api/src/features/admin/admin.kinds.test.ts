@@ -1,4 +1,5 @@
 import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
+import { maxTopicDepth } from '@campus/domain/library/library-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
@@ -132,6 +133,48 @@ describe('admin API: nested topics, matching questions, passages and offline res
       const deleted = await send('library-topics', [{ external_id: 'N-B' }, { external_id: 'N-C' }], { remove: true });
       expect(deleted.json()).toMatchObject({ deleted: 2 });
       expect(await idOf('library-topics', 'N-C')).toBeUndefined();
+    });
+
+    describe('depth', () => {
+      /** `count` topics each under the one before, the first under `parent` (or at the top level). */
+      const chain = (prefix: string, count: number, parent?: string) =>
+        Array.from({ length: count }, (_, index) =>
+          topic(`${prefix}-${index + 1}`, index === 0 ? parent : `${prefix}-${index}`),
+        );
+
+      it('refuses a topic one level deeper than topics nest, naming its row, and writes none of the batch', async () => {
+        const response = await send('library-topics', chain('D', maxTopicDepth + 1));
+        expect(response.statusCode, response.body).toBe(422);
+        expect(response.json().message).toBe(
+          `row ${maxTopicDepth}, parent_topic_external_id: sits ${maxTopicDepth + 1} levels deep; topics nest at most ${maxTopicDepth} levels`,
+        );
+        expect(await idOf('library-topics', 'D-1')).toBeUndefined();
+      });
+
+      it('takes a chain as deep as topics nest, and refuses one more under it in a later batch', async () => {
+        const response = await send('library-topics', chain('D', maxTopicDepth));
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({ created: maxTopicDepth });
+        const below = await send('library-topics', [topic('D-X', `D-${maxTopicDepth}`)]);
+        expect(below.statusCode).toBe(422);
+        expect(below.json().message).toBe(
+          `row 0, parent_topic_external_id: sits ${maxTopicDepth + 1} levels deep; topics nest at most ${maxTopicDepth} levels`,
+        );
+        expect(await idOf('library-topics', 'D-X')).toBeUndefined();
+      });
+
+      it('refuses to move a topic where its subtopics would sit too deep', async () => {
+        expect((await send('library-topics', chain('M', 3))).statusCode).toBe(200);
+        // M-1 under D-18 puts M-1 at level 19, M-2 at 20 and M-3 at 21.
+        const response = await send('library-topics', [topic('M-1', `D-${maxTopicDepth - 2}`)]);
+        expect(response.statusCode).toBe(422);
+        expect(response.json().message).toBe(
+          `row 0, parent_topic_external_id: would put its subtopics ${maxTopicDepth + 1} levels deep; topics nest at most ${maxTopicDepth} levels`,
+        );
+        expect(await parentOf('M-1')).toBeNull();
+        // One level higher fits.
+        expect((await send('library-topics', [topic('M-1', `D-${maxTopicDepth - 3}`)])).statusCode).toBe(200);
+      });
     });
   });
 

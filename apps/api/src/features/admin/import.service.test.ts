@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { adminKinds } from '@campus/domain/admin/admin.endpoints';
+import { maxTopicDepth } from '@campus/domain/library/library-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
@@ -350,6 +351,28 @@ describe('CSV import: dialects, errors and dry runs', () => {
     const report = await run('standards', 'external_id,name\nX3,Class 3\nX4,\nX5,Class 5\n', { skipInvalid: true });
     expect(report).toMatchObject({ committed: true, created: 2, skipped: 1 });
     expect(report.errors).toEqual([{ line: 3, field: 'name', rule: 'is required' }]);
+  });
+
+  it('refuses a topic deeper than topics nest, naming its line', async () => {
+    expect((await run('standards', 'external_id,name\nDS,Class D\n')).committed).toBe(true);
+    expect((await run('library-courses', 'external_id,standard_external_id,name\nDC,DS,Deep\n')).committed).toBe(true);
+    expect((await run('library-subjects', 'external_id,course_external_id,name\nDJ,DC,Maths\n')).committed).toBe(true);
+    const lines = Array.from(
+      { length: maxTopicDepth + 1 },
+      (_, index) => `T${index + 1},DJ,Level ${index + 1},${index === 0 ? '' : `T${index}`}`,
+    );
+    const report = await run(
+      'library-topics',
+      `external_id,subject_external_id,name,parent_topic_external_id\n${lines.join('\n')}\n`,
+    );
+    expect(report.committed).toBe(false);
+    expect(report.errors).toEqual([
+      {
+        line: maxTopicDepth + 2,
+        field: 'parent_topic_external_id',
+        rule: `sits ${maxTopicDepth + 1} levels deep; topics nest at most ${maxTopicDepth} levels`,
+      },
+    ]);
   });
 
   it('refuses unknown columns and missing required ones in the header', async () => {

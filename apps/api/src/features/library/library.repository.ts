@@ -2,49 +2,28 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { entitledCourse } from '../../access/library-access.ts';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
-import { libraryFiles, librarySubjects } from '../../db/schema/index.ts';
-
-/** A topic with the number of subtopics and files below it at any depth. */
-export interface TopicRow {
-  id: number;
-  parentId: number | null;
-  subjectId: number;
-  name: string;
-  subtopics: number;
-  files: number;
-}
+import { libraryFiles, librarySubjects, libraryTopics } from '../../db/schema/index.ts';
 
 /**
- * Every topic of a course with its counts at any depth, in one statement: the recursive part pairs each topic
- * with every topic below it (and itself), the course's files are counted once per topic, and each topic sums the
- * counts of its pairs. Served by the (institute_id, course_id) and (institute_id, parent_id) indexes.
+ * Every topic of a course, as stored: the route builds the tree and counts what sits below each topic in one pass
+ * over these rows (library-rules buildTree). Counting in SQL paired every topic with every topic below it, which
+ * grew with the square of the depth (issue 25).
  */
-export function findTopicsWithCounts(db: Db, instituteId: number, courseId: number) {
-  return sqlRows<TopicRow>(
-    db,
-    'library_topics_counts',
-    `with recursive tree(root_id, id) as (
-       select t.id, t.id from library_topics t where t.institute_id = $1 and t.course_id = $2
-       union all
-       select tree.root_id, c.id from tree
-       join library_topics c on c.institute_id = $1 and c.parent_id = tree.id
-     ),
-     direct as (
-       select f.topic_id, count(*)::int as files from library_files f
-       where f.institute_id = $1 and f.course_id = $2 group by f.topic_id
-     ),
-     counts as (
-       select tree.root_id, count(*)::int - 1 as subtopics, coalesce(sum(direct.files), 0)::int as files
-       from tree left join direct on direct.topic_id = tree.id
-       group by tree.root_id
-     )
-     select t.id, t.parent_id as "parentId", t.subject_id as "subjectId", t.name, counts.subtopics, counts.files
-     from library_topics t join counts on counts.root_id = t.id
-     where t.institute_id = $1 and t.course_id = $2
-     order by t.sort_order, t.id`,
-    [instituteId, courseId],
-  );
-}
+const topicsQuery = prepared((db) =>
+  db
+    .select({
+      id: libraryTopics.id,
+      parentId: libraryTopics.parentId,
+      subjectId: libraryTopics.subjectId,
+      name: libraryTopics.name,
+    })
+    .from(libraryTopics)
+    .where(and(eq(libraryTopics.instituteId, p('instituteId')), eq(libraryTopics.courseId, p('courseId'))))
+    .orderBy(asc(libraryTopics.sortOrder), asc(libraryTopics.id))
+    .prepare('library_topics_of_course'),
+);
+
+export const findTopics = (db: Db, instituteId: number, courseId: number) => topicsQuery(db, { instituteId, courseId });
 
 const subjectsQuery = prepared((db) =>
   db

@@ -1,4 +1,5 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
+import { maxTopicDepth } from '@campus/domain/library/library-rules';
 import {
   studyMaterialAnswerSchema,
   type StudyMaterialAnswer,
@@ -39,6 +40,8 @@ describe('study library and shared media', () => {
   let buyer: Session;
   let nonBuyer: Session;
   let outsider: Session;
+  let depthStudent: Session;
+  const depthHost = 'depth.test';
   const ids = {} as Record<
     | 'free'
     | 'paid'
@@ -51,7 +54,11 @@ describe('study library and shared media', () => {
     | 'corrupt'
     | 'audio'
     | 'vimeo'
-    | 'product',
+    | 'product'
+    | 'branching'
+    | 'atCap'
+    | 'chain100'
+    | 'chain200',
     number
   >;
   const calls: string[] = [];
@@ -143,6 +150,37 @@ describe('study library and shared media', () => {
     ids.paidPdf = await createLibraryFile(db, storage, school, paid.courseId, paidTopic, { content: pdf });
     await purchase(db, school, buyerLogin.userId, ids.product);
 
+    // In a school of their own: a branching tree (files at several levels), a chain as deep as topics may nest, and
+    // two chains stored before there was a cap, for the counts and the database's work.
+    const depthSchool = await createInstitute(db, { host: depthHost });
+    const depthStudentLogin = await createStudent(db, depthSchool);
+    const branching = await createLibraryCourse(db, depthSchool, { name: 'Branching course' });
+    ids.branching = branching.courseId;
+    const topicOf = async (course: typeof branching, name: string, parentId: number | null = null) =>
+      createTopic(db, depthSchool, course, { name, parentId });
+    const algebra = await topicOf(branching, 'Algebra');
+    const linear = await topicOf(branching, 'Linear', algebra);
+    const quadratic = await topicOf(branching, 'Quadratic', algebra);
+    const roots = await topicOf(branching, 'Roots', quadratic);
+    const graphs = await topicOf(branching, 'Graphs', quadratic);
+    const geometry = await topicOf(branching, 'Geometry');
+    for (const topicId of [algebra, linear, roots, roots, graphs, geometry, geometry, geometry]) {
+      await createLibraryFile(db, storage, depthSchool, branching.courseId, topicId);
+    }
+    const chainOf = async (name: string, depth: number) => {
+      const course = await createLibraryCourse(db, depthSchool, { name });
+      let parentId: number | null = null;
+      for (let level = 1; level <= depth; level += 1) {
+        parentId = await topicOf(course, `${name} ${level}`, parentId);
+        // A file on every level.
+        await createLibraryFile(db, storage, depthSchool, course.courseId, parentId);
+      }
+      return course.courseId;
+    };
+    ids.atCap = await chainOf('At the cap', maxTopicDepth);
+    ids.chain100 = await chainOf('Chain of 100', 100);
+    ids.chain200 = await chainOf('Chain of 200', 200);
+
     const otherCourse = await createLibraryCourse(db, other, { name: 'Elsewhere course' });
     ids.otherCourse = otherCourse.courseId;
     const otherTopic = await createTopic(db, other, otherCourse);
@@ -164,6 +202,7 @@ describe('study library and shared media', () => {
     buyer = await login(buyerLogin);
     nonBuyer = await login(nonBuyerLogin);
     outsider = await login(outsiderLogin, 'other.test');
+    depthStudent = await login(depthStudentLogin, depthHost);
   }, 120_000);
   afterAll(() => app.close());
 
@@ -186,8 +225,58 @@ describe('study library and shared media', () => {
       institute_id: session.institute_id,
       product_id: productId,
     });
+  const deepMaterial = (courseId: number) =>
+    send(
+      depthStudent,
+      'POST',
+      '/api/v1/instFileSystem/get-study-material',
+      { ecourse_id: courseId, institute_id: depthStudent.institute_id, product_id: 0 },
+      { host: depthHost },
+    );
   const allTopics = (nodes: TopicNode[]): TopicNode[] =>
     nodes.flatMap((node) => [node, ...allTopics(node.subtopicList)]);
+
+  /**
+   * The rows the database handles for what `run` sends: each statement it reads with is run again under EXPLAIN
+   * ANALYZE and the rows of every step of its plan summed (rows times loops). A count of work, not a time.
+   */
+  async function rowsHandled(run: () => Promise<unknown>): Promise<number> {
+    type Query = (text: unknown, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+    const client = (app.db as unknown as { $client: { query: Query } }).$client;
+    const query = client.query;
+    const statements: { text: string; values: unknown[] }[] = [];
+    client.query = function (this: unknown, ...args: Parameters<Query>) {
+      // A text and its values, or (node-postgres) a statement object whose values may come second.
+      const [first, values] = args;
+      const statement = typeof first === 'string' ? { text: first } : (first as { text: string; values?: unknown[] });
+      statements.push({ text: statement.text, values: statement.values ?? values ?? [] });
+      return query.apply(this, args);
+    } as Query;
+    try {
+      await run();
+    } finally {
+      client.query = query;
+    }
+    const reads = statements.filter(
+      ({ text }) => /^\s*(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text),
+    );
+    expect(reads.length).toBeGreaterThan(0);
+    interface PlanStep {
+      'Actual Rows': number;
+      'Actual Loops': number;
+      Plans?: PlanStep[];
+    }
+    const rowsOf = (step: PlanStep): number =>
+      step['Actual Rows'] * step['Actual Loops'] + (step.Plans ?? []).reduce((sum, each) => sum + rowsOf(each), 0);
+    let total = 0;
+    for (const { text, values } of reads) {
+      const { rows } = await query.call(client, `explain (analyze, format json) ${text}`, values);
+      const explained = rows[0]!['QUERY PLAN'];
+      const [plan] = (typeof explained === 'string' ? JSON.parse(explained) : explained) as { Plan: PlanStep }[];
+      total += rowsOf(plan!.Plan);
+    }
+    return total;
+  }
 
   it('lists the courses a session is entitled to: free ones for enrolled students, paid ones for buyers', async () => {
     const courses = (session: Session) =>
@@ -237,6 +326,44 @@ describe('study library and shared media', () => {
     expect(item).toMatchObject({ file_id: ids.pdfFile, is_readonly: 'N', kind: 'pdf' });
     expect(item.student_file_share_date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     expect(item.file_url).toMatch(/^\/api\/v1\/files\//);
+  });
+
+  it('counts subtopics and files below every node of a branching tree', async () => {
+    const [subject] = (await deepMaterial(ids.branching)).json().result as SubjectNode[];
+    expect(subject).toMatchObject({ subtopic_count: 6, file_count: 8 });
+    const counts = Object.fromEntries(
+      allTopics(subject!.subtopicList).map((node) => [node.topicName, [node.subtopic_count, node.file_count]]),
+    );
+    expect(counts).toEqual({
+      Algebra: [4, 5],
+      Linear: [0, 1],
+      Quadratic: [2, 3],
+      Roots: [0, 2],
+      Graphs: [0, 1],
+      Geometry: [0, 3],
+    });
+  });
+
+  it('counts a chain as deep as topics may nest', async () => {
+    const [subject] = (await deepMaterial(ids.atCap)).json().result as SubjectNode[];
+    expect(subject).toMatchObject({ subtopic_count: maxTopicDepth, file_count: maxTopicDepth });
+    const chain = allTopics(subject!.subtopicList);
+    expect(chain).toHaveLength(maxTopicDepth);
+    chain.forEach((node, index) => {
+      expect(node.topicName).toBe(`At the cap ${index + 1}`);
+      expect(node).toMatchObject({
+        subtopic_count: maxTopicDepth - index - 1,
+        file_count: maxTopicDepth - index,
+      });
+    });
+  });
+
+  it('reads a few rows per topic however deep they nest: the database’s work grows with the topics, not their square', async () => {
+    const handled100 = await rowsHandled(() => deepMaterial(ids.chain100));
+    const handled200 = await rowsHandled(() => deepMaterial(ids.chain200));
+    // The next hundred topics (each one level deeper) cost a few rows each (about 4). Counting every topic with
+    // every topic below it in SQL handled some 1,700 rows for each of them.
+    expect((handled200 - handled100) / 100).toBeLessThan(20);
   });
 
   it('refuses paid material to a non-buyer and anything of another institute, naming nothing', async () => {

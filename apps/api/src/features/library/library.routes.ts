@@ -20,7 +20,7 @@ import {
   findFiles,
   findMaterialVersion,
   findSubjects,
-  findTopicsWithCounts,
+  findTopics,
 } from './library.repository.ts';
 
 /** Signed file addresses live as long as a study session is likely to keep the page open. */
@@ -74,7 +74,7 @@ export async function libraryRoutes(app: FastifyInstance) {
   ): Promise<StudyMaterialAnswer> {
     const [subjects, topics, files] = await Promise.all([
       findSubjects(app.db, instituteId, courseId),
-      findTopicsWithCounts(app.db, instituteId, courseId),
+      findTopics(app.db, instituteId, courseId),
       findFiles(app.db, instituteId, courseId),
     ]);
     const base = grantPlaceholder;
@@ -114,17 +114,23 @@ export async function libraryRoutes(app: FastifyInstance) {
     // The institute's Vimeo download switch: off, the screen offers no Vimeo download (and the links call answers
     // none). The spec carries it on every subject and topic node as well as on the answer.
     const vimeo = isVimeoDownloadable ? 1 : 0;
-    const tree = buildTree<(typeof topics)[number], TopicNode>(topics, (row, children) => ({
-      subjectId: row.subjectId,
-      subjectName: subjectNames.get(row.subjectId) ?? '',
-      topicId: row.id,
-      topicName: row.name,
-      subtopic_count: row.subtopics,
-      file_count: row.files,
-      studyMaterialMap: filesByTopic.get(row.id) ?? {},
-      subtopicList: children,
-      vimeo_video_downlodable: vimeo,
-    }));
+    const filesIn = (topicId: number) =>
+      Object.values(filesByTopic.get(topicId) ?? {}).reduce((sum, items) => sum + items.length, 0);
+    const tree = buildTree<(typeof topics)[number], TopicNode>(
+      topics,
+      (row, children, below) => ({
+        subjectId: row.subjectId,
+        subjectName: subjectNames.get(row.subjectId) ?? '',
+        topicId: row.id,
+        topicName: row.name,
+        subtopic_count: below.subtopics,
+        file_count: below.files,
+        studyMaterialMap: filesByTopic.get(row.id) ?? {},
+        subtopicList: children,
+        vimeo_video_downlodable: vimeo,
+      }),
+      (row) => filesIn(row.id),
+    );
     const result: SubjectNode[] = subjects.map((subject) => {
       const top = tree.filter((node) => node.subjectId === subject.id);
       return {

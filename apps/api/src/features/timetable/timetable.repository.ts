@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { p, prepared } from '../../db/prepared.ts';
+import { p, prepared, sqlRows } from '../../db/prepared.ts';
 import {
   academicYears,
   attendance,
@@ -112,49 +112,74 @@ export async function attendanceTotals(db: Db, instituteId: number, studentId: n
   return new Map(rows.map((row) => [row.batchId, { present: row.present, total: row.total }]));
 }
 
+/** Whose feed: the account (login) that made it and the student it shows. */
+export interface FeedOwner {
+  instituteId: number;
+  accountUserId: number;
+  studentId: number;
+}
+
 const feedQuery = prepared((db) =>
   db
     .select({ createdAt: calendarFeeds.createdAt })
     .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.instituteId, p('instituteId')), eq(calendarFeeds.studentId, p('studentId'))))
+    .where(
+      and(
+        eq(calendarFeeds.instituteId, p('instituteId')),
+        eq(calendarFeeds.accountUserId, p('accountUserId')),
+        eq(calendarFeeds.studentId, p('studentId')),
+      ),
+    )
     .prepare('timetable_feed'),
 );
 
-/** When the student's calendar feed address was made, or undefined without one. */
-export async function findFeed(db: Db, instituteId: number, studentId: number) {
-  const [row] = await feedQuery(db, { instituteId, studentId });
+/** When the account's calendar feed of the student was made, or undefined without one. */
+export async function findFeed(db: Db, owner: FeedOwner) {
+  const [row] = await feedQuery(db, { ...owner });
   return row;
 }
 
-/** Makes (or replaces) the student's feed under the hash of a new secret. */
-export async function saveFeed(db: Db, instituteId: number, studentId: number, secretHash: string, createdAt: Date) {
+/** Makes (or replaces) the account's feed of the student under the hash of a new secret; no one else's. */
+export async function saveFeed(db: Db, owner: FeedOwner, secretHash: string, createdAt: Date) {
   await db
     .insert(calendarFeeds)
-    .values({ instituteId, studentId, secretHash, createdAt })
+    .values({ ...owner, secretHash, createdAt })
     .onConflictDoUpdate({
-      target: [calendarFeeds.instituteId, calendarFeeds.studentId],
+      target: [calendarFeeds.instituteId, calendarFeeds.accountUserId, calendarFeeds.studentId],
       set: { secretHash, createdAt },
     });
 }
 
-/** Revokes the student's feed: its address stops working at once. */
-export async function deleteFeed(db: Db, instituteId: number, studentId: number) {
+/** Revokes the account's feed of the student: its address stops working at once; others' keep theirs. */
+export async function deleteFeed(db: Db, owner: FeedOwner) {
   await db
     .delete(calendarFeeds)
-    .where(and(eq(calendarFeeds.instituteId, instituteId), eq(calendarFeeds.studentId, studentId)));
+    .where(
+      and(
+        eq(calendarFeeds.instituteId, owner.instituteId),
+        eq(calendarFeeds.accountUserId, owner.accountUserId),
+        eq(calendarFeeds.studentId, owner.studentId),
+      ),
+    );
 }
 
-const feedBySecretQuery = prepared((db) =>
-  db
-    .select({ instituteId: calendarFeeds.instituteId, studentId: calendarFeeds.studentId })
-    .from(calendarFeeds)
-    .where(eq(calendarFeeds.secretHash, p('secretHash')))
-    .prepare('timetable_feed_by_secret'),
-);
-
-/** The feed a secret's hash names (unique index), or undefined. */
+/**
+ * The feed a secret's hash names (unique index), or undefined: while its account may still see the student — the
+ * student's own login, or a parent still linked to the child.
+ */
 export async function findFeedBySecret(db: Db, secretHash: string) {
-  const [row] = await feedBySecretQuery(db, { secretHash });
+  const [row] = await sqlRows<{ instituteId: number; studentId: number }>(
+    db,
+    'timetable_feed_by_secret',
+    `select f.institute_id as "instituteId", f.student_id as "studentId" from calendar_feeds f
+     where f.secret_hash = $1
+       and (exists (select 1 from students s
+                    where s.institute_id = f.institute_id and s.id = f.student_id and s.user_id = f.account_user_id)
+         or exists (select 1 from student_parents l
+                    where l.institute_id = f.institute_id and l.parent_user_id = f.account_user_id
+                      and l.student_id = f.student_id))`,
+    [secretHash],
+  );
   return row;
 }
 

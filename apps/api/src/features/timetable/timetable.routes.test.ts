@@ -16,7 +16,7 @@ import {
   markAttendance,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
-import { batches, classSessions, subjects } from '../../db/schema/index.ts';
+import { batches, classSessions, studentParents, subjects } from '../../db/schema/index.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -488,6 +488,63 @@ describe('timetable and attendance', () => {
         headers: { authorization: student.student_auth, host: 'localhost' },
       });
       expect(other.statusCode).toBe(404);
+    });
+
+    describe('one address per account', () => {
+      const open = (feedUrl: string) =>
+        app.inject({ method: 'GET', url: new URL(feedUrl).pathname, headers: { host: 'localhost' } });
+      const summariesOf = (body: string) =>
+        new ICAL.Component(ICAL.parse(body))
+          .getAllSubcomponents('vevent')
+          .map((vevent) => new ICAL.Event(vevent).summary);
+      const make = async (session: Session): Promise<string> => (await call(session, 'POST')).json().result.feed_url;
+      const isActive = async (session: Session): Promise<boolean> => (await call(session, 'GET')).json().result.active;
+
+      it('leaves the student’s address working when the parent asks for one', async () => {
+        const students = await make(student);
+        expect(await isActive(parent)).toBe(false);
+        const parents = await make(parent);
+        expect(parents).not.toBe(students);
+        const feed = await open(students);
+        expect(feed.statusCode).toBe(200);
+        expect(summariesOf(feed.body)).toContain('Mathematics · Class');
+        // The parent's lists the same child's timetable.
+        const parentsFeed = await open(parents);
+        expect(parentsFeed.statusCode).toBe(200);
+        expect(summariesOf(parentsFeed.body)).toContain('Mathematics · Class');
+        expect([await isActive(student), await isActive(parent)]).toEqual([true, true]);
+      });
+
+      it('revokes only the address of the account that asks: neither can revoke the other’s', async () => {
+        const students = await make(student);
+        const parents = await make(parent);
+        expect((await call(parent, 'DELETE')).statusCode).toBe(200);
+        expect((await open(parents)).statusCode).toBe(404);
+        expect((await open(students)).statusCode).toBe(200);
+        expect([await isActive(student), await isActive(parent)]).toEqual([true, false]);
+
+        const parentsAgain = await make(parent);
+        expect((await call(student, 'DELETE')).statusCode).toBe(200);
+        expect((await open(students)).statusCode).toBe(404);
+        expect((await open(parentsAgain)).statusCode).toBe(200);
+        expect([await isActive(student), await isActive(parent)]).toEqual([false, true]);
+        await call(parent, 'DELETE');
+      });
+
+      it('stops the parent’s address once the parent no longer has the child, and only the parent’s', async () => {
+        const students = await make(student);
+        const parents = await make(parent);
+        const link = and(eq(studentParents.instituteId, school.id), eq(studentParents.studentId, studentId));
+        const [row] = await app.db.delete(studentParents).where(link).returning();
+        try {
+          expect((await open(parents)).statusCode).toBe(404);
+          expect((await open(students)).statusCode).toBe(200);
+        } finally {
+          await app.db.insert(studentParents).values(row!);
+        }
+        await call(student, 'DELETE');
+        await call(parent, 'DELETE');
+      });
     });
 
     it('answers 404 to a made-up secret', async () => {

@@ -35,6 +35,7 @@ import {
   findFeedBySecret,
   findHolidays,
   saveFeed,
+  type FeedOwner,
 } from './timetable.repository.ts';
 
 /** The student's batches, or 'Please assign course!' (which the screen ignores silently) when there are none. */
@@ -170,20 +171,28 @@ export async function timetableRoutes(app: FastifyInstance) {
   const feedAddress = (request: FastifyRequest, secret: string) =>
     `${request.protocol}://${request.host}${fillPath(timetableContract.feed.path, { secret })}`;
 
+  // One feed per account (login) and the student it shows: the student's and each parent's (per child) addresses
+  // are their own, so asking for or revoking one leaves the others working (issue 25).
+  const feedOwner = (scope: RequestScope): FeedOwner => ({
+    instituteId: scope.session.instituteId,
+    accountUserId: scope.session.accountUserId,
+    studentId: scope.studentId,
+  });
+
   defineRoute(app, timetableContract.feedStatus, async ({ scope }) => {
-    const row = await findFeed(app.db, scope.session.instituteId, scope.studentId);
+    const row = await findFeed(app.db, feedOwner(scope));
     return feedAnswer({ active: Boolean(row), created_at: row?.createdAt.toISOString() ?? null, feed_url: null });
   });
 
   defineRoute(app, timetableContract.feedCreate, async ({ scope, request }) => {
     const secret = newToken();
     const createdAt = app.now();
-    await saveFeed(app.db, scope.session.instituteId, scope.studentId, hashToken(secret), createdAt);
+    await saveFeed(app.db, feedOwner(scope), hashToken(secret), createdAt);
     return feedAnswer({ active: true, created_at: createdAt.toISOString(), feed_url: feedAddress(request, secret) });
   });
 
   defineRoute(app, timetableContract.feedRevoke, async ({ scope }) => {
-    await deleteFeed(app.db, scope.session.instituteId, scope.studentId);
+    await deleteFeed(app.db, feedOwner(scope));
     return feedAnswer({ active: false, created_at: null, feed_url: null });
   });
 

@@ -2,6 +2,7 @@
 // library: free courses of a standard, their subjects, topics (nested: a topic may sit under another topic of its
 // subject) and items (hosted videos or uploaded files).
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
+import { maxTopicDepth, topicDepthProblems } from '@campus/domain/library/library-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -153,14 +154,16 @@ const topicsTable = tableKind({
 /**
  * The batch's topics in the order their parents need: first those whose parent is stored (or none), then those
  * under them, and so on, so a subtopic may name a parent created in the same batch. Rows whose parents go round
- * in a circle never come up: those are problems.
+ * in a circle never come up: those are problems. At most one level more than topics nest: a row on that level sits
+ * too deep whatever is stored above it, which the tree check then reports, and the rows below it are not written
+ * (a long chain in one batch costs as many levels as topics may nest, not its length).
  */
 function topicLevels<R extends { parent_topic_external_id?: string }>(rows: IndexedRow<R>[]): IndexedRow<R>[][] {
   const byKey = new Map(rows.map((item) => [item.key, item]));
   const placed = new Set<string>();
   const levels: IndexedRow<R>[][] = [];
   let left = rows;
-  while (left.length > 0) {
+  while (left.length > 0 && levels.length <= maxTopicDepth) {
     const ready = left.filter(({ row }) => {
       const parent = row.parent_topic_external_id;
       return !parent || !byKey.has(parent) || placed.has(parent);
@@ -170,6 +173,7 @@ function topicLevels<R extends { parent_topic_external_id?: string }>(rows: Inde
     for (const item of ready) placed.add(item.key);
     left = left.filter((item) => !placed.has(item.key));
   }
+  if (levels.length > maxTopicDepth) return levels;
   const problems: RowProblem[] = [];
   for (const item of left) {
     // In a circle when following parents through the batch comes back to the row itself.
@@ -188,8 +192,43 @@ function topicLevels<R extends { parent_topic_external_id?: string }>(rows: Inde
 }
 
 /**
+ * Each topic's parent, level (1 at the top) and the levels of subtopics below it, both walked only a level past where topics
+ * may nest: enough to tell a topic too deep, and bounded however deep stored chains already are.
+ */
+function findDepths(context: KindContext, ids: number[]) {
+  const institute = context.instituteId;
+  return sqlRows<{ id: number; parentId: number | null; depth: number; below: number }>(
+    context,
+    sql`with recursive up(start_id, parent_id, depth) as (
+        select t.id, t.parent_id, 1 from library_topics t
+        where t.institute_id = ${institute} and t.id = any(${sql.param(ids)}::int[])
+        union all
+        select up.start_id, t.parent_id, up.depth + 1 from up
+        join library_topics t on t.institute_id = ${institute} and t.id = up.parent_id
+        where up.depth <= ${maxTopicDepth}
+      ),
+      down(start_id, id, below) as (
+        select t.id, t.id, 0 from library_topics t
+        where t.institute_id = ${institute} and t.id = any(${sql.param(ids)}::int[])
+        union all
+        select down.start_id, c.id, down.below + 1 from down
+        join library_topics c on c.institute_id = ${institute} and c.parent_id = down.id
+        where down.below < ${maxTopicDepth}
+      ),
+      depths as (select start_id, max(depth)::int as depth from up group by start_id),
+      belows as (select start_id, max(below)::int as below from down group by start_id)
+      select t.id, t.parent_id as "parentId", depths.depth, belows.below
+      from library_topics t
+      join depths on depths.start_id = t.id
+      join belows on belows.start_id = t.id
+      where t.institute_id = ${institute}`,
+  );
+}
+
+/**
  * The tree after the batch's writes (in its transaction): no topic of the batch is its own ancestor through stored
- * topics, and every parent and subtopic it touches is of the same subject.
+ * topics, none sits (or puts its subtopics) deeper than topics nest, and every parent and subtopic it touches is of
+ * the same subject.
  */
 async function checkTree(context: KindContext, rowOf: Map<number, number>) {
   const ids = [...rowOf.keys()];
@@ -209,6 +248,11 @@ async function checkTree(context: KindContext, rowOf: Map<number, number>) {
   );
   for (const { start_id: id } of circles) {
     problems.push({ row: rowOf.get(id)!, field: 'parent_topic_external_id', rule: 'makes the topic its own ancestor' });
+  }
+  const inCircle = new Set(circles.map((circle) => circle.start_id));
+  const placed = (await findDepths(context, ids)).filter((topic) => !inCircle.has(topic.id));
+  for (const { id, rule } of topicDepthProblems(placed)) {
+    problems.push({ row: rowOf.get(id)!, field: 'parent_topic_external_id', rule });
   }
   const mixed = await sqlRows<{ id: number; parent_id: number }>(
     context,

@@ -6,6 +6,7 @@ import { createReadStream, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminColumns } from '@campus/domain/admin/admin.contract';
+import { csvLine } from '@campus/domain/shared/csv';
 import { adminKinds, type AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { CliError, cliStorage, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
 import { importFiles, fileListColumns } from './import-files.ts';
@@ -21,8 +22,6 @@ const usage = `Usage:
 Kinds, in the order a first load runs them: ${adminKinds.join(', ')}
 and files (external_id, path, name: the files rows name by file_external_id; load them before those rows)
 `;
-
-const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 runCli(async () => {
   const { values, positionals } = parseArgs({
@@ -90,7 +89,7 @@ runCli(async () => {
     if (passwordsOut && createdLogins.length > 0 && !values['dry-run']) {
       writeFileSync(
         passwordsOut,
-        `external_id,login,password\n${createdLogins.map((login) => [login.key, login.login, login.password].map(quote).join(',')).join('\n')}\n`,
+        `external_id,login,password\n${createdLogins.map((login) => csvLine([login.key, login.login, login.password])).join('\n')}\n`,
         { mode: 0o600, flag: 'wx' },
       );
       process.stdout.write(`First passwords of ${createdLogins.length} new logins written to ${passwordsOut}\n`);

@@ -65,12 +65,8 @@ export interface ReceivedUpload<J> {
 export async function takeMultipart(app: FastifyInstance) {
   // Keep the name as sent, folders and all, so a path is refused rather than silently cut to its base.
   await app.register(multipart, { preservePath: true });
-  // An upload refused before its body was read (its sender may not make it): the connection is closed after the
-  // answer, so the client stops sending and the socket is not left paused mid-body. Fastify does the same when a
-  // body it parses itself is refused.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
-  });
+  // An upload refused before its body was read loses its connection with the answer (plugins/timeouts.ts, for
+  // every route), so the client stops sending and the socket is not left paused mid-body.
 }
 
 /** Maps what @fastify/multipart raises on a limit or a bad body to an answer. */

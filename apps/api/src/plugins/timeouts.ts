@@ -60,4 +60,11 @@ export const timeoutsPlugin = fp(async (app: FastifyInstance, options: { timeout
     // A request answered before its body was read (a refusal, a GET) never ends: the answer stops the clock.
     reply.raw.once('close', stop);
   });
+
+  // ...so a request answered before its body arrived (refused by a hook, at a rate limit) loses its connection
+  // with the answer: otherwise a client trickling the promised body would hold it for good, untimed.
+  // (`complete` is false on a real request still arriving, undefined on inject's.)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
+  });
 });

@@ -1,10 +1,10 @@
 // `npm run admin:key -- --institute <host> --name <name>`: creates an admin API key for the institute at <host>
 // and prints it once (only its SHA-256 is stored). `--revoke` revokes the named key; `--list` lists the keys.
-import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import { adminApiKeys } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { CliError, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
+import { parseCliArgs } from '../../lib/cli-args.ts';
 
 const usage = `Usage:
   npm run admin:key -- --institute <host> --name <name>            create a key and print it once
@@ -13,14 +13,17 @@ const usage = `Usage:
 `;
 
 runCli(async () => {
-  const { values } = parseArgs({
-    options: {
-      institute: { type: 'string' },
-      name: { type: 'string' },
-      revoke: { type: 'boolean', default: false },
-      list: { type: 'boolean', default: false },
+  const { values } = parseCliArgs(
+    {
+      options: {
+        institute: { type: 'string' },
+        name: { type: 'string' },
+        revoke: { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
+      },
     },
-  });
+    usage,
+  );
   if (!values.institute || (!values.name && !values.list)) {
     process.stderr.write(usage);
     return 2;

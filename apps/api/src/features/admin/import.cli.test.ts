@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstitute } from '../../../test/factories.ts';
@@ -136,6 +137,18 @@ describe('npm run import (the command line)', () => {
     );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('exists already');
+  }, 60_000);
+
+  it('writes a cell a spreadsheet would take for a formula as text, quote-prefixed (CSV injection)', async () => {
+    const file = join(work, 'formula-students.csv');
+    const formula = '=HYPERLINK("http://x","a")';
+    writeFileSync(file, `external_id,name,phone\n"${formula.replaceAll('"', '""')}",Formula Student,9822220001\n`);
+    const out = join(work, 'formula-passwords.csv');
+    const { code } = await cli('--institute', host, '--kind', 'students', '--passwords-out', out, file);
+    expect(code).toBe(0);
+    const [, row] = parse(readFileSync(out, 'utf8')) as string[][];
+    // The cell reads back as the id behind a quote, which spreadsheets show as text.
+    expect(row!.slice(0, 2)).toEqual([`'${formula}`, '9822220001']);
   }, 60_000);
 
   it('adds an institute at its host names (npm run institute), refusing a host that is taken', async () => {

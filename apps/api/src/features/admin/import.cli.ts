@@ -4,13 +4,14 @@
 // the file names; `--passwords-out <file>` / `--send-sms` hand out the first passwords of logins it creates.
 import { createReadStream, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { adminColumns } from '@campus/domain/admin/admin.contract';
+import { csvLine } from '@campus/domain/shared/csv';
 import { adminKinds, type AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { CliError, cliStorage, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
 import { importFiles, fileListColumns } from './import-files.ts';
 import { importCsv, type ImportReport } from './import.service.ts';
 import type { Database } from '../../db/client.ts';
+import { parseCliArgs } from '../../lib/cli-args.ts';
 
 const usage = `Usage:
   npm run import -- --institute <host> --kind <kind> [--dry-run] [--skip-invalid] [--delete]
@@ -22,23 +23,24 @@ Kinds, in the order a first load runs them: ${adminKinds.join(', ')}
 and files (external_id, path, name: the files rows name by file_external_id; load them before those rows)
 `;
 
-const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
 runCli(async () => {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      institute: { type: 'string' },
-      kind: { type: 'string' },
-      template: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-      'skip-invalid': { type: 'boolean', default: false },
-      delete: { type: 'boolean', default: false },
-      'passwords-out': { type: 'string' },
-      'send-sms': { type: 'boolean', default: false },
-      all: { type: 'string' },
+  const { values, positionals } = parseCliArgs(
+    {
+      allowPositionals: true,
+      options: {
+        institute: { type: 'string' },
+        kind: { type: 'string' },
+        template: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        'skip-invalid': { type: 'boolean', default: false },
+        delete: { type: 'boolean', default: false },
+        'passwords-out': { type: 'string' },
+        'send-sms': { type: 'boolean', default: false },
+        all: { type: 'string' },
+      },
     },
-  });
+    usage,
+  );
   const isKind = (kind: string | undefined): kind is AdminKind => adminKinds.includes(kind as AdminKind);
   if (values.template !== undefined) {
     if (!isKind(values.template) && values.template !== 'files') {
@@ -90,7 +92,7 @@ runCli(async () => {
     if (passwordsOut && createdLogins.length > 0 && !values['dry-run']) {
       writeFileSync(
         passwordsOut,
-        `external_id,login,password\n${createdLogins.map((login) => [login.key, login.login, login.password].map(quote).join(',')).join('\n')}\n`,
+        `external_id,login,password\n${createdLogins.map((login) => csvLine([login.key, login.login, login.password])).join('\n')}\n`,
         { mode: 0o600, flag: 'wx' },
       );
       process.stdout.write(`First passwords of ${createdLogins.length} new logins written to ${passwordsOut}\n`);

@@ -2,11 +2,11 @@
 // adds an institute reached at the given host names; `--add-host <host> --institute <host>` adds a host name to
 // one; `--vimeo-downloads on|off --institute <host>` turns the institute's Vimeo download switch; `--list` lists
 // institutes and their hosts. Everything else about an institute comes in through the admin API or the import.
-import { parseArgs } from 'node:util';
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import { eq } from 'drizzle-orm';
 import { instituteHosts, institutes } from '../../db/schema/index.ts';
 import { CliError, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
+import { parseCliArgs } from '../../lib/cli-args.ts';
 
 const usage = `Usage:
   npm run institute -- --add --name "<name>" --host <host> [--host <host>…] [--coaching] [--time-zone Asia/Kolkata]
@@ -17,22 +17,25 @@ const usage = `Usage:
 `;
 
 runCli(async () => {
-  const { values } = parseArgs({
-    options: {
-      add: { type: 'boolean', default: false },
-      name: { type: 'string' },
-      host: { type: 'string', multiple: true },
-      coaching: { type: 'boolean', default: false },
-      // Homework/Assignments in the menu (the screen is refused by address while the menu hides it).
-      'online-assignments': { type: 'boolean', default: false },
-      // Students may download the institute's Vimeo videos (vimeo_video_downlodable); on unless turned off.
-      'vimeo-downloads': { type: 'string' },
-      'time-zone': { type: 'string', default: 'Asia/Kolkata' },
-      'add-host': { type: 'string' },
-      institute: { type: 'string' },
-      list: { type: 'boolean', default: false },
+  const { values } = parseCliArgs(
+    {
+      options: {
+        add: { type: 'boolean', default: false },
+        name: { type: 'string' },
+        host: { type: 'string', multiple: true },
+        coaching: { type: 'boolean', default: false },
+        // Homework/Assignments in the menu (the screen is refused by address while the menu hides it).
+        'online-assignments': { type: 'boolean', default: false },
+        // Students may download the institute's Vimeo videos (vimeo_video_downlodable); on unless turned off.
+        'vimeo-downloads': { type: 'string' },
+        'time-zone': { type: 'string', default: 'Asia/Kolkata' },
+        'add-host': { type: 'string' },
+        institute: { type: 'string' },
+        list: { type: 'boolean', default: false },
+      },
     },
-  });
+    usage,
+  );
   const database = await openCliDatabase();
   try {
     const { db } = database;

@@ -1,12 +1,16 @@
 // `npm run sso:link -- <login> [host]`: asks the running server, as the demo institute's own system would,
 // for a one-time sign-in link, and prints it. The host picks the institute (default localhost = Greenfield).
 import { demoApiKeys } from '../../db/seed/demo-accounts.ts';
+import { parseCliArgs } from '../../lib/cli-args.ts';
 
-const [login, host = 'localhost'] = process.argv.slice(2);
-if (!login) {
-  process.stderr.write(
-    'Usage: npm run sso:link -- <login> [host]   (e.g. 9000000001, or student@apex.test apex.localhost)\n',
-  );
+const usage = `Usage:
+  npm run sso:link -- <login> [host]   (e.g. 9000000001, or student@apex.test apex.localhost)
+`;
+
+const { positionals } = parseCliArgs({ options: {}, allowPositionals: true }, usage);
+const [login, host = 'localhost'] = positionals;
+if (!login || positionals.length > 2) {
+  process.stderr.write(usage);
   process.exit(2);
 }
 const port = process.env.PORT ?? '8080';

@@ -31,4 +31,31 @@ describe('on a 360 px Android phone', () => {
     await page.getByRole('article', { name: 'Problem solving marathon' }).waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
   });
+
+  it('the exam desk: under every label the cards show their whole name and tag, and nothing is cut or too small to tap', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, 'student@apex.test', { host: 'apex.localhost' });
+    await page.goto(harness.url('/my-account/exam', 'apex.localhost'));
+    await page.getByText('Click on the Test Type to view the scheduled exams').waitFor();
+    const labels = page.getByRole('toolbar', { name: 'Test types' }).getByRole('button');
+    const count = await labels.count();
+    expect(count).toBeGreaterThan(2);
+    for (let index = 0; index < count; index += 1) {
+      await labels.nth(index).click();
+      await page.getByRole('article').first().waitFor();
+      expect(await layoutProblems(page, 'main'), await labels.nth(index).innerText()).toEqual([]);
+    }
+  });
+
+  it('the profile: every value and its Edit button whole, and nothing too small to tap', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/profile'));
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+  });
 });

@@ -30,11 +30,16 @@ export function ExamCard({ test, generic = false, isParent, onStart, onView, onP
   return (
     <Card withBorder radius="md" p="md" component="article" aria-label={test.test_name}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} title={test.test_name}>
+        {/* The name wraps and the tag keeps its width (it read 'PRACT…' on a phone). */}
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600} title={test.test_name} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {truncateExamName(test.test_name, generic ? genericExamNameLimit : examNameLimit)}
           </Text>
-          {test.test_type_id === 2 && <Badge variant="light">Practice</Badge>}
+          {test.test_type_id === 2 && (
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              Practice
+            </Badge>
+          )}
         </Group>
         <Text size="sm" c="dimmed">
           {test.start_date} to {test.end_date}

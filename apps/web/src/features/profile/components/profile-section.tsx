@@ -25,9 +25,16 @@ export function ProfileSection({ title, rows, children }: { title: string; rows:
                   {row.label}
                 </Text>
                 <Group component="dd" gap="xs" m={0} wrap="nowrap" align="flex-start">
-                  <Text style={{ overflowWrap: 'anywhere' }}>{row.value}</Text>
+                  <Text style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{row.value}</Text>
+                  {/* A whole 'Edit' a finger can hit: it was cut to 'Ed…' beside a long value, 22 px high. */}
                   {row.onEdit && (
-                    <Button size="compact-xs" variant="light" onClick={row.onEdit} aria-label={`Edit ${row.label}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={row.onEdit}
+                      aria-label={`Edit ${row.label}`}
+                      style={{ flexShrink: 0 }}
+                    >
                       Edit
                     </Button>
                   )}

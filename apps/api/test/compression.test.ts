@@ -273,13 +273,17 @@ describe('compressed answers', () => {
     });
   });
 
-  it('answers HEAD as GET would, without a body', async () => {
+  it('answers HEAD without a body, describing the plain answer', async () => {
+    const plain = await paper();
     const head = await app.inject({
       method: 'HEAD',
-      url: '/my-account/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'br' },
+      url: '/examPanel/attempt',
+      headers: { authorization: attemptToken, host: 'localhost', 'accept-encoding': 'br' },
     });
     expect(head.statusCode).toBe(200);
     expect(head.rawPayload.length).toBe(0);
+    // Fastify's HEAD route measures the body before any encoding: a consistent identity description.
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.headers['content-length']).toBe(String(plain.rawPayload.length));
   });
 });

@@ -66,6 +66,8 @@ export function defineRoute<S extends EndpointSchemas>(
     url: endpoint.path,
     config: { ...options.config, endpoint },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    // A stored file goes byte for byte (serve-file.ts); every other answer may be compressed (app.ts).
+    ...(endpoint.answerType === 'file' ? { compress: false as const } : {}),
     schema: {
       tags: [endpoint.id.split('.')[0]!],
       ...(schemas.params ? { params: schemas.params } : {}),

@@ -40,6 +40,10 @@ export async function sendStoredFile(
   reply: FastifyReply,
   file: { key: string; type: string; name: string; disposition: 'inline' | 'attachment'; maxAgeSeconds: number },
 ) {
+  // Its route says it answers a file (answerType), so no compression touches these bytes or their ranges.
+  if (request.routeOptions.config.endpoint?.answerType !== 'file') {
+    throw new Error(`${request.routeOptions.url} serves stored files: its endpoint needs answerType 'file'`);
+  }
   let unsatisfiable = false;
   const opened = await storage
     .open(file.key, (size) => {

@@ -41,6 +41,7 @@ export const documentsEndpoints = {
     path: '/api/v1/instFileSystem/downloadFile/:institute_id',
     service: 'main',
     access: 'student',
+    answerType: 'file',
     ids: [
       { in: 'params', name: 'institute_id', kind: 'institute' },
       { in: 'query', name: 'fileId', kind: 'document' },
@@ -53,6 +54,7 @@ export const documentsEndpoints = {
     path: '/api/v1/instFileSystem/:institute_id/files/download',
     service: 'main',
     access: 'student',
+    answerType: 'file',
     ids: [
       { in: 'params', name: 'institute_id', kind: 'institute' },
       { in: 'query', name: 'fileId', kind: 'document' },

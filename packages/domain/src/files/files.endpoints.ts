@@ -11,6 +11,7 @@ export const filesEndpoints = {
     path: '/api/v1/files/:token',
     service: 'main',
     access: 'signed',
+    answerType: 'file',
     ids: [],
   }),
   /**
@@ -23,6 +24,7 @@ export const filesEndpoints = {
     path: '/api/v1/files/course/:token/:file',
     service: 'main',
     access: 'signed',
+    answerType: 'file',
     ids: [],
   }),
 };

@@ -37,6 +37,7 @@ export const liveEndpoints = {
     path: '/api/v1/meeting_manager/recording/download/:instituteId/:downloadId',
     service: 'main',
     access: 'session',
+    answerType: 'file',
     ids: [
       { in: 'params', name: 'instituteId', kind: 'institute' },
       { in: 'params', name: 'downloadId', kind: 'recording' },

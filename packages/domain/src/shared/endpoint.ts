@@ -118,6 +118,11 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   readonly parentMessage?: string;
   /** How the body travels: JSON (default) or multipart with files. */
   readonly bodyType?: 'json' | 'multipart';
+  /**
+   * How the answer travels: JSON (default, compressed when over 1 KB and the client accepts it) or a stored file's
+   * bytes, sent as stored (a Range answer's offsets count those bytes; images, video and PDFs gain nothing).
+   */
+  readonly answerType?: 'json' | 'file';
   /** Phantom: carries the schema types; never set at run time. */
   readonly schemaTypes?: S;
 }

@@ -3,6 +3,9 @@ import { closePromo, signInToDashboard } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
 
+const apex = 'apex.localhost';
+const liveTest = 'Weekly Online Test: weekly test (live)';
+
 /**
  * Screens on a 360 px Android phone (issue 26): nothing scrolls sideways, no text is cut, every touch target is at
  * least 24 px. Each screen that is made phone-first adds its walk here.
@@ -34,8 +37,8 @@ describe('on a 360 px Android phone', () => {
 
   it('the exam desk: under every label the cards show their whole name and tag, and nothing is cut or too small to tap', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: 'apex.localhost' });
-    await page.goto(harness.url('/my-account/exam', 'apex.localhost'));
+    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await page.goto(harness.url('/my-account/exam', apex));
     await page.getByText('Click on the Test Type to view the scheduled exams').waitFor();
     const labels = page.getByRole('toolbar', { name: 'Test types' }).getByRole('button');
     const count = await labels.count();
@@ -57,5 +60,47 @@ describe('on a 360 px Android phone', () => {
       .first()
       .waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
+  });
+
+  it('the test panel one-handed: whole-width answers, the palette in a sheet, the timer always in view', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await page.goto(harness.url('/my-account/exam', apex));
+    await page.getByRole('toolbar', { name: 'Test types' }).getByRole('button', { name: 'Weekly Online Test' }).click();
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('article', { name: liveTest }).getByRole('button', { name: 'Start' }).tap();
+    const panel = await opened;
+    await panel.getByRole('heading', { name: liveTest }).waitFor();
+    await panel.getByRole('img', { name: 'Figure for question 1' }).waitFor();
+    expect(await layoutProblems(panel)).toEqual([]);
+
+    // Every answer is a row as wide as the question and at least 44 px high: a tap at its far end picks it.
+    const rows = await panel
+      .getByRole('radiogroup', { name: 'Answer to question 1' })
+      .getByRole('radio')
+      .evaluateAll((radios) => radios.map((radio) => radio.getBoundingClientRect().toJSON() as DOMRect));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(row.height).toBeGreaterThanOrEqual(44);
+      expect(row.width).toBeGreaterThan(androidPhone.width * 0.75);
+    }
+    const first = rows[0]!;
+    await panel.touchscreen.tap(first.x + first.width - 8, first.y + first.height / 2);
+    await expect.poll(() => panel.getByRole('radio', { name: /5 cm/ }).isChecked()).toBe(true);
+
+    // The palette is a sheet: open it, pick a matching question, and its pairs fit the screen.
+    await panel.getByRole('button', { name: /^Questions/ }).tap();
+    const sheet = panel.getByRole('dialog', { name: 'Questions' });
+    await sheet.getByRole('button', { name: /^Question 4,/ }).tap();
+    await sheet.waitFor({ state: 'hidden' });
+    await panel.getByRole('combobox', { name: 'Match for a' }).selectOption('r');
+    expect(await layoutProblems(panel)).toEqual([]);
+
+    // The timer and the save state stay in view at the foot of a long question.
+    await panel.getByRole('button', { name: 'Next' }).scrollIntoViewIfNeeded();
+    const timer = await panel.getByRole('timer', { name: 'Time left' }).boundingBox();
+    expect(timer!.y).toBeGreaterThanOrEqual(0);
+    expect(timer!.y + timer!.height).toBeLessThanOrEqual(androidPhone.height);
+    expect(await panel.getByRole('status', { name: 'Save state' }).isVisible()).toBe(true);
   });
 });

@@ -90,7 +90,8 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // E2E_LOG_LEVEL=info shows every request of a run, to find which one a logged failure belongs to.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

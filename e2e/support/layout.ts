@@ -22,7 +22,7 @@ export async function layoutProblems(page: Page, root = 'body'): Promise<string[
     const visible = (element: Element) => {
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
-      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+      return box.width > 1 && box.height > 1 && style.visibility !== 'hidden' && style.display !== 'none';
     };
     for (const element of scope.querySelectorAll<HTMLElement>('*')) {
       if (!visible(element) || element.closest('[aria-hidden="true"]')) continue;
@@ -38,7 +38,11 @@ export async function layoutProblems(page: Page, root = 'body'): Promise<string[
         'button, a[href], input:not([type="hidden"]), select, [role="button"], [role="tab"]',
       );
       if (clickable && !element.closest('p, li > span')) {
-        const box = element.getBoundingClientRect();
+        // A radio or checkbox is tapped through its label as well: the larger of the two is its target.
+        const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : [];
+        const box = [element, ...labels]
+          .map((each) => each.getBoundingClientRect())
+          .reduce((largest, each) => (each.width * each.height > largest.width * largest.height ? each : largest));
         if (Math.min(box.width, box.height) < 24) {
           problems.push(`touch target ${Math.round(box.width)}×${Math.round(box.height)} px: ${name(element)}`);
         }

@@ -10,6 +10,7 @@ import {
   Button,
   Checkbox,
   Container,
+  Drawer,
   Group,
   Image,
   Modal,
@@ -127,6 +128,7 @@ function Panel({ credential }: { credential: string }) {
   const [clockOffset, setClockOffset] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [confirming, setConfirming] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
   const [done, setDone] = useState<string>();
   const queue = useRef<AnswerQueue | null>(null);
   const flushing = useRef(false);
@@ -281,24 +283,56 @@ function Panel({ credential }: { credential: string }) {
   const mine = answers.get(question.question_no) ?? emptyAnswer;
   const passage = attempt.passages.find((each) => each.passage_id === question.passage_id);
 
+  const answeredCount = attempt.questions.filter(
+    (each) => !isBlankAnswer(each.ques_type, (answers.get(each.question_no) ?? emptyAnswer).answer),
+  ).length;
+  const pick = (questionNo: number) => {
+    setCurrent(questionNo);
+    setPaletteOpen(false);
+  };
+  const submitButton = (
+    <Button color="red" size="md" onClick={() => setConfirming(true)}>
+      Submit
+    </Button>
+  );
+
+  // Designed at 360 px first: one question at a time, full-width answers, the palette in a bottom sheet, and the
+  // time and save state in a bar that stays at the top. From `sm` up the palette stands beside the question.
   return (
-    <Container size="lg" py="md">
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={1} size="h3">
-            {attempt.test_name}
-          </Title>
-          <Group>
-            <Badge size="lg" color={saveStateColors[saveState]} role="status" aria-label="Save state">
-              {panelTexts[saveState]}
-            </Badge>
-            <Text fw={700} aria-label="Time left" role="timer">
-              {formatCountdown(remaining)}
-            </Text>
+    <Container size="lg" px={{ base: 'xs', sm: 'md' }} pb="md">
+      <Stack gap="sm">
+        <Title order={1} size="h3" pt="sm" style={{ overflowWrap: 'anywhere' }}>
+          {attempt.test_name}
+        </Title>
+        <Paper
+          pos="sticky"
+          top={0}
+          py="xs"
+          radius={0}
+          style={{ zIndex: 3, borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Button
+              hiddenFrom="sm"
+              variant="default"
+              onClick={() => setPaletteOpen(true)}
+              aria-haspopup="dialog"
+              style={{ flexShrink: 0 }}
+            >
+              Questions {answeredCount}/{attempt.questions.length}
+            </Button>
+            <Group gap="xs" wrap="nowrap" ml="auto">
+              <Badge size="lg" color={saveStateColors[saveState]} role="status" aria-label="Save state">
+                {panelTexts[saveState]}
+              </Badge>
+              <Text fw={700} aria-label="Time left" role="timer">
+                {formatCountdown(remaining)}
+              </Text>
+            </Group>
           </Group>
-        </Group>
+        </Paper>
         <Group align="flex-start" wrap="nowrap" gap="lg">
-          <Paper withBorder p="md" radius="md" style={{ flex: 1 }}>
+          <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" style={{ flex: 1, minWidth: 0 }}>
             <Stack gap="sm">
               <Text fw={600}>
                 Question {question.question_no} of {attempt.questions.length}
@@ -309,11 +343,19 @@ function Panel({ credential }: { credential: string }) {
                 </Text>
               </Text>
               {passage && (
-                <Paper withBorder p="sm" bg="var(--mantine-color-gray-light)" aria-label="Passage">
-                  <SafeHtml html={passage.text} />
+                // Open at first; a student who has read it folds it away to reach the question.
+                <Paper component="details" open withBorder p="sm" bg="var(--mantine-color-gray-light)">
+                  <Text component="summary" fw={600} style={{ cursor: 'pointer', minHeight: 32 }}>
+                    Passage
+                  </Text>
+                  <div aria-label="Passage" role="region" style={{ overflowWrap: 'break-word' }}>
+                    <SafeHtml html={passage.text} />
+                  </div>
                 </Paper>
               )}
-              <SafeHtml html={question.question} />
+              <div style={{ overflowWrap: 'break-word' }}>
+                <SafeHtml html={question.question} />
+              </div>
               {question.media?.media_type === 'image' && (
                 <Image src={question.media.source_path} alt={`Figure for question ${question.question_no}`} maw={360} />
               )}
@@ -323,28 +365,39 @@ function Panel({ credential }: { credential: string }) {
                 value={mine.answer}
                 onChange={(answer) => void change({ question_no: question.question_no, answer })}
               />
-              <Group>
-                <Checkbox
-                  label="Mark for review"
+              <Group gap="xs" grow>
+                <Checkbox.Card
                   checked={mine.marked_for_review}
-                  onChange={(event) =>
-                    void change({ question_no: question.question_no, marked_for_review: event.currentTarget.checked })
+                  onClick={() =>
+                    void change({ question_no: question.question_no, marked_for_review: !mine.marked_for_review })
                   }
-                />
-                <Checkbox
-                  label="Bookmark"
+                  aria-label="Mark for review"
+                  {...choiceCard}
+                >
+                  <Group gap="xs" wrap="nowrap">
+                    <Checkbox.Indicator />
+                    <Text size="sm">Mark for review</Text>
+                  </Group>
+                </Checkbox.Card>
+                <Checkbox.Card
                   checked={mine.bookmarked}
-                  onChange={(event) =>
-                    void change({ question_no: question.question_no, bookmarked: event.currentTarget.checked })
-                  }
-                />
+                  onClick={() => void change({ question_no: question.question_no, bookmarked: !mine.bookmarked })}
+                  aria-label="Bookmark"
+                  {...choiceCard}
+                >
+                  <Group gap="xs" wrap="nowrap">
+                    <Checkbox.Indicator />
+                    <Text size="sm">Bookmark</Text>
+                  </Group>
+                </Checkbox.Card>
               </Group>
-              <Group justify="space-between">
-                <Button variant="default" disabled={current <= 1} onClick={() => setCurrent(current - 1)}>
+              <Group justify="space-between" grow>
+                <Button variant="default" size="md" disabled={current <= 1} onClick={() => setCurrent(current - 1)}>
                   Previous
                 </Button>
                 <Button
                   variant="default"
+                  size="md"
                   disabled={current >= attempt.questions.length}
                   onClick={() => setCurrent(current + 1)}
                 >
@@ -353,36 +406,10 @@ function Panel({ credential }: { credential: string }) {
               </Group>
             </Stack>
           </Paper>
-          <Stack w={220} gap="sm">
+          <Stack w={220} gap="sm" visibleFrom="sm">
             <Text fw={600}>Questions</Text>
-            <SimpleGrid cols={5} spacing={6} role="navigation" aria-label="Question palette">
-              {attempt.questions.map((each) => {
-                const saved = answers.get(each.question_no) ?? emptyAnswer;
-                const answered = !isBlankAnswer(each.ques_type, saved.answer);
-                const state = saved.marked_for_review ? 'marked' : answered ? 'answered' : 'not answered';
-                return (
-                  <Button
-                    key={each.question_no}
-                    size="compact-sm"
-                    px={0}
-                    variant={each.question_no === current ? 'outline' : 'filled'}
-                    color={state === 'marked' ? 'violet' : state === 'answered' ? answeredColor : 'gray'}
-                    aria-label={`Question ${each.question_no}, ${state}`}
-                    aria-current={each.question_no === current}
-                    data-state={state}
-                    onClick={() => setCurrent(each.question_no)}
-                  >
-                    {each.question_no}
-                  </Button>
-                );
-              })}
-            </SimpleGrid>
-            <Text size="xs" c="dimmed">
-              Green: answered · Grey: not answered · Violet: marked for review
-            </Text>
-            <Button color="red" onClick={() => setConfirming(true)}>
-              Submit
-            </Button>
+            <QuestionPalette questions={attempt.questions} answers={answers} current={current} onPick={pick} />
+            {submitButton}
           </Stack>
         </Group>
         {saveState === 'offline' && (
@@ -391,6 +418,19 @@ function Panel({ credential }: { credential: string }) {
           </Alert>
         )}
       </Stack>
+      <Drawer
+        opened={paletteOpen}
+        onClose={() => setPaletteOpen(false)}
+        position="bottom"
+        size="auto"
+        title="Questions"
+        styles={{ content: { height: 'auto', maxHeight: '85dvh', borderRadius: '16px 16px 0 0' } }}
+      >
+        <Stack gap="md" pb="md">
+          <QuestionPalette questions={attempt.questions} answers={answers} current={current} onPick={pick} large />
+          {submitButton}
+        </Stack>
+      </Drawer>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={panelTexts.submitTitle} centered>
         <Stack>
           <Text>{panelTexts.unanswered(unanswered)}</Text>
@@ -405,6 +445,70 @@ function Panel({ credential }: { credential: string }) {
         </Stack>
       </Modal>
     </Container>
+  );
+}
+
+/**
+ * The answer group's name for a screen reader (the question above is its visible label): the choice groups name
+ * their radiogroup/group by their label element, not by aria-label.
+ */
+const unseenLabel = {
+  label: {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+} as const;
+
+/** A choice as a whole-width card at least 44 px high: a thumb anywhere on the row picks it. */
+const choiceCard = { withBorder: true, radius: 'md', p: 'sm', mih: 44 } as const;
+
+/** The numbered buttons that jump to a question, coloured by its state; `large` for a finger (the phone's sheet). */
+function QuestionPalette({
+  questions,
+  answers,
+  current,
+  onPick,
+  large = false,
+}: {
+  questions: PaperQuestion[];
+  answers: Map<number, Answer>;
+  current: number;
+  onPick: (questionNo: number) => void;
+  large?: boolean;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={large ? 6 : 5} spacing={large ? 8 : 6} role="navigation" aria-label="Question palette">
+        {questions.map((each) => {
+          const saved = answers.get(each.question_no) ?? emptyAnswer;
+          const answered = !isBlankAnswer(each.ques_type, saved.answer);
+          const state = saved.marked_for_review ? 'marked' : answered ? 'answered' : 'not answered';
+          return (
+            <Button
+              key={each.question_no}
+              size={large ? 'md' : 'compact-sm'}
+              h={large ? 44 : undefined}
+              px={0}
+              variant={each.question_no === current ? 'outline' : 'filled'}
+              color={state === 'marked' ? 'violet' : state === 'answered' ? answeredColor : 'gray'}
+              aria-label={`Question ${each.question_no}, ${state}`}
+              aria-current={each.question_no === current}
+              data-state={state}
+              onClick={() => onPick(each.question_no)}
+            >
+              {each.question_no}
+            </Button>
+          );
+        })}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        Green: answered · Grey: not answered · Violet: marked for review
+      </Text>
+    </>
   );
 }
 
@@ -423,14 +527,15 @@ function AnswerInput({
     case 1:
     case 5:
       return (
-        <Radio.Group value={value} onChange={onChange} aria-label={label}>
+        <Radio.Group value={value} onChange={onChange} label={label} styles={unseenLabel}>
           <Stack gap={6}>
             {question.options.map((option) => (
-              <Radio
-                key={option.letter}
-                value={option.letter}
-                label={<OptionText letter={option.letter} html={option.text} />}
-              />
+              <Radio.Card key={option.letter} value={option.letter} {...choiceCard}>
+                <Group gap="sm" wrap="nowrap">
+                  <Radio.Indicator />
+                  <OptionText letter={option.letter} html={option.text} />
+                </Group>
+              </Radio.Card>
             ))}
           </Stack>
         </Radio.Group>
@@ -441,15 +546,17 @@ function AnswerInput({
         <Checkbox.Group
           value={chosen}
           onChange={(letters) => onChange([...letters].sort().join(','))}
-          aria-label={label}
+          label={label}
+          styles={unseenLabel}
         >
           <Stack gap={6}>
             {question.options.map((option) => (
-              <Checkbox
-                key={option.letter}
-                value={option.letter}
-                label={<OptionText letter={option.letter} html={option.text} />}
-              />
+              <Checkbox.Card key={option.letter} value={option.letter} {...choiceCard}>
+                <Group gap="sm" wrap="nowrap">
+                  <Checkbox.Indicator />
+                  <OptionText letter={option.letter} html={option.text} />
+                </Group>
+              </Checkbox.Card>
             ))}
           </Stack>
         </Checkbox.Group>
@@ -475,8 +582,9 @@ function AnswerInput({
       return (
         <Stack gap={6} aria-label={label}>
           {question.options.map((option) => (
-            <Group key={option.letter} wrap="nowrap">
-              <Text w={160}>
+            // Side by side where there is room, stacked on a phone: never wider than the screen.
+            <Group key={option.letter} gap="xs" align="center">
+              <Text style={{ flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}>
                 {option.letter}. {stripTags(option.text)}
               </Text>
               <NativeSelect
@@ -484,7 +592,8 @@ function AnswerInput({
                 data={[{ value: '', label: '—' }, ...choices]}
                 value={pairs.get(option.letter) ?? ''}
                 onChange={(event) => write(option.letter, event.currentTarget.value || null)}
-                w={220}
+                size="md"
+                style={{ flex: '1 1 12rem', minWidth: 0 }}
               />
             </Group>
           ))}
@@ -534,11 +643,11 @@ function SubjectiveInput({
 
 function OptionText({ letter, html }: { letter: string; html: string }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
       <Text span fw={600}>
         {letter}.
       </Text>
-      <span dangerouslySetInnerHTML={{ __html: html }} />
+      <span style={{ minWidth: 0, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />
     </Group>
   );
 }

@@ -64,13 +64,14 @@ const startedFor = new WeakMap<QueryClient, string>();
  * address; nothing for a screen the menu hides, which the router refuses.
  */
 function StartScreen() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const queryClient = useQueryClient();
   if (startedFor.get(queryClient) !== pathname) {
     startedFor.set(queryClient, pathname);
     const handle = matchRoutes(signedInRoutes, pathname)?.at(-1)?.route.handle as ScreenHandle | undefined;
     const session = getSession();
-    if (handle && (!session || isPageAllowed(session, pathname))) startScreen(handle, queryClient);
+    if (handle && (!session || isPageAllowed(session, pathname)))
+      startScreen(handle, queryClient, new URLSearchParams(search));
   }
   return null;
 }

@@ -16,8 +16,8 @@ export type Prefetch = <T, K extends QueryKey>(
   query: FetchQueryOptions<T, Error, T, K> & { enabled?: unknown },
 ) => void;
 
-/** Starts a screen's queries (or does nothing without a session). */
-export type StartData = (queryClient: QueryClient) => Promise<void>;
+/** Starts a screen's queries (or does nothing without a session); `address` is the query of the screen's address. */
+export type StartData = (queryClient: QueryClient, address: URLSearchParams) => Promise<void>;
 
 /**
  * Starts a screen's queries alongside its script; the screen reads the same queries, and one the screen would not
@@ -26,13 +26,19 @@ export type StartData = (queryClient: QueryClient) => Promise<void>;
  * opened then costs the first load nothing, and the module downloads beside the screen's own script.
  */
 export const prefetching =
-  (prefetchAll: (session: StoredSession, prefetch: Prefetch) => void | Promise<void>): StartData =>
-  async (queryClient) => {
+  (
+    prefetchAll: (session: StoredSession, prefetch: Prefetch, address: URLSearchParams) => void | Promise<void>,
+  ): StartData =>
+  async (queryClient, address) => {
     const session = getSession();
     if (!session) return;
-    await prefetchAll(session, (query) => {
-      if (query.enabled !== false) void queryClient.prefetchQuery(query);
-    });
+    await prefetchAll(
+      session,
+      (query) => {
+        if (query.enabled !== false) void queryClient.prefetchQuery(query);
+      },
+      address,
+    );
   };
 
 type ScreenModule = () => Promise<ComponentType>;
@@ -67,11 +73,11 @@ export function screenRoute(path: string, load: ScreenModule, options: ScreenOpt
  * a data router's lazy routes and loaders did): neither waits for the other, nor for the shell's own script. A
  * module that fails to download is the screen's failure to show when it renders, not this one's.
  */
-export function startScreen(handle: ScreenHandle, queryClient: QueryClient) {
+export function startScreen(handle: ScreenHandle, queryClient: QueryClient, address = new URLSearchParams()) {
   const session = getSession();
   if (session && handle.allow && !handle.allow(session)) return;
   void handle.load().catch(() => undefined);
-  void handle.data?.(queryClient).catch(() => undefined);
+  void handle.data?.(queryClient, address).catch(() => undefined);
 }
 
 const screens = new WeakMap<ScreenModule, ComponentType>();

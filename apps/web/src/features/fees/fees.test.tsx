@@ -1,6 +1,6 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import type { FeeSummary } from '@campus/domain/fees/fees.contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -110,8 +110,13 @@ function mockReceipt() {
 }
 
 async function openFees(session: Session = greenfieldStudent()) {
+  return openFeesAt('/fees', session);
+}
+
+async function openFeesAt(path: string, session: Session = greenfieldStudent()) {
+  cleanup();
   storeSession(session);
-  const view = renderRoute('/fees');
+  const view = renderRoute(path);
   await screen.findByRole('heading', { level: 1, name: 'Fees' });
   return view;
 }
@@ -257,6 +262,31 @@ describe('Fees (spec part 2 §2.7)', () => {
     await screen.findByRole('table', { name: 'Due Details' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Fees academic year' }), '2025-26');
     await waitFor(() => expect(calls).toContain('/api/v1/studentWise/fee/1/students/5001/3'));
+  });
+
+  it('keeps the tab and the year in the address: a reload or a shared link opens them again', async () => {
+    const calls = mockFees();
+    const { router } = await openFees();
+    await screen.findByRole('table', { name: 'Due Details' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Fees academic year' }), '2025-26');
+    await userEvent.click(screen.getByRole('tab', { name: 'Payment History' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?year=3&tab=history'));
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    // The same address opened again (a reload): Payment History of 2025-26.
+    calls.length = 0;
+    await openFeesAt(`/fees${router.state.location.search}`);
+    expect(await screen.findByRole('table', { name: 'Payment History' }, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Payment History', selected: true })).toBeInTheDocument();
+    // Only the year in the address is asked for, never the default one first.
+    expect(new Set(calls)).toEqual(new Set(['/api/v1/studentWise/fee/1/students/5001/3']));
+  });
+
+  it('ignores a year the institute does not list, and an unknown tab', async () => {
+    const calls = mockFees();
+    await openFeesAt('/fees?year=999&tab=nonsense');
+    expect(await screen.findByRole('table', { name: 'Due Details' })).toBeInTheDocument();
+    expect(calls).toEqual(['/api/v1/studentWise/fee/1/students/5001/4']);
   });
 
   it('hides the dropdown when the institute lists no years', async () => {

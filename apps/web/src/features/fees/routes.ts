@@ -1,9 +1,9 @@
 import { signedInPages } from '@campus/domain/shell/pages';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
-const feesData = prefetching(async (session, prefetch) => {
-  const { feesQuery, initialFeesYear } = await import('./api/get-fees.ts');
-  prefetch(feesQuery(session, initialFeesYear(session)));
+const feesData = prefetching(async (session, prefetch, address) => {
+  const { feesQuery, feesYearOf } = await import('./api/get-fees.ts');
+  prefetch(feesQuery(session, feesYearOf(session, address.get('year'))));
 });
 const fees = async () => (await import('./screens/fees.tsx')).FeesScreen;
 

@@ -24,6 +24,11 @@ export const initialFeesYear = (reader: Reader): number | null =>
     yearList: reader.acad_year_list,
   }) ?? reader.selectedAcadYrId;
 
+/** The year the address names (`?year=`), when the institute lists it; otherwise the year the screen opens on. */
+export const feesYearOf = (reader: Reader, raw: string | null): number | null =>
+  reader.acad_year_list.find((year) => String(year.inst_acad_year_id) === raw)?.inst_acad_year_id ??
+  initialFeesYear(reader);
+
 /** GET /api/v1/studentWise/fee/{instituteId}/students/{studentId}/{academicYearId}: the year's fee summary. */
 export async function getFees(reader: Reader, academicYearId: number, signal?: AbortSignal) {
   const answer = await call(

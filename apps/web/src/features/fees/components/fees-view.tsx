@@ -26,9 +26,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAddressParam } from '../../../lib/address-state.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useDownloadReceipt } from '../api/download-receipt.ts';
-import { initialFeesYear, useFees } from '../api/get-fees.ts';
+import { feesYearOf, initialFeesYear, useFees } from '../api/get-fees.ts';
 import { NoData } from './no-data.tsx';
 
 type Tab = 'due' | 'history';
@@ -83,8 +84,17 @@ function FeeTable<K extends string, T>({
  * Download Receipt only with the institute's receipt option. A load failure is logged only and the loader hidden (§8).
  */
 export function FeesView({ session }: { session: StoredSession }) {
-  const [yearId, setYearId] = useState<number | null>(() => initialFeesYear(session));
-  const [tab, setTab] = useState<Tab>('due');
+  // The tab and the year live in the address (?tab=history&year=3): a reload or Back from a receipt keeps them.
+  const [yearId, setYearId] = useAddressParam<number | null>(
+    'year',
+    (raw) => feesYearOf(session, raw),
+    (id) => (id === null || id === initialFeesYear(session) ? null : String(id)),
+  );
+  const [tab, setTab] = useAddressParam<Tab>(
+    'tab',
+    (raw) => (raw === 'history' ? 'history' : 'due'),
+    (value) => (value === 'history' ? 'history' : null),
+  );
   const [switching, setSwitching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { data, error, isLoading } = useFees(session, yearId);

@@ -103,4 +103,19 @@ describe('on a 360 px Android phone', () => {
     expect(timer!.y + timer!.height).toBeLessThanOrEqual(androidPhone.height);
     expect(await panel.getByRole('status', { name: 'Save state' }).isVisible()).toBe(true);
   });
+
+  it('fees: the summary in short rows, the installments on the first screen, every status whole', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/fees'));
+    await page.getByRole('table', { name: 'Due Details' }).waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    // The table (it scrolls sideways in its own box) begins on the first screen, under the three sums.
+    const table = await page.getByRole('table', { name: 'Due Details' }).boundingBox();
+    expect(table!.y + 80).toBeLessThan(androidPhone.height);
+    await page.getByRole('tab', { name: 'Payment History' }).tap();
+    await page.getByRole('table', { name: 'Payment History' }).waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+  });
 });

@@ -15,6 +15,7 @@ import {
   Button,
   Loader,
   Center,
+  Flex,
   Group,
   Paper,
   NativeSelect,
@@ -67,7 +68,10 @@ function FeeTable<K extends string, T>({
           {rows.map((row, index) => (
             <Table.Tr key={rowKey(row, index)}>
               {columns.map((column) => (
-                <Table.Td key={column.key}>{cell(row, column.key)}</Table.Td>
+                // A date or a sum on one line ('16-10-2026', not three); the table scrolls in its box instead.
+                <Table.Td key={column.key} style={{ whiteSpace: 'nowrap' }}>
+                  {cell(row, column.key)}
+                </Table.Td>
               ))}
             </Table.Tr>
           ))}
@@ -161,7 +165,13 @@ export function FeesView({ session }: { session: StoredSession }) {
               case 'status': {
                 const status = listedInstallmentStatus(row);
                 return (
-                  <Badge color={statusColours[status] ?? 'gray'} variant="light">
+                  // The whole status, never 'Partially P…': the table scrolls in its box instead.
+                  <Badge
+                    color={statusColours[status] ?? 'gray'}
+                    variant="light"
+                    style={{ overflow: 'visible' }}
+                    styles={{ label: { overflow: 'visible' } }}
+                  >
                     {status}
                   </Badge>
                 );
@@ -242,15 +252,30 @@ export function FeesView({ session }: { session: StoredSession }) {
           />
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      {/* On a phone the three cards are three short rows, so the installments start on the first screen. */}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 6, sm: 'md' }}>
         {cards.map((card) => (
-          <Paper key={card.label} withBorder p="md" radius="md" aria-label={card.label} role="group">
-            <Text c="dimmed" size="sm">
-              {card.label}
-            </Text>
-            <Text fw={700} size="xl">
-              {feeMoneyCell(card.value)}
-            </Text>
+          <Paper
+            key={card.label}
+            withBorder
+            px="md"
+            py={{ base: 6, sm: 'md' }}
+            radius="md"
+            aria-label={card.label}
+            role="group"
+          >
+            <Flex
+              direction={{ base: 'row', sm: 'column' }}
+              justify="space-between"
+              align={{ base: 'center', sm: 'flex-start' }}
+            >
+              <Text c="dimmed" size="sm">
+                {card.label}
+              </Text>
+              <Text fw={700} fz={{ base: 'lg', sm: 'xl' }}>
+                {feeMoneyCell(card.value)}
+              </Text>
+            </Flex>
           </Paper>
         ))}
       </SimpleGrid>

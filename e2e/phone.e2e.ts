@@ -118,4 +118,34 @@ describe('on a 360 px Android phone', () => {
     await page.getByRole('table', { name: 'Payment History' }).waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
   });
+
+  it('an exam result: its summary and tables fit the screen, the tables scrolling in their own boxes', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/report'));
+    await page.getByText('Click on the Test Type to view the exam reports').waitFor();
+    await page.getByRole('navigation', { name: 'Test labels' }).getByRole('button', { name: 'Term Mock Test' }).tap();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await page.getByRole('article', { name: 'Term Mock Test: last month' }).getByRole('button', { name: 'View' }).tap();
+    await page.getByRole('group', { name: 'Rank', exact: true }).waitFor();
+    await page.getByRole('table').first().waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+  });
+
+  it('the study library: course, subject and topic cards fit the screen with their names whole', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/studymaterial'));
+    await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
+    await page.getByRole('button', { name: 'Science', exact: true }).tap();
+    await page.getByRole('button', { name: /^Physics/ }).tap();
+    await page.getByRole('button', { name: /^Mechanics/ }).tap();
+    await page.getByRole('button', { name: /^Laws of Motion/ }).tap();
+    await page.getByRole('button', { name: /^Newton’s Third Law/ }).tap();
+    await page.getByRole('button', { name: /^Worked examples/ }).tap();
+    await page.getByRole('button', { name: /^Worked examples/ }).waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+  });
 });

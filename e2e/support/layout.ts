@@ -5,7 +5,7 @@ export const androidPhone = { width: 360, height: 740, phone: true } as const;
 
 /**
  * What a phone user would notice on the page as it is now: sideways scroll, text cut by CSS (an ellipsis or hidden
- * overflow) with no other way to read it, and touch targets under 24 px (WCAG 2.2 AA's minimum), each named by its
+ * overflow) with no other way to read it, text squeezed into a column under 48 px, and touch targets under 24 px (WCAG 2.2 AA's minimum), each named by its
  * text. A cut element that offers its whole text (`title`, or `aria-label` holding it) still counts: a finger has no
  * hover. Links inside running text are exempt, as WCAG exempts them.
  */
@@ -33,6 +33,13 @@ export async function layoutProblems(page: Page, root = 'body'): Promise<string[
       const clips = style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || style.overflow === 'hidden';
       if (hasOwnText && clips && element.scrollWidth > element.clientWidth + 1) {
         problems.push(`text cut: ${name(element)} shows ${element.clientWidth} of ${element.scrollWidth} px`);
+      }
+      // A title squeezed into a sliver wraps a letter or two a line: readable in theory, not in practice.
+      const text = (element.textContent ?? '').trim();
+      if (hasOwnText && style.display !== 'inline' && text.length > 8 && element.getBoundingClientRect().width < 48) {
+        problems.push(
+          `text squeezed: ${name(element)} is ${Math.round(element.getBoundingClientRect().width)} px wide`,
+        );
       }
       const clickable = element.matches(
         'button, a[href], input:not([type="hidden"]), select, [role="button"], [role="tab"]',

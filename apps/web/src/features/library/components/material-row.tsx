@@ -55,11 +55,20 @@ export function MaterialRow({
   };
   return (
     <Paper withBorder p="sm" radius="md" aria-label={item.title} data-testid="material-item">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      {/* Poster and title first; the buttons beside them where there is room, on their own line on a phone. */}
+      <Group justify="space-between" align="flex-start" gap="xs">
         {poster && (
-          <Image src={poster} alt={`Poster of ${item.title}`} w={96} h={54} radius="sm" fit="cover" loading="lazy" />
+          <Image
+            src={poster}
+            alt={`Poster of ${item.title}`}
+            w={{ base: 72, sm: 96 }}
+            h={{ base: 40, sm: 54 }}
+            radius="sm"
+            fit="cover"
+            loading="lazy"
+          />
         )}
-        <div style={{ minWidth: 0, flex: 1 }}>
+        <div style={{ minWidth: 0, flex: '1 1 9rem' }}>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {item.title}
           </Text>
@@ -67,7 +76,7 @@ export function MaterialRow({
             {[item.category_name, item.student_file_share_date, topicName].filter(Boolean).join(' · ')}
           </Text>
         </div>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" ml="auto" justify="flex-end">
           {canView(item.file_name) && (
             <Button size="xs" variant="light" onClick={view}>
               View

@@ -13,18 +13,27 @@ export function TopicCard({
   const [open, setOpen] = useState(false);
   const items = Object.values(node.studyMaterialMap).flat();
   return (
-    <Paper withBorder radius="md" p="sm">
-      <UnstyledButton onClick={() => setOpen(!open)} aria-expanded={open} w="100%">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600}>{node.topicName}</Text>
-          <Group gap={6} wrap="nowrap">
-            <Badge variant="light">{`${node.subtopic_count} Subtopics`}</Badge>
-            <Badge variant="light" color="teal">{`${node.file_count} Files`}</Badge>
+    // Nested levels cost a phone little width (a 2 px rule and 6 px per level, not a card's padding each), and
+    // the name wraps above its counts rather than a letter a line beside them.
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'sm' }}>
+      <UnstyledButton onClick={() => setOpen(!open)} aria-expanded={open} w="100%" mih={44}>
+        <Group justify="space-between" gap={6}>
+          <Text fw={600} style={{ flex: '1 1 8rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+            {node.topicName}
+          </Text>
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Badge variant="light" style={{ flexShrink: 0 }}>{`${node.subtopic_count} Subtopics`}</Badge>
+            <Badge variant="light" color="teal" style={{ flexShrink: 0 }}>{`${node.file_count} Files`}</Badge>
           </Group>
         </Group>
       </UnstyledButton>
       {open && (
-        <Stack gap="xs" mt="sm" pl="sm">
+        <Stack
+          gap="xs"
+          mt="xs"
+          pl={{ base: 6, sm: 'sm' }}
+          style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}
+        >
           {items.map((item) => (
             <div key={item.file_id}>{renderItem(item)}</div>
           ))}

@@ -22,6 +22,7 @@ import {
   Text,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
@@ -448,21 +449,6 @@ function Panel({ credential }: { credential: string }) {
   );
 }
 
-/**
- * The answer group's name for a screen reader (the question above is its visible label): the choice groups name
- * their radiogroup/group by their label element, not by aria-label.
- */
-const unseenLabel = {
-  label: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
-} as const;
-
 /** A choice as a whole-width card at least 44 px high: a thumb anywhere on the row picks it. */
 const choiceCard = { withBorder: true, radius: 'md', p: 'sm', mih: 44 } as const;
 
@@ -527,7 +513,8 @@ function AnswerInput({
     case 1:
     case 5:
       return (
-        <Radio.Group value={value} onChange={onChange} label={label} styles={unseenLabel}>
+        // The group is named by its label element (aria-label reaches no element); the question above is its visible label.
+        <Radio.Group value={value} onChange={onChange} label={<VisuallyHidden>{label}</VisuallyHidden>}>
           <Stack gap={6}>
             {question.options.map((option) => (
               <Radio.Card key={option.letter} value={option.letter} {...choiceCard}>
@@ -546,8 +533,7 @@ function AnswerInput({
         <Checkbox.Group
           value={chosen}
           onChange={(letters) => onChange([...letters].sort().join(','))}
-          label={label}
-          styles={unseenLabel}
+          label={<VisuallyHidden>{label}</VisuallyHidden>}
         >
           <Stack gap={6}>
             {question.options.map((option) => (

@@ -63,6 +63,30 @@ export async function waitReady(port: number, timeoutMs: number): Promise<number
   throw new Error(`not ready within ${timeoutMs} ms`);
 }
 
+/** Waits until the server's output matches `pattern` (checked as it arrives, no fixed sleep). */
+export function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(server.output())) return;
+      cleanUp();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      cleanUp();
+      reject(new Error(`no output matching ${pattern} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const cleanUp = () => {
+      clearTimeout(timer);
+      server.child.stdout!.off('data', check);
+      server.child.stderr!.off('data', check);
+    };
+    // Listeners added after startServer's run after it, so output() already holds the new chunk.
+    server.child.stdout!.on('data', check);
+    server.child.stderr!.on('data', check);
+    check();
+  });
+}
+
 /**
  * A new data directory holding a copy of the run's migrated PGlite database with no rows (test/template.ts): a
  * server started on it skips initdb and the migrations, and still seeds the demo unless SEED_DEMO=false.

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, killAllServers, migratedDataDir, startServer, waitReady } from './process.ts';
+import { freePort, killAllServers, migratedDataDir, startServer, waitForOutput, waitReady } from './process.ts';
 
 afterAll(killAllServers);
 
@@ -56,11 +56,12 @@ describe('server start-up', () => {
     // Any database will do here: seeding the demo first took most of this test's time.
     const dataDir = await migratedDataDir();
     const port = await freePort();
-    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false' });
+    // info: the server logs each request as it arrives, so the signal is sent once this one is in.
+    const server = startServer({ DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'info' });
     await waitReady(port, 90_000);
     // /docs/json builds the OpenAPI document on first use: a request still running when the signal lands.
     const inFlight = fetch(`http://127.0.0.1:${port}/docs/json`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await waitForOutput(server, /"url":"\/docs\/json"/, 30_000);
     server.child.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);

@@ -32,7 +32,15 @@ export function AnnouncementCard({ announcement }: { announcement: Announcement 
           />
         )}
         {announcement.file_url && (
-          <Anchor href={announcement.file_url} target="_blank" rel="noopener noreferrer" size="sm">
+          <Anchor
+            href={announcement.file_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            display="inline-flex"
+            mih={44}
+            style={{ alignItems: 'center', overflowWrap: 'anywhere' }}
+          >
             Attachment: {announcement.file_name || 'Download file'}
           </Anchor>
         )}

@@ -2,6 +2,7 @@ import { cutLiveName, isWithinNextWeek, liveDayLabel } from '@campus/domain/live
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { CutText } from '../../../components/cut-text.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { useLiveWeek } from '../api/get-live-week.ts';
@@ -28,23 +29,31 @@ export function LiveWeek({ session }: { session: StoredSession }) {
           Upcoming Live Classes
         </Title>
         {/* Named apart from the notice board's View All, so the two links read differently. */}
-        <Anchor component={Link} to={signedInPages.live} size="sm" aria-label="View All live classes">
+        {/* 44 px high: a finger's target, not a line of text. */}
+        <Anchor
+          component={Link}
+          to={signedInPages.live}
+          size="sm"
+          aria-label="View All live classes"
+          display="inline-flex"
+          mih={44}
+          style={{ alignItems: 'center' }}
+        >
           View All
         </Anchor>
       </Group>
-      <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {classes.map((item) => (
           <li key={item.session_id}>
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" fw={600} miw={90}>
-                {liveDayLabel(localDate(new Date(item.start_datetime)), today, 'upcoming')}
-              </Text>
-              <Text size="sm" miw={80}>
-                {time(item.start_datetime)}
-              </Text>
-              <Text size="sm" title={item.session_name}>
-                {cutLiveName(item.session_name)}
-              </Text>
+            {/* Day and time stacked in one narrow column, so the name keeps most of a phone's width. */}
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <Stack gap={0} miw={84}>
+                <Text size="sm" fw={600}>
+                  {liveDayLabel(localDate(new Date(item.start_datetime)), today, 'upcoming')}
+                </Text>
+                <Text size="sm">{time(item.start_datetime)}</Text>
+              </Stack>
+              <CutText size="sm" text={item.session_name} cut={cutLiveName} style={{ minWidth: 0 }} />
             </Group>
           </li>
         ))}

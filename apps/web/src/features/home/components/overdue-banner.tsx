@@ -11,8 +11,18 @@ export function OverdueBanner({ session }: { session: StoredSession }) {
   if (!amount) return null;
   return (
     <Alert color="red" variant="light" title={overdueBannerTitle} role="alert">
-      {overdueBannerText(amount)}{' '}
-      <Anchor component={Link} to={signedInPages.fees} c="inherit" fw={600} underline="always">
+      {overdueBannerText(amount)}
+      {/* A target of its own under the sentence, 44 px high, rather than a small link at its end. */}
+      <Anchor
+        component={Link}
+        to={signedInPages.fees}
+        c="inherit"
+        fw={600}
+        underline="always"
+        display="flex"
+        mih={44}
+        style={{ alignItems: 'center' }}
+      >
         View fees
       </Anchor>
     </Alert>

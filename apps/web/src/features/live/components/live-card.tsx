@@ -2,6 +2,7 @@ import type { LiveSession } from '@campus/domain/live/live.contract';
 import { cutLiveName, liveState, liveStateLabel } from '@campus/domain/live/live-rules';
 import { minutesBetween } from '@campus/domain/timetable/timetable-rules';
 import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { CutText } from '../../../components/cut-text.tsx';
 import { useNow } from './use-now.ts';
 
 const time = (iso: string) =>
@@ -30,9 +31,12 @@ export function LiveCard({ item, isSchool, live, onJoin, onView }: LiveCardProps
       <Stack gap={6}>
         {/* The name wraps and the state badge keeps its width: a squeezed badge read 'ONG…' even on a desktop. */}
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} title={item.session_name} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {cutLiveName(item.session_name)}
-          </Text>
+          <CutText
+            fw={600}
+            text={item.session_name}
+            cut={cutLiveName}
+            style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          />
           {live && state.kind !== 'ended' && (
             <Badge
               color={state.kind === 'ongoing' ? 'teal.9' : 'blue'}
@@ -51,7 +55,7 @@ export function LiveCard({ item, isSchool, live, onJoin, onView }: LiveCardProps
           <Text span c="dimmed">
             {isSchool ? 'Section' : 'Batch Name'}:{' '}
           </Text>
-          <span title={course}>{cutLiveName(course)}</span>
+          <CutText component="span" text={course} cut={cutLiveName} />
         </Text>
         {names.length > 0 && (
           <Group gap="xs">

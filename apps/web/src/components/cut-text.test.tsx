@@ -1,0 +1,28 @@
+import { cutLiveName } from '@campus/domain/live/live-rules';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { CutText } from './cut-text.tsx';
+
+const long = 'Guest lecture: careers in science and research';
+
+describe('CutText', () => {
+  it('shows the spec’s cut name and the whole name after a tap, and the cut again after another', async () => {
+    renderWithProviders(<CutText text={long} cut={cutLiveName} />);
+    const name = screen.getByRole('button', { name: long });
+    expect(name).toHaveTextContent(cutLiveName(long));
+    expect(name).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(name);
+    expect(name).toHaveTextContent(long);
+    expect(name).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(name);
+    expect(name).toHaveTextContent(cutLiveName(long));
+  });
+
+  it('a short name is plain text, with nothing to tap', () => {
+    renderWithProviders(<CutText text="Hindi: Nibandh lekhan" cut={cutLiveName} />);
+    expect(screen.getByText('Hindi: Nibandh lekhan')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 export const androidPhone = { width: 360, height: 740, phone: true } as const;
 
 /**
- * What a phone user would notice on the page as it is now: sideways scroll, text cut by CSS (an ellipsis or hidden
- * overflow) with no other way to read it, text squeezed into a column under 48 px, and touch targets under 24 px (WCAG 2.2 AA's minimum), each named by its
- * text. A cut element that offers its whole text (`title`, or `aria-label` holding it) still counts: a finger has no
+ * What a phone user would notice on the page as it is now: sideways scroll, text cut by CSS (an ellipsis, hidden
+ * overflow or a line clamp) or by the screen ('...' that no tap opens), text squeezed into a column under 48 px, and
+ * touch targets under 24 px (WCAG 2.2 AA's minimum), each named by its text. A cut element that offers its whole text (`title`, or `aria-label` holding it) still counts: a finger has no
  * hover. Links inside running text are exempt, as WCAG exempts them.
  */
 export async function layoutProblems(page: Page, root = 'body'): Promise<string[]> {
@@ -34,9 +34,27 @@ export async function layoutProblems(page: Page, root = 'body'): Promise<string[
       if (hasOwnText && clips && element.scrollWidth > element.clientWidth + 1) {
         problems.push(`text cut: ${name(element)} shows ${element.clientWidth} of ${element.scrollWidth} px`);
       }
+      // A line clamp cuts below the last line shown.
+      const clamp = style.getPropertyValue('-webkit-line-clamp');
+      if (hasOwnText && clamp && clamp !== 'none' && element.scrollHeight > element.clientHeight + 1) {
+        problems.push(`text cut: ${name(element)} clamped to ${clamp} lines`);
+      }
+      // A name the screen cuts itself ('…' or '...', as the spec asks for long names) must open in full on a tap.
+      const ownText = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? '')
+        .join('')
+        .trim();
+      if (/(\.\.\.|…)$/.test(ownText) && !element.closest('[aria-expanded], a[href]')) {
+        problems.push(`text cut: ${name(element)} ends in an ellipsis with no way to read it whole`);
+      }
       // A title squeezed into a sliver wraps a letter or two a line: readable in theory, not in practice.
-      const text = (element.textContent ?? '').trim();
-      if (hasOwnText && style.display !== 'inline' && text.length > 8 && element.getBoundingClientRect().width < 48) {
+      if (
+        hasOwnText &&
+        style.display !== 'inline' &&
+        ownText.length > 8 &&
+        element.getBoundingClientRect().width < 48
+      ) {
         problems.push(
           `text squeezed: ${name(element)} is ${Math.round(element.getBoundingClientRect().width)} px wide`,
         );

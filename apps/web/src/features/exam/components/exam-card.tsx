@@ -1,6 +1,7 @@
 import { examNameLimit, formatDuration, genericExamNameLimit, truncateExamName } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { CutText } from '../../../components/cut-text.tsx';
 
 /** The words of each status's action (spec part 2 §4), and whether it opens the panel. */
 const actions: Record<ExamTest['status'], { label: string; opens: boolean }> = {
@@ -32,9 +33,12 @@ export function ExamCard({ test, generic = false, isParent, onStart, onView, onP
       <Stack gap={6}>
         {/* The name wraps and the tag keeps its width (it read 'PRACT…' on a phone). */}
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} title={test.test_name} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {truncateExamName(test.test_name, generic ? genericExamNameLimit : examNameLimit)}
-          </Text>
+          <CutText
+            fw={600}
+            text={test.test_name}
+            cut={(name) => truncateExamName(name, generic ? genericExamNameLimit : examNameLimit)}
+            style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+          />
           {test.test_type_id === 2 && (
             <Badge variant="light" style={{ flexShrink: 0 }}>
               Practice

@@ -46,6 +46,7 @@ import {
   useTestReport,
 } from '../api/reports.ts';
 import { Modal } from '../../../components/lazy-modal.tsx';
+import { CutText } from '../../../components/cut-text.tsx';
 
 /** The chart library loads with the first chart shown, in its own chunk. */
 const ReportBarChart = lazy(() => import('../components/bar-chart.tsx'));
@@ -196,9 +197,7 @@ function OnlineReports({ session }: { session: StoredSession }) {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {shown.map(({ test, status }) => (
             <Card key={test.test_id} withBorder component="article" aria-label={test.test_name}>
-              <Text fw={600} title={test.test_name}>
-                {truncateExamName(test.test_name)}
-              </Text>
+              <CutText fw={600} text={test.test_name} cut={truncateExamName} />
               <Text size="sm">End date: {test.end_date}</Text>
               <Text size="sm">Duration: {formatDuration(test.duration)}</Text>
               {status === 'published' ? (

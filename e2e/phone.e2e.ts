@@ -148,4 +148,25 @@ describe('on a 360 px Android phone', () => {
     await page.getByRole('button', { name: /^Worked examples/ }).waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
   });
+
+  it('a PDF waits only for itself: the library fetches the viewer while idle, and an installed app keeps its worker', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    const viewer = page.waitForRequest(/\/assets\/pdf-view-[\w-]+\.js$/);
+    const worker = page.waitForRequest(/\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/);
+    await page.goto(harness.url('/my-account/studymaterial'));
+    // Nothing opened yet: the screen asked for both on its own.
+    await Promise.all([viewer, worker]);
+    // The service worker's precache holds pdf.js's worker too, so a later day's first PDF does not wait for it.
+    const precached = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls;
+    });
+    expect(precached.some((url) => /\/assets\/pdf\.worker\.min-[\w-]+\.mjs/.test(url))).toBe(true);
+  });
 });

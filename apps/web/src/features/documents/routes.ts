@@ -1,7 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
+import { preloadPdfViewer } from '../../components/viewer/preload.ts';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const subjectsData = prefetching(async (session, prefetch) => {
+  // Most of what these lists open are PDFs (and office files, drawn as PDFs).
+  preloadPdfViewer();
   const { subjectsQuery } = await import('./api/documents-api.ts');
   prefetch(subjectsQuery(session));
 });

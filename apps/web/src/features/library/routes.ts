@@ -1,7 +1,10 @@
 import { signedInPages } from '@campus/domain/shell/pages';
+import { preloadPdfViewer } from '../../components/viewer/preload.ts';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const coursesData = prefetching(async (session, prefetch) => {
+  // Most of what these lists open are PDFs (and office files, drawn as PDFs).
+  preloadPdfViewer();
   const { coursesQuery } = await import('./api/library-api.ts');
   prefetch(coursesQuery(session));
 });

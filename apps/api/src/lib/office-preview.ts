@@ -132,6 +132,8 @@ export function officePreviewer(
           options.log?.warn({ sourceKey, reason: error.message, retryAt }, 'office preview stopped by a limit');
           await remember(sourceKey, { failed: false, attempts: attempts + 1, retryAt });
         } else {
+          // Operators see why a document got no preview; the user sees 'Preview not supported'.
+          options.log?.warn({ sourceKey, reason: (error as Error).message }, 'office preview refused by the converter');
           await remember(sourceKey, { failed: true });
         }
         return undefined;
@@ -141,7 +143,23 @@ export function officePreviewer(
     }
   }
 
-  return async function previewOf(sourceKey: string): Promise<string | undefined> {
+  /**
+   * Why `sourceKey` has no preview, asked after previewOf answered none: the document was refused (not a real office
+   * file, or the converter could not read it: the spec's 'Preview not supported'), or a preview may come later (no
+   * converter on this server, a limit stopped it and it waits `retryAt`, or the store was away).
+   */
+  async function whyNone(sourceKey: string): Promise<{ reason: 'refused' | 'no-converter' | 'later'; retryAt?: Date }> {
+    const [row] = await db.select().from(officePreviews).where(eq(officePreviews.sourceFileKey, sourceKey));
+    if (row?.failed) return { reason: 'refused' };
+    if (!converter) return { reason: 'no-converter' };
+    return row?.retryAt && row.retryAt > options.now()
+      ? { reason: 'later', retryAt: row.retryAt }
+      : { reason: 'later' };
+  }
+
+  return Object.assign(previewOf, { whyNone });
+
+  async function previewOf(sourceKey: string): Promise<string | undefined> {
     const [row] = await db.select().from(officePreviews).where(eq(officePreviews.sourceFileKey, sourceKey));
     if (row?.previewFileKey) return row.previewFileKey;
     if (row?.failed) return undefined;
@@ -153,7 +171,7 @@ export function officePreviewer(
       void running.finally(() => pending.delete(sourceKey));
     }
     return running;
-  };
+  }
 }
 
 export type OfficePreviewer = ReturnType<typeof officePreviewer>;

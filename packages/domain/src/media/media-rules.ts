@@ -8,6 +8,11 @@ export type ViewerType = 'file' | 'image' | 'youtube' | 'vimeo' | 'vdo' | 'audio
 export type MediaKind = 'pdf' | 'office' | 'image' | 'audio' | 'video' | 'youtube' | 'vimeo' | 'vdocipher' | 'other';
 
 export const previewNotSupported = 'Preview not supported. Please download the file.';
+/**
+ * Not the spec's: an office file the server could preview but cannot now (no converter installed, or a conversion
+ * stopped by a limit and waiting to be tried again). 'Preview not supported' would tell the user the file is at fault.
+ */
+export const previewUnavailable = 'Preview is not available right now. Please download the file.';
 export const noDownloadLinkFound = 'No Download Link Found';
 export const videoNotDownloadable = 'Not able to downlode video file. please contact institute admin.';
 export const networkError = 'Network error';

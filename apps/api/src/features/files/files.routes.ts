@@ -1,6 +1,6 @@
 import { filesContract } from '@campus/domain/files/files.contract';
-import { previewNotSupported } from '@campus/domain/media/media-rules';
-import type { FastifyInstance } from 'fastify';
+import { previewNotSupported, previewUnavailable } from '@campus/domain/media/media-rules';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { findGrantedFile, findGrantedPoster } from '../../access/library-access.ts';
 import { AppError } from '../../errors.ts';
@@ -24,7 +24,10 @@ export interface OfficePreviewSettings {
 function officeConverterFor(app: FastifyInstance, options: OfficePreviewSettings): OfficeConverter | undefined {
   if (options.officeConverter !== undefined) return options.officeConverter ?? undefined;
   const { soffice, bwrap } = findSandboxTools();
-  if (!soffice) return undefined;
+  if (!soffice) {
+    app.log.warn('office previews are off: LibreOffice (soffice) was not found');
+    return undefined;
+  }
   if (!bwrap) {
     app.log.warn('office previews are off: LibreOffice runs only in the bubblewrap sandbox, and bwrap was not found');
     return undefined;
@@ -47,6 +50,16 @@ export async function filesRoutes(app: FastifyInstance, options: OfficePreviewSe
 
   const refused = () => new AppError(403, 'FORBIDDEN', 'This file link is invalid or has expired.');
 
+  /** The answer for an office file with no preview: the file's fault (415), or this server's for now (503). */
+  const noPreview = async (sourceKey: string, reply: FastifyReply) => {
+    const { reason, retryAt } = await previewOf.whyNone(sourceKey);
+    if (reason === 'refused') return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+    if (retryAt) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil((retryAt.getTime() - app.now().getTime()) / 1000))));
+    }
+    return new AppError(503, 'UNAVAILABLE', previewUnavailable);
+  };
+
   defineRoute(app, filesContract.file, async ({ params, query, request, reply }) => {
     const grant = app.signer.verify(params.token, app.now());
     // An address works only at the host names of the institute that handed it out.
@@ -57,7 +70,7 @@ export async function filesRoutes(app: FastifyInstance, options: OfficePreviewSe
     const disposition = query.download === '1' && grant.downloadable ? 'attachment' : grant.disposition;
     if (grant.preview === 'pdf') {
       const previewKey = await previewOf(grant.key);
-      if (!previewKey) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+      if (!previewKey) throw await noPreview(grant.key, reply);
       key = previewKey;
       type = 'application/pdf';
       name = `${name.replace(/\.[^.]*$/, '')}.pdf`;
@@ -99,8 +112,9 @@ export async function filesRoutes(app: FastifyInstance, options: OfficePreviewSe
     let name = file.fileName || file.title;
     let disposition: 'inline' | 'attachment' = query.download === '1' && !file.isReadonly ? 'attachment' : 'inline';
     if (query.preview === 'pdf') {
-      const previewKey = file.kind === 'office' ? await previewOf(file.fileKey) : undefined;
-      if (!previewKey) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+      if (file.kind !== 'office') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+      const previewKey = await previewOf(file.fileKey);
+      if (!previewKey) throw await noPreview(file.fileKey, reply);
       key = previewKey;
       type = 'application/pdf';
       name = `${name.replace(/\.[^.]*$/, '')}.pdf`;

@@ -10,7 +10,7 @@ GlobalWorkerOptions.workerSrc = workerUrl;
 const maxPages = 50;
 
 /** Draws each page of the PDF at `url` on a canvas, fitted to the overlay's width. */
-export default function PdfView({ url, onError }: { url: string; onError: () => void }) {
+export default function PdfView({ url, onError }: { url: string; onError: (error: unknown) => void }) {
   const container = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState(0);
 
@@ -39,8 +39,8 @@ export default function PdfView({ url, onError }: { url: string; onError: () => 
           canvas.dataset.rendered = 'true';
         }
       })
-      .catch(() => {
-        if (!cancelled) onError();
+      .catch((error: unknown) => {
+        if (!cancelled) onError(error);
       });
     const node = container.current;
     return () => {

@@ -1,4 +1,4 @@
-import { networkError, previewNotSupported } from '@campus/domain/media/media-rules';
+import { networkError, previewNotSupported, previewUnavailable } from '@campus/domain/media/media-rules';
 import { Box, Center, Image, Loader, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
@@ -10,20 +10,27 @@ const PdfView = lazy(() => import('./pdf-view.tsx'));
 
 const frameStyle = { width: '100%', aspectRatio: '16 / 9', border: 0 } as const;
 
-function Unsupported() {
+function Unsupported({ message = previewNotSupported }: { message?: string }) {
   return (
     <Center py="xl">
-      <Text role="alert">{previewNotSupported}</Text>
+      <Text role="alert">{message}</Text>
     </Center>
   );
 }
 
-/** A PDF (or an office document's converted PDF); anything that fails to load says the preview is not supported. */
+/**
+ * A PDF (or an office document's converted PDF). One that fails to load says the preview is not supported, unless
+ * the server said it cannot make the preview just now (503: no converter, or a conversion to be tried again).
+ */
 function FileViewer({ item }: { item: ViewerItem }) {
-  const [failed, setFailed] = useState(false);
-  const onError = useCallback(() => setFailed(true), []);
+  const [failed, setFailed] = useState<string | null>(null);
+  const onError = useCallback(
+    (error: unknown) =>
+      setFailed((error as { status?: number } | null)?.status === 503 ? previewUnavailable : previewNotSupported),
+    [],
+  );
   const url = item.previewUrl || item.url;
-  if (failed || !url) return <Unsupported />;
+  if (failed || !url) return <Unsupported message={failed ?? previewNotSupported} />;
   if (/\.(mp4|m4v|webm|mov)$/i.test(item.fileName ?? '')) {
     return <video src={url} poster={item.posterUrl} controls style={{ width: '100%' }} aria-label={item.title} />;
   }

@@ -129,6 +129,9 @@ describe('Documents (spec part 1 §2 Documents)', () => {
     await open();
     const on = await screen.findByLabelText('Revision lecture');
     expect(within(on).getByRole('button', { name: 'Download Video' })).toBeInTheDocument();
+    // Spec: the Vimeo type is shown as Video, on the plate as on the badge.
+    expect(within(on).getByText('VIDEO')).toBeInTheDocument();
+    expect(within(on).queryByText('VIMEO')).not.toBeInTheDocument();
   });
 
   it('offers no Vimeo download when the institute’s switch is off', async () => {

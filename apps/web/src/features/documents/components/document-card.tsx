@@ -35,7 +35,8 @@ const kindIcon: Record<DocumentItem['kind'], string> = {
   audio: 'AUDIO',
   video: 'VIDEO',
   youtube: 'YOUTUBE',
-  vimeo: 'VIMEO',
+  // The spec's document types: 'Vimeo (shown as Video)'.
+  vimeo: 'VIDEO',
   vdocipher: 'VIDEO',
   other: 'FILE',
 };

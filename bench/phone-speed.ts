@@ -6,16 +6,15 @@
 //
 // `npm run bench:phone [-- --runs 3] [--only 'PDF']` (PHONE_TRACE=1 lists each request the tap caused); the README's
 // table comes from its output.
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { start, stop, waitFor } from './servers.ts';
 
 const port = 8094;
-const root = new URL('..', import.meta.url).pathname;
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const androidUserAgent =
   'Mozilla/5.0 (Linux; Android 13; SM-A045F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
@@ -44,6 +43,13 @@ const menu = async (page: Page, label: string) => {
 };
 
 const apex = 'apex.localhost';
+
+/** Greenfield's Class 8 Science in the study library. */
+const openScience = async (page: Page, base: string) => {
+  await page.goto(`${base}/studymaterial`);
+  await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
+  await page.getByRole('button', { name: 'Science', exact: true }).tap();
+};
 
 export const scenarios: Scenario[] = [
   {
@@ -89,9 +95,7 @@ export const scenarios: Scenario[] = [
     login: '9000000001',
     host: 'localhost',
     before: async (page, base) => {
-      await page.goto(`${base}/studymaterial`);
-      await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
-      await page.getByRole('button', { name: 'Science', exact: true }).tap();
+      await openScience(page, base);
       for (const topic of [/^Physics/, /^Mechanics/, /^Laws of Motion/, /^Newton’s Third Law/]) {
         await page.getByRole('button', { name: topic }).tap();
       }
@@ -107,9 +111,7 @@ export const scenarios: Scenario[] = [
     login: '9000000001',
     host: 'localhost',
     before: async (page, base) => {
-      await page.goto(`${base}/studymaterial`);
-      await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
-      await page.getByRole('button', { name: 'Science', exact: true }).tap();
+      await openScience(page, base);
       await page.getByText('Title View').tap();
       await page.getByLabel('Search material').fill('Laws of motion notes');
     },
@@ -260,29 +262,17 @@ export interface PhoneSpeed {
 
 /** Starts the demo server, times every scenario `runs` times, stops it. */
 export async function runPhoneSpeed({ runs = 3, only = '' } = {}): Promise<PhoneSpeed[]> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-phone-')),
-      // Every run signs in again from this one address.
-      LOGIN_PER_MINUTE: '600',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = start('apps/api/src/server.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-phone-')),
+    // Every run signs in again from this one address.
+    LOGIN_PER_MINUTE: '600',
   });
   try {
-    for (const started = Date.now(); ;) {
-      if (server.exitCode !== null) throw new Error(`demo server exited with ${server.exitCode}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-      } catch {
-        if (Date.now() - started > 180_000) throw new Error('demo server did not start within 3 minutes');
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // Seeding the demo takes a while on a busy machine: up to 3 minutes.
+    await waitFor(`http://127.0.0.1:${port}/readyz`, 900);
     const browser = await chromium.launch({
       executablePath,
       headless: true,
@@ -303,7 +293,7 @@ export async function runPhoneSpeed({ runs = 3, only = '' } = {}): Promise<Phone
       await browser.close();
     }
   } finally {
-    server.kill('SIGTERM');
+    await stop(server);
   }
 }
 

@@ -12,9 +12,9 @@ export function start(script: string, env: Record<string, string>): ChildProcess
   });
 }
 
-/** Resolves once `address` answers 2xx; throws after about a minute. */
-export async function waitFor(address: string) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
+/** Resolves once `address` answers 2xx; throws after about a minute (or `attempts` × 200 ms). */
+export async function waitFor(address: string, attempts = 300) {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
     try {
       if ((await fetch(address)).ok) return;
     } catch {

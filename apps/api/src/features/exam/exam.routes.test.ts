@@ -254,6 +254,7 @@ describe('exam desk and test panel', () => {
       const launched = await launch(student, tests.justEnded);
       expect(launched.statusCode, launched.body).toBe(200);
       const opened = await open(launched.json().launch_token);
+      expect(launched.json().panel_path).toBe(`/my-account/test-panel/view#${launched.json().launch_token}`);
       expect(opened.json()).toMatchObject({ mode: 'view', test_id: tests.justEnded });
       const credential = opened.json().attempt_token as string;
       const early = await panel(credential, 'GET', '/examPanel/paper');

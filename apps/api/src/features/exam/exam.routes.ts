@@ -23,7 +23,7 @@ import {
   testTypes,
   type AttemptResult,
 } from '@campus/domain/exam/exam-rules';
-import { testPanelPage } from '@campus/domain/shell/pages';
+import { testPanelPage, testPaperPage } from '@campus/domain/shell/pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import type { RequestScope } from '../../access/scope.ts';
@@ -272,7 +272,7 @@ export async function examRoutes(app: FastifyInstance) {
       return {
         launch_token: token,
         expires_in: launchTokenSeconds,
-        panel_path: `/my-account${testPanelPage}#${token}`,
+        panel_path: `/my-account${testPaperPage}#${token}`,
       };
     }
     if (isParent) throw new AppError(403, 'FORBIDDEN', examMessages.parents);

@@ -8,7 +8,7 @@ import { assignmentsRoutes } from '../features/assignments/routes.ts';
 import { TokenLogin } from '../features/auth/components/token-login.tsx';
 import { eventsRoutes } from '../features/events/routes.ts';
 import { feesRoutes } from '../features/fees/routes.ts';
-import { examRoutes, testPanelRoute } from '../features/exam/routes.ts';
+import { examRoutes, testPanelRoute, testPaperRoute } from '../features/exam/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { messagesRoutes } from '../features/messages/routes.ts';
 import { libraryRoutes } from '../features/library/routes.ts';
@@ -108,6 +108,7 @@ export const appRoutes: RouteObject[] = [
       { path: publicPages.tokenLogin, element: <TokenLogin /> },
       { path: publicPages.error, element: <ErrorPage /> },
       testPanelRoute,
+      testPaperRoute,
       {
         id: signedInRouteId,
         element: (

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptsSave,
   attemptEndsAt,
-  deskStatus,
   formatCountdown,
   formatDuration,
   isOverdue,
@@ -15,53 +14,12 @@ import {
   scoreAttempt,
   truncateExamName,
   withPlaceholderLabels,
-  type DeskStatusInput,
 } from './exam-rules.ts';
 
 const now = Date.parse('2026-11-21T06:30:00Z');
 const seconds = (iso: string) => Date.parse(iso) / 1000;
-const test = (overrides: Partial<DeskStatusInput> = {}): DeskStatusInput => ({
-  test_type_id: 4,
-  start_timestamp: seconds('2026-11-20T00:00:00Z'),
-  end_timestamp: seconds('2026-11-25T00:00:00Z'),
-  total_attempts: 0,
-  incomplete_attempts: 0,
-  test_limit: 0,
-  ...overrides,
-});
 
-describe('deskStatus (spec part 2 §4, in order)', () => {
-  it('a practice test with attempts left is practice, unlimited when test_limit is 0', () => {
-    expect(deskStatus(test({ test_type_id: 2, total_attempts: 40 }), now)).toBe('practice');
-    expect(deskStatus(test({ test_type_id: 2, test_limit: 3, total_attempts: 2 }), now)).toBe('practice');
-  });
-  it('a practice test whose attempts reached the limit is used up', () => {
-    expect(deskStatus(test({ test_type_id: 2, test_limit: 3, total_attempts: 3 }), now)).toBe('exhausted');
-    expect(deskStatus(test({ test_type_id: 2, test_limit: 2, total_attempts: 1, incomplete_attempts: 1 }), now)).toBe(
-      'exhausted',
-    );
-  });
-  it('an ended test is view when taken, expired when not; end_timestamp is in seconds', () => {
-    const ended = { end_timestamp: seconds('2026-11-21T06:29:59Z') };
-    expect(deskStatus(test({ ...ended, total_attempts: 1 }), now)).toBe('view');
-    expect(deskStatus(test({ ...ended, incomplete_attempts: 1 }), now)).toBe('view');
-    expect(deskStatus(test(ended), now)).toBe('expired');
-    expect(deskStatus(test({ ...ended, test_type_id: 2 }), now)).toBe('expired');
-    // The very second of the end is already over.
-    expect(deskStatus(test({ end_timestamp: now / 1000 }), now)).toBe('expired');
-  });
-  it('a test whose window opens later is upcoming', () => {
-    expect(deskStatus(test({ start_timestamp: now / 1000 + 1 }), now)).toBe('upcoming');
-    expect(deskStatus(test({ start_timestamp: now / 1000 + 1, test_type_id: 2 }), now)).toBe('upcoming');
-    expect(deskStatus(test({ start_timestamp: now / 1000 }), now)).toBe('ongoing');
-  });
-  it('within the window: mock/online submitted is used up, started is resume, else ongoing', () => {
-    for (const type of [1, 4]) {
-      expect(deskStatus(test({ test_type_id: type, total_attempts: 1 }), now)).toBe('exhausted');
-      expect(deskStatus(test({ test_type_id: type, incomplete_attempts: 1 }), now)).toBe('resume');
-      expect(deskStatus(test({ test_type_id: type }), now)).toBe('ongoing');
-    }
-  });
+describe('maxAttempts', () => {
   it('mock and online tests allow one attempt, practice its limit (0 none)', () => {
     expect(maxAttempts(1, 5)).toBe(1);
     expect(maxAttempts(4, 0)).toBe(1);
@@ -74,6 +32,11 @@ describe('the attempt clock', () => {
   it('ends at the duration from the start, cut at the window end', () => {
     expect(attemptEndsAt(now, 30, seconds('2026-11-25T00:00:00Z'))).toBe(now + 30 * 60_000);
     expect(attemptEndsAt(now, 30, now / 1000 + 600)).toBe(now + 600_000);
+  });
+  it('a practice attempt runs its full duration, its dates notwithstanding (§4 rule 1 offers it at any time)', () => {
+    expect(attemptEndsAt(now, 30, now / 1000 + 600, 2)).toBe(now + 30 * 60_000);
+    expect(attemptEndsAt(now, 30, now / 1000 - 600, 2)).toBe(now + 30 * 60_000);
+    expect(attemptEndsAt(now, 30, now / 1000 - 600, 1)).toBe(now - 600_000);
   });
   it('remaining time counts down in whole seconds and never goes negative', () => {
     expect(remainingSeconds(now + 90_500, now)).toBe(90);

@@ -1,5 +1,5 @@
-// Pure rules of the exam desk and the test panel (spec part 2 §2.3, §4, §5, §9): the desk status of a test, the
-// attempt's clock, the scoring of every question type and the card labels. Every rule takes `now` as an argument.
+// Pure rules of the exam desk and the test panel (spec part 2 §2.3, §4, §5, §9): the attempt's clock, the scoring
+// of every question type and the card labels (the desk status is in desk-status.ts). Every rule takes `now`.
 
 /** Test types (spec part 2 §9): 1 mock, 2 practice, 4 online. */
 export const testTypes = { mock: 1, practice: 2, online: 4 } as const;
@@ -32,64 +32,24 @@ export const launchTokenSeconds = 120;
 export const examNameLimit = 47;
 export const genericExamNameLimit = 25;
 
-/**
- * The desk status of a test for one student (spec part 2 §4, evaluated in that order):
- * - practice: a practice test with attempts left (Start);
- * - view: the window ended and the student took it (View, the result or 'under evaluation');
- * - expired: the window ended untaken;
- * - upcoming: the window has not opened (an inert Upcoming button);
- * - exhausted: within the window, no attempt left (a mock or online test already submitted, a practice test
- *   whose attempts reached the limit) — the spec calls this expired too; the card says 'Attempts used up';
- * - resume: a mock or online test with an attempt started and not submitted (Resume);
- * - ongoing: anything else within the window (Start).
- */
-export type DeskStatus = 'practice' | 'view' | 'expired' | 'upcoming' | 'exhausted' | 'resume' | 'ongoing';
-
-/** What the status machine reads of a test and the student's attempts at it. */
-export interface DeskStatusInput {
-  test_type_id: number;
-  /** Seconds since the epoch. */
-  start_timestamp: number;
-  end_timestamp: number;
-  /** Submitted attempts. */
-  total_attempts: number;
-  /** Attempts started and not submitted (still running). */
-  incomplete_attempts: number;
-  /** 0 means unlimited. */
-  test_limit: number;
-}
-
 /** How many attempts a student may start: practice tests by their limit (0 none), mock and online tests one. */
 export function maxAttempts(testTypeId: number, testLimit: number): number {
   if (testTypeId === testTypes.practice) return testLimit === 0 ? Number.POSITIVE_INFINITY : testLimit;
   return 1;
 }
 
-/** The desk status of a test at `nowMs` (milliseconds; the timestamps are seconds, multiplied by 1000). */
-export function deskStatus(test: DeskStatusInput, nowMs: number): DeskStatus {
-  const started = test.total_attempts + test.incomplete_attempts;
-  const ended = nowMs >= test.end_timestamp * 1000;
-  const notOpen = nowMs < test.start_timestamp * 1000;
-  const isPractice = test.test_type_id === testTypes.practice;
-  // 1. Practice with attempts left — only while the window is open (a practice test is still a scheduled test).
-  if (isPractice && !ended && !notOpen && (test.test_limit === 0 || started < test.test_limit)) return 'practice';
-  // 2–3. Ended: taken → view, untaken → expired.
-  if (ended) return started > 0 ? 'view' : 'expired';
-  // 4.
-  if (notOpen) return 'upcoming';
-  // 5. Within the window.
-  if (isPractice) return 'exhausted';
-  if (test.total_attempts > 0) return 'exhausted';
-  if (test.incomplete_attempts > 0) return 'resume';
-  return 'ongoing';
-}
-
-/** Statuses whose action opens the panel to take the test (start or resume). */
-export const takeableStatuses: readonly DeskStatus[] = ['practice', 'ongoing', 'resume'];
-
-/** The moment an attempt started at `startedAtMs` ends: its duration, cut at the window's end. */
-export function attemptEndsAt(startedAtMs: number, durationMinutes: number, windowEndSeconds: number): number {
-  return Math.min(startedAtMs + durationMinutes * 60_000, windowEndSeconds * 1000);
+/**
+ * The moment an attempt started at `startedAtMs` ends: its duration, cut at the window's end. A practice test is
+ * offered whatever its dates while tries are left (spec part 2 §4 rule 1), so its attempts run their full duration.
+ */
+export function attemptEndsAt(
+  startedAtMs: number,
+  durationMinutes: number,
+  windowEndSeconds: number,
+  testTypeId: number = testTypes.online,
+): number {
+  const full = startedAtMs + durationMinutes * 60_000;
+  return testTypeId === testTypes.practice ? full : Math.min(full, windowEndSeconds * 1000);
 }
 
 /** Whole seconds left in an attempt ending at `endsAtMs`, never negative. */

@@ -13,8 +13,8 @@ export const testLabelSchema = z.object({
 });
 export type TestLabel = z.infer<typeof testLabelSchema>;
 
-/** The desk status the server worked out from its own clock (see `deskStatus` in exam-rules). */
-export const deskStatusSchema = z.enum(['practice', 'view', 'expired', 'upcoming', 'exhausted', 'resume', 'ongoing']);
+/** The desk status the server worked out from its own clock (see `deskStatus` in desk-status). */
+export const deskStatusSchema = z.enum(['practice', 'view', 'expired', 'attempted', 'upcoming', 'resume', 'ongoing']);
 
 /** An online exam as the desk lists it (spec part 2 §3 Online exam), plus its status and institute. */
 export const examTestSchema = z.object({
@@ -130,6 +130,29 @@ export const attemptAnswerSchema = z.object({
 });
 export type AttemptAnswer = z.infer<typeof attemptAnswerSchema>;
 
+/** The panel's view mode (the desk's View): the paper, the student's own answers, and the key only when allowed. */
+export const paperViewAnswerSchema = z.object({
+  test_id: z.number().int(),
+  test_name: z.string(),
+  test_type_id: z.number().int(),
+  duration: z.number().int(),
+  /** Milliseconds since the epoch on the server's clock. */
+  server_time: z.number().int(),
+  sections: z.array(z.object({ section_id: z.number().int(), name: z.string() })),
+  passages: z.array(z.object({ passage_id: z.number().int(), text: z.string() })),
+  questions: z.array(paperQuestionSchema),
+  /** The student's answers in their latest attempt; empty when they never took it. */
+  answers: z.array(savedAnswerSchema),
+  /**
+   * 1 when the key is sent (exam/answer-key canRevealAnswerKey); 0: `keys` is empty and no answer says right or
+   * wrong.
+   */
+  is_key_shown: z.number().int(),
+  /** Each question's key in the answer formats of exam-rules, when shown. */
+  keys: z.array(z.object({ question_no: z.number().int(), correct_answer: z.string() })),
+});
+export type PaperViewAnswer = z.infer<typeof paperViewAnswerSchema>;
+
 /** One change the panel sends: its sequence number orders it against older saves of the same question. */
 export const answerChangeSchema = z.object({
   question_no: z.number({ error: 'question_no must be a whole number' }).int().positive().max(1000),
@@ -201,11 +224,17 @@ export const examSchemas = {
   open: {
     body: z.object({ launch_token: z.string({ error: 'launch_token is required' }).min(1).max(200) }),
     answer: z.object({
-      /** The attempt credential: good for this attempt's panel calls only, until it is submitted. */
+      /**
+       * The attempt credential: good for this attempt's panel calls only, until it is submitted. In view mode, the
+       * credential of GET /examPanel/paper (this test, this user, read-only) instead.
+       */
       attempt_token: z.string(),
       test_id: z.number().int(),
+      /** take: the attempt runs (start or resume); view: the paper opens read-only (the desk's View). */
+      mode: z.enum(['take', 'view']),
     }),
   },
+  paper: { answer: paperViewAnswerSchema },
   attempt: { answer: attemptAnswerSchema },
   save: {
     body: z.object({

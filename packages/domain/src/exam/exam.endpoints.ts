@@ -72,6 +72,16 @@ export const examEndpoints = {
     access: 'anonymous',
     ids: [],
   }),
+  paper: endpoint<Schemas['paper']>({
+    id: 'exam.paper',
+    method: 'GET',
+    path: '/examPanel/paper',
+    service: 'exam',
+    // The view credential in Authorization is the grant (signed for one test and one user of the host's
+    // institute, read-only); the handler checks it as `open` checks its launch token.
+    access: 'anonymous',
+    ids: [],
+  }),
   attempt: endpoint<Schemas['attempt']>({
     id: 'exam.attempt',
     method: 'GET',

@@ -34,6 +34,9 @@ export const signedInPages = {
  */
 export const testPanelPage = '/test-panel' as const;
 
+/** The test panel's view mode (the desk's View): the paper read-only, opened the same way with its own grant. */
+export const testPaperPage = '/test-panel/view' as const;
+
 /** One of the signed-in pages' paths (a pattern where it has a `:name` part). */
 export type SignedInPage = (typeof signedInPages)[keyof typeof signedInPages];
 

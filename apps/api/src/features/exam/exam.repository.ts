@@ -1,5 +1,5 @@
 import { saveGraceSeconds } from '@campus/domain/exam/exam-rules';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
 import {
@@ -65,7 +65,7 @@ const unlabelledQuery = prepared((db) =>
       and(
         eq(examTests.instituteId, p('instituteId')),
         isNull(examTests.labelId),
-        eq(examTests.testTypeId, p('testTypeId')),
+        sql`${examTests.testTypeId} = any(${p('testTypeIds')})`,
         setForBatches,
       ),
     )
@@ -96,13 +96,25 @@ const overdueBefore = (now: Date) => new Date(now.getTime() - graceMs);
 export const findTestsOfLabel = (db: Db, { instituteId, userId, now }: ListFor, labelId: number, batchIds: number[]) =>
   byLabelQuery(db, { instituteId, userId, overdueBefore: overdueBefore(now), labelId, batchIds });
 
-/** The tests of a type without a label (listed under the placeholder label of the type) set for `batchIds`. */
+/** The tests of these types without a label (listed under a placeholder label) set for `batchIds`. */
 export const findUnlabelledTests = (
   db: Db,
   { instituteId, userId, now }: ListFor,
-  testTypeId: number,
+  testTypeIds: number[],
   batchIds: number[],
-) => unlabelledQuery(db, { instituteId, userId, overdueBefore: overdueBefore(now), testTypeId, batchIds });
+) => unlabelledQuery(db, { instituteId, userId, overdueBefore: overdueBefore(now), testTypeIds, batchIds });
+
+const unlabelledTypesQuery = prepared((db) =>
+  db
+    .selectDistinct({ testTypeId: examTests.testTypeId })
+    .from(examTests)
+    .where(and(eq(examTests.instituteId, p('instituteId')), isNull(examTests.labelId), setForBatches))
+    .prepare('exam_unlabelled_types'),
+);
+
+/** The test types of the unlabelled tests set for `batchIds` (each needs a placeholder label to be reached). */
+export const findUnlabelledTypes = async (db: Db, instituteId: number, batchIds: number[]) =>
+  (await unlabelledTypesQuery(db, { instituteId, batchIds })).map((row) => row.testTypeId);
 
 /** The tests with these ids (already checked visible to the user). */
 export const findTestsByIds = (db: Db, { instituteId, userId, now }: ListFor, testIds: number[]) =>
@@ -250,6 +262,19 @@ export async function findOpenAttempt(db: Db, instituteId: number, testId: numbe
         isNull(examAttempts.submittedAt),
       ),
     );
+  return row;
+}
+
+/** The user's latest attempt at a test (submitted or not), if any: the read-only paper shows its answers. */
+export async function findLatestAttempt(db: Db, instituteId: number, testId: number, userId: number) {
+  const [row] = await db
+    .select({ id: examAttempts.id })
+    .from(examAttempts)
+    .where(
+      and(eq(examAttempts.instituteId, instituteId), eq(examAttempts.testId, testId), eq(examAttempts.userId, userId)),
+    )
+    .orderBy(desc(examAttempts.attemptNo))
+    .limit(1);
   return row;
 }
 

@@ -29,6 +29,7 @@ describe('exam desk and test panel', () => {
   let parent: Session;
   let buyer: Session;
   let elsewhere: Session;
+  let labelledStudent: Session;
   type TestName =
     | 'live'
     | 'mock'
@@ -40,7 +41,11 @@ describe('exam desk and test panel', () => {
     | 'late'
     | 'parallel'
     | 'product'
-    | 'foreign';
+    | 'foreign'
+    | 'closing'
+    | 'drill'
+    | 'laterDrill'
+    | 'justEnded';
   const tests = {} as Record<TestName, number>;
   let mockLabel = 0;
 
@@ -81,6 +86,33 @@ describe('exam desk and test panel', () => {
     await purchase(db, school, buyerLogin.userId, productId);
     tests.product = await createExamTest(db, school, { name: 'Product mock', testTypeId: 1, batchIds: [], productId });
     tests.foreign = await createExamTest(db, other, { name: 'Foreign secret test' });
+    tests.closing = await createExamTest(db, school, {
+      name: 'Closing mock',
+      testTypeId: 1,
+      labelId: mockLabel,
+      endsAt: new Date(fixedNow.getTime() + hour),
+    });
+    tests.drill = await createExamTest(db, school, { name: 'Three tries', testTypeId: 2, testLimit: 3 });
+    tests.laterDrill = await createExamTest(db, school, {
+      name: 'Next week drill',
+      testTypeId: 2,
+      testLimit: 1,
+      durationMinutes: 20,
+      startsAt: new Date(fixedNow.getTime() + 7 * 24 * hour),
+      endsAt: new Date(fixedNow.getTime() + 8 * 24 * hour),
+    });
+    tests.justEnded = await createExamTest(db, school, {
+      name: 'Just ended',
+      durationMinutes: 120,
+      endsAt: new Date(fixedNow.getTime() + hour),
+    });
+    // An institute with a label of each type and one unlabelled online test (issue 27 item 3).
+    const labelled = await createInstitute(db, { host: 'labelled.test' });
+    await createExamLabel(db, labelled, { testTypeId: 1, name: 'Own mock', title: 'Own mock' });
+    const ownOnline = await createExamLabel(db, labelled, { testTypeId: 4, name: 'Own online', title: 'Own online' });
+    await createExamTest(db, labelled, { name: 'Labelled online', labelId: ownOnline });
+    await createExamTest(db, labelled, { name: 'Surprise quiz' });
+    const labelledLogin = await createStudent(db, labelled);
     app = await createTestApp({ database, now: () => clock, rateLimits: { loginPerMinute: 1000 } });
     student = await signIn(app, { user_name: studentLogin.login, password: studentLogin.password });
     classmate = await signIn(app, { user_name: classmateLogin.login, password: classmateLogin.password });
@@ -90,6 +122,11 @@ describe('exam desk and test panel', () => {
       app,
       { user_name: elsewhereLogin.login, password: elsewhereLogin.password },
       { host: 'other.test' },
+    );
+    labelledStudent = await signIn(
+      app,
+      { user_name: labelledLogin.login, password: labelledLogin.password },
+      { host: 'labelled.test' },
     );
   });
   afterAll(() => app.close());
@@ -122,13 +159,21 @@ describe('exam desk and test panel', () => {
 
   it('lists a label’s tests with the status worked out on the server clock', async () => {
     const labels = await desk(student, 'GET', '/student/testLabels');
+    // The unlabelled practice and online tests come with the placeholders that list them.
     expect(labels.json().data).toEqual([
       { label_id: mockLabel, label_name: 'Mock label', test_type_id: 1, title: 'Mock label' },
+      { label_id: 'MockP', label_name: 'Mock Test', test_type_id: 1, title: 'Mock Test' },
+      { label_id: 'OnlineP', label_name: 'Online exam', test_type_id: 4, title: 'Online exam' },
     ]);
     const response = await desk(student, 'GET', `/student/testLabels/${mockLabel}/tests`);
     expect(response.statusCode).toBe(200);
     const list = response.json().data;
-    expect(list.map((test: { test_name: string }) => test.test_name)).toEqual(['Old mock', 'Live mock', 'Later mock']);
+    expect(list.map((test: { test_name: string }) => test.test_name)).toEqual([
+      'Old mock',
+      'Live mock',
+      'Closing mock',
+      'Later mock',
+    ]);
     expect(byName(list, 'Live mock')).toMatchObject({
       status: 'ongoing',
       test_type_id: 1,
@@ -139,7 +184,115 @@ describe('exam desk and test panel', () => {
       end_timestamp: Math.floor(fixedNow.getTime() / 1000) + 7 * 86_400,
     });
     expect(byName(list, 'Later mock')!).toMatchObject({ status: 'upcoming' });
-    expect(byName(list, 'Old mock')!).toMatchObject({ status: 'expired' });
+    // Ended and never submitted: view (§4 rule 2), the read-only paper; it said expired before issue 27.
+    expect(byName(list, 'Old mock')!).toMatchObject({ status: 'view', is_submitted: 0 });
+  });
+
+  it('sends the placeholder whenever unlabelled tests exist, even beside the institute’s own label of the type', async () => {
+    const labels = (await desk(labelledStudent, 'GET', '/student/testLabels', undefined, 'labelled.test')).json().data;
+    expect(labels.map((label: { label_name: string }) => label.label_name)).toEqual([
+      'Own mock',
+      'Own online',
+      'Online exam',
+    ]);
+    const placeholder = await desk(
+      labelledStudent,
+      'GET',
+      '/student/testLabels/OnlineP/tests',
+      undefined,
+      'labelled.test',
+    );
+    expect(placeholder.json().data).toMatchObject([{ test_name: 'Surprise quiz', status: 'ongoing' }]);
+  });
+
+  it('lists unlabelled practice tests under Mock Test, as practice whatever their dates', async () => {
+    const listed = (await desk(student, 'GET', '/student/testLabels/MockP/tests')).json().data;
+    expect(byName(listed, 'Next week drill')).toMatchObject({ status: 'practice', test_type_id: 2 });
+    // §4 rule 1 comes before the clock: a practice test with tries left opens before its dates, for its full time.
+    const token = await start(classmate, tests.laterDrill);
+    expect((await panel(token, 'GET', '/examPanel/attempt')).json()).toMatchObject({
+      status: 'open',
+      remaining_seconds: 20 * 60,
+    });
+  });
+
+  it('an open practice attempt with time left is resumed, not counted as a used try', async () => {
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const token = await start(student, tests.drill);
+      expect((await panel(token, 'POST', '/examPanel/attempt/submit')).statusCode).toBe(200);
+    }
+    const third = await start(student, tests.drill);
+    await save(third, [{ question_no: 1, seq: 1, answer: 'a' }]);
+    const listed = (await desk(student, 'GET', '/student/testLabels/MockP/tests')).json().data;
+    expect(byName(listed, 'Three tries')).toMatchObject({
+      status: 'practice',
+      total_attempts: 2,
+      incomplete_attempts: 1,
+      test_limit: 3,
+    });
+    // Resume carries on with the third try and its answer; no fourth is started.
+    const resumed = await start(student, tests.drill);
+    expect((await panel(resumed, 'GET', '/examPanel/attempt')).json()).toMatchObject({
+      attempt_no: 3,
+      status: 'open',
+      answers: [{ question_no: 1, answer: 'a' }],
+    });
+    await panel(resumed, 'POST', '/examPanel/attempt/submit');
+    const after = (await desk(student, 'GET', '/student/testLabels/MockP/tests')).json().data;
+    expect(byName(after, 'Three tries')).toMatchObject({ status: 'expired', total_attempts: 3 });
+  });
+
+  it('View opens the paper read-only with the key only once the rule allows, never the take credential', async () => {
+    const classmateToken = await start(classmate, tests.justEnded);
+    await save(classmateToken, [{ question_no: 1, seq: 1, answer: 'b' }]);
+    const hour = 60 * minute;
+    try {
+      // The window ended 5 s ago; the classmate's attempt still takes answers within its grace: no key yet.
+      clock = new Date(fixedNow.getTime() + hour + 5_000);
+      const listed = (await desk(student, 'GET', '/student/testLabels/OnlineP/tests')).json().data;
+      expect(byName(listed, 'Just ended')).toMatchObject({ status: 'view' });
+      const launched = await launch(student, tests.justEnded);
+      expect(launched.statusCode, launched.body).toBe(200);
+      const opened = await open(launched.json().launch_token);
+      expect(launched.json().panel_path).toBe(`/my-account/test-panel/view#${launched.json().launch_token}`);
+      expect(opened.json()).toMatchObject({ mode: 'view', test_id: tests.justEnded });
+      const credential = opened.json().attempt_token as string;
+      const early = await panel(credential, 'GET', '/examPanel/paper');
+      expect(early.statusCode, early.body).toBe(200);
+      expect(early.json()).toMatchObject({ test_name: 'Just ended', answers: [], is_key_shown: 0, keys: [] });
+      expect(early.json().questions).toHaveLength(7);
+      expect(early.body).not.toContain('a=q|b=p');
+      expect(early.body).not.toContain('SECRET-SOLUTION-TEXT');
+      // Once nobody can answer any more, the key comes.
+      clock = new Date(fixedNow.getTime() + hour + 11_000);
+      const later = (await panel(credential, 'GET', '/examPanel/paper')).json();
+      expect(later.is_key_shown).toBe(1);
+      expect(later.keys).toContainEqual({ question_no: 4, correct_answer: 'a=q|b=p' });
+      // The view credential is no attempt credential, and neither works elsewhere.
+      expect((await panel(credential, 'GET', '/examPanel/attempt')).statusCode).toBe(401);
+      expect((await panel(credential, 'PUT', '/examPanel/attempt/answers', { answers: [] })).statusCode).toBe(401);
+      expect((await panel(credential, 'GET', '/examPanel/paper', undefined, 'other.test')).statusCode).toBe(401);
+      expect((await panel(classmateToken, 'GET', '/examPanel/paper')).statusCode).toBe(401);
+      expect((await panel(`${credential}x`, 'GET', '/examPanel/paper')).statusCode).toBe(401);
+      expect((await panel(launched.json().launch_token, 'GET', '/examPanel/paper')).statusCode).toBe(401);
+      // The classmate (submitted at the end) sees their own answers; a parent may look too.
+      const theirs = await open((await launch(classmate, tests.expired)).json().launch_token);
+      expect(theirs.json().mode).toBe('view');
+      const parentView = await launch(parent, tests.expired);
+      expect(parentView.statusCode).toBe(200);
+    } finally {
+      clock = fixedNow;
+    }
+    // The view credential lapses.
+    clock = new Date(fixedNow.getTime() + 7 * hour);
+    try {
+      const launched = await launch(student, tests.expired);
+      const credential = (await open(launched.json().launch_token)).json().attempt_token as string;
+      clock = new Date(fixedNow.getTime() + 13 * hour + 1);
+      expect((await panel(credential, 'GET', '/examPanel/paper')).statusCode).toBe(401);
+    } finally {
+      clock = fixedNow;
+    }
   });
 
   it('lists unlabelled online tests under the OnlineP placeholder, and product tests for their buyer', async () => {
@@ -195,8 +348,18 @@ describe('exam desk and test panel', () => {
   it('refuses to launch tests that are upcoming or over', async () => {
     const upcoming = await launch(student, tests.upcoming);
     expect([upcoming.statusCode, upcoming.json().message]).toEqual([409, examMessages.upcoming]);
-    const over = await launch(student, tests.expired);
-    expect([over.statusCode, over.json().message]).toEqual([409, examMessages.over]);
+    const token = await start(student, tests.closing);
+    await panel(token, 'POST', '/examPanel/attempt/submit');
+    clock = new Date(fixedNow.getTime() + 2 * 60 * minute);
+    try {
+      // Ended and submitted: attempted (§4 rule 3), not shown on the desk.
+      const listed = (await desk(student, 'GET', `/student/testLabels/${mockLabel}/tests`)).json().data;
+      expect(byName(listed, 'Closing mock')).toMatchObject({ status: 'attempted', is_submitted: 1 });
+      const over = await launch(student, tests.closing);
+      expect([over.statusCode, over.json().message]).toEqual([409, examMessages.over]);
+    } finally {
+      clock = fixedNow;
+    }
   });
 
   it('uses a launch token once, only within two minutes, and only on its institute’s host', async () => {
@@ -311,7 +474,8 @@ describe('exam desk and test panel', () => {
       const read = (await panel(token, 'GET', '/examPanel/attempt')).json();
       expect(read).toMatchObject({ status: 'submitted', remaining_seconds: 0, result: null });
       const tests2 = (await desk(student, 'GET', '/student/testLabels/OnlineP/tests')).json().data;
-      expect(byName(tests2, 'Short')).toMatchObject({ total_attempts: 1, incomplete_attempts: 0, status: 'exhausted' });
+      // Submitted within the window: expired (§4 rule 5), not shown.
+      expect(byName(tests2, 'Short')).toMatchObject({ total_attempts: 1, incomplete_attempts: 0, status: 'expired' });
     } finally {
       clock = fixedNow;
     }

@@ -5,23 +5,25 @@ import {
   type AttemptAnswer,
   type AttemptResultSummary,
   type ExamTest,
+  type PaperQuestion,
+  type PaperViewAnswer,
 } from '@campus/domain/exam/exam.contract';
+import { canRevealAnswerKey } from '@campus/domain/exam/answer-key';
+import { deskStatus, takeableStatuses, type DeskStatus } from '@campus/domain/exam/desk-status';
 import {
   acceptsSave,
   attemptEndsAt,
-  deskStatus,
   isOverdue,
   isValidAnswer,
   launchTokenSeconds,
   maxAttempts,
+  placeholderLabels,
   remainingSeconds,
   scoreAttempt,
-  takeableStatuses,
   testTypes,
   type AttemptResult,
-  type DeskStatus,
 } from '@campus/domain/exam/exam-rules';
-import { testPanelPage } from '@campus/domain/shell/pages';
+import { testPanelPage, testPaperPage } from '@campus/domain/shell/pages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import type { RequestScope } from '../../access/scope.ts';
@@ -32,11 +34,13 @@ import { sanitiseLetteredHtml, sanitiseStaffHtml } from '../../lib/staff-html.ts
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AttemptAuth } from '../../types.d.ts';
 import { markRanksStale } from '../../lib/exam-results.ts';
+import { findAnswerKeyState } from '../../lib/answer-key-state.ts';
 import {
   consumeLaunchToken,
   findAnswers,
   findAttempt,
   findLabels,
+  findLatestAttempt,
   findOpenAttempt,
   findOverdueAttempts,
   findOverdueAttemptsOf,
@@ -47,6 +51,7 @@ import {
   findTestsByIds,
   findTestsOfLabel,
   findUnlabelledTests,
+  findUnlabelledTypes,
   insertAttempt,
   insertLaunchToken,
   saveAnswers,
@@ -70,6 +75,18 @@ export const examMessages = {
   noQuestion: 'No such question in this test',
   badAnswer: 'The answer does not fit the question',
 } as const;
+
+/** The read-only paper's credential (the desk's View) lives this long; its launch token as a take's does. */
+const viewCredentialMs = 6 * 60 * 60 * 1000;
+
+/**
+ * The types whose unlabelled tests each placeholder label lists: practice tests have no placeholder of their own
+ * (spec part 2 §3), so an unlabelled one is listed under Mock Test, beside the mock tests, rather than lost.
+ */
+const placeholderTypes: Record<'MockP' | 'OnlineP', number[]> = {
+  MockP: [testTypes.mock, testTypes.practice],
+  OnlineP: [testTypes.online],
+};
 
 /** Signed media addresses live as long as a long test. */
 const mediaUrlLifetimeMs = 6 * 60 * 60 * 1000;
@@ -134,6 +151,7 @@ export async function examRoutes(app: FastifyInstance) {
       total_attempts: row.submitted,
       incomplete_attempts: row.running,
       test_limit: row.testTypeId === testTypes.practice ? row.testLimit : 1,
+      is_submitted: row.submitted > 0 ? 1 : 0,
     };
     return {
       ...counts,
@@ -145,7 +163,6 @@ export async function examRoutes(app: FastifyInstance) {
       test_end_date: `${yearFirst(end.date)} ${end.time}`,
       duration: row.durationMinutes,
       is_result_published: row.isResultPublished ? 1 : 0,
-      is_submitted: row.submitted > 0 ? 1 : 0,
       title: row.title,
       status: deskStatus(counts, now.getTime()),
       test_institute_id: instituteId,
@@ -165,15 +182,24 @@ export async function examRoutes(app: FastifyInstance) {
     scope.session.studentId === null ? Promise.resolve([]) : scope.batchIds();
 
   defineRoute(app, examContract.labels, async ({ scope }) => {
-    const rows = await findLabels(app.db, scope.session.instituteId);
-    return {
-      data: rows.map((row) => ({
-        label_id: row.id,
-        label_name: row.name,
-        test_type_id: row.testTypeId,
-        title: row.title,
-      })),
-    };
+    const { instituteId } = scope.session;
+    const [rows, unlabelledTypes] = await Promise.all([
+      findLabels(app.db, instituteId),
+      batchIdsOf(scope).then((batchIds) => findUnlabelledTypes(app.db, instituteId, batchIds)),
+    ]);
+    const labels = rows.map((row) => ({
+      label_id: row.id as number | string,
+      label_name: row.name,
+      test_type_id: row.testTypeId,
+      title: row.title,
+    }));
+    // A test set for the student must be reachable: the placeholder that lists unlabelled tests is sent whenever
+    // there are some, even when the institute has a label of that type (where the web would add none, §4).
+    for (const placeholder of placeholderLabels) {
+      const types = placeholderTypes[placeholder.label_id];
+      if (types.some((type) => unlabelledTypes.includes(type))) labels.push({ ...placeholder });
+    }
+    return { data: labels };
   });
 
   defineRoute(app, examContract.labelTests, async ({ scope, params }) => {
@@ -182,8 +208,7 @@ export async function examRoutes(app: FastifyInstance) {
     const batchIds = await batchIdsOf(scope);
     const { labelId } = params;
     if (labelId === 'MockP' || labelId === 'OnlineP') {
-      const type = labelId === 'MockP' ? testTypes.mock : testTypes.online;
-      return listOf(scope, findUnlabelledTests(app.db, list, type, batchIds));
+      return listOf(scope, findUnlabelledTests(app.db, list, placeholderTypes[labelId], batchIds));
     }
     return listOf(scope, findTestsOfLabel(app.db, list, labelId, batchIds));
   });
@@ -212,21 +237,46 @@ export async function examRoutes(app: FastifyInstance) {
   // ——— Launch: the desk asks for a single-use token, the new window exchanges it ———
 
   /** Refuses a start when the test's status on the server is not one that may be taken. */
-  function assertTakeable(status: DeskStatus) {
+  function assertTakeable(status: DeskStatus, test: TestRow, now: Date) {
     if (takeableStatuses.includes(status)) return;
     if (status === 'upcoming') throw new AppError(409, 'CONFLICT', examMessages.upcoming);
-    if (status === 'exhausted') throw new AppError(409, 'CONFLICT', examMessages.exhausted);
+    // Expired within the window: every attempt is used.
+    if (status === 'expired' && now < test.endsAt) throw new AppError(409, 'CONFLICT', examMessages.exhausted);
     throw new AppError(409, 'CONFLICT', examMessages.over);
   }
 
+  // ——— The read-only paper's grants: signed (no row), for one test and one user of one institute ———
+  type ViewGrant = { instituteId: number; userId: number; testId: number };
+  const signView = (purpose: 'launch' | 'paper', grant: ViewGrant, lifetimeMs: number) => {
+    const payload = `${grant.instituteId}-${grant.userId}-${grant.testId}-${app.now().getTime() + lifetimeMs}`;
+    return `view.${payload}.${app.signer.tag(`exam-view-${purpose}:${payload}`)}`;
+  };
+  const verifyView = (purpose: 'launch' | 'paper', token: string): ViewGrant | undefined => {
+    const [kind, payload, tag, extra] = token.split('.');
+    if (kind !== 'view' || !payload || !tag || extra !== undefined) return undefined;
+    if (app.signer.tag(`exam-view-${purpose}:${payload}`) !== tag) return undefined;
+    const [instituteId, userId, testId, expiresAt] = payload.split('-').map(Number);
+    if (!instituteId || !userId || !testId || !expiresAt || expiresAt <= app.now().getTime()) return undefined;
+    return { instituteId, userId, testId };
+  };
+
   defineRoute(app, examContract.launch, async ({ scope, body }) => {
     const { instituteId, userId, studentId, isParent } = scope.session;
-    if (isParent) throw new AppError(403, 'FORBIDDEN', examMessages.parents);
     const now = app.now();
     const test = await findTestForUser(app.db, { instituteId, userId, now }, body.test_id);
     if (!test) throw new AppError(404, 'NOT_FOUND', 'Not Found');
     const [shown] = (await listOf(scope, Promise.resolve([test]))).data;
-    assertTakeable(shown!.status);
+    if (shown!.status === 'view') {
+      // Read-only: parents may look too.
+      const token = signView('launch', { instituteId, userId, testId: test.id }, launchTokenSeconds * 1000);
+      return {
+        launch_token: token,
+        expires_in: launchTokenSeconds,
+        panel_path: `/my-account${testPaperPage}#${token}`,
+      };
+    }
+    if (isParent) throw new AppError(403, 'FORBIDDEN', examMessages.parents);
+    assertTakeable(shown!.status, test, now);
     const token = newToken();
     await insertLaunchToken(app.db, {
       tokenHash: hashToken(token),
@@ -247,6 +297,11 @@ export async function examRoutes(app: FastifyInstance) {
     const now = app.now();
     // A token of another institute is as unknown here as a made-up one.
     const hostInstituteId = await app.instituteIdOfHost(request);
+    const view = verifyView('launch', body.launch_token);
+    if (view) {
+      if (view.instituteId !== hostInstituteId) throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
+      return { attempt_token: signView('paper', view, viewCredentialMs), test_id: view.testId, mode: 'view' as const };
+    }
     const grant =
       hostInstituteId === undefined
         ? undefined
@@ -262,28 +317,31 @@ export async function examRoutes(app: FastifyInstance) {
     if (open) {
       // Resume: this window takes over the attempt; a window opened before stops saving.
       await setAttemptCredential(app.db, instituteId, open.id, credentialHash);
-      return { attempt_token: credential, test_id: testId };
+      return { attempt_token: credential, test_id: testId, mode: 'take' as const };
     }
     const test = await findTestForUser(app.db, { instituteId, userId, now }, testId);
     if (!test) throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
     const timeZone = (await app.instituteSettings.get(instituteId)).timeZone;
-    assertTakeable(toExamTest(test, instituteId, timeZone, now).status);
+    assertTakeable(toExamTest(test, instituteId, timeZone, now).status, test, now);
     const started = await insertAttempt(app.db, {
       instituteId,
       testId,
       studentId,
       userId,
       startedAt: now,
-      endsAt: new Date(attemptEndsAt(now.getTime(), test.durationMinutes, test.endsAt.getTime() / 1000)),
+      endsAt: new Date(
+        attemptEndsAt(now.getTime(), test.durationMinutes, test.endsAt.getTime() / 1000, test.testTypeId),
+      ),
       credentialHash,
       maxAttempts: maxAttempts(test.testTypeId, test.testLimit),
     });
-    if (started && !('conflict' in started)) return { attempt_token: credential, test_id: testId };
+    if (started && !('conflict' in started))
+      return { attempt_token: credential, test_id: testId, mode: 'take' as const };
     // A parallel start won: join its attempt if it is open, otherwise no attempt is left.
     const winner = await findOpenAttempt(app.db, instituteId, testId, userId);
     if (!winner) throw new AppError(409, 'CONFLICT', examMessages.exhausted);
     await setAttemptCredential(app.db, instituteId, winner.id, credentialHash);
-    return { attempt_token: credential, test_id: testId };
+    return { attempt_token: credential, test_id: testId, mode: 'take' as const };
   });
 
   // ——— The attempt ———
@@ -356,6 +414,35 @@ export async function examRoutes(app: FastifyInstance) {
     return summary;
   };
 
+  /** The paper's questions as they leave the server: sanitised, media signed; never the key or the solution. */
+  function paperQuestions(paper: PaperRows, instituteId: number, expiresAt: number): PaperQuestion[] {
+    return paper.questions.map((question) => ({
+      question_no: question.questionNo,
+      section_id: question.sectionId,
+      passage_id: question.passageId,
+      ques_type: question.quesType,
+      question: sanitiseStaffHtml(question.question),
+      marks: question.marks,
+      negative_marks: question.negativeMarks,
+      media:
+        question.mediaType && question.mediaFileKey
+          ? {
+              media_type: question.mediaType as 'image' | 'audio' | 'video',
+              source_path: fileUrl(app.signer, {
+                instituteId,
+                key: question.mediaFileKey,
+                name: `question-${question.questionNo}`,
+                type: mimeForKey(question.mediaFileKey),
+                disposition: 'inline',
+                expiresAt,
+              }),
+            }
+          : null,
+      options: sanitiseLetteredHtml(question.options),
+      match_options: sanitiseLetteredHtml(question.matchOptions),
+    }));
+  }
+
   defineRoute(app, examContract.attempt, async ({ request }) => {
     const { auth, attempt } = await currentAttempt(request);
     const [test, paper, answers] = await Promise.all([
@@ -380,31 +467,7 @@ export async function examRoutes(app: FastifyInstance) {
       // Staff HTML leaves only through the sanitiser, whatever wrote the row.
       passages: paper.passages.map((passage) => ({ passage_id: passage.id, text: sanitiseStaffHtml(passage.text) })),
       // The key, the solution and the stored file keys stay here.
-      questions: paper.questions.map((question) => ({
-        question_no: question.questionNo,
-        section_id: question.sectionId,
-        passage_id: question.passageId,
-        ques_type: question.quesType,
-        question: sanitiseStaffHtml(question.question),
-        marks: question.marks,
-        negative_marks: question.negativeMarks,
-        media:
-          question.mediaType && question.mediaFileKey
-            ? {
-                media_type: question.mediaType as 'image' | 'audio' | 'video',
-                source_path: fileUrl(app.signer, {
-                  instituteId: auth.instituteId,
-                  key: question.mediaFileKey,
-                  name: `question-${question.questionNo}`,
-                  type: mimeForKey(question.mediaFileKey),
-                  disposition: 'inline',
-                  expiresAt,
-                }),
-              }
-            : null,
-        options: sanitiseLetteredHtml(question.options),
-        match_options: sanitiseLetteredHtml(question.matchOptions),
-      })),
+      questions: paperQuestions(paper, auth.instituteId, expiresAt),
       answers: answers.map((row) => ({
         question_no: row.questionNo,
         answer: row.answer,
@@ -414,6 +477,52 @@ export async function examRoutes(app: FastifyInstance) {
       })),
       is_result_published: test!.isResultPublished ? 1 : 0,
       result: attempt.submittedAt && test!.isResultPublished ? summaryOf(attempt.result) : null,
+    };
+    return answer;
+  });
+
+  // ——— The read-only paper (the desk's View): the student's own answers; the key only when the rule allows ———
+  defineRoute(app, examContract.paper, async ({ request }) => {
+    const header = request.headers.authorization ?? '';
+    const grant = header.length <= 300 ? verifyView('paper', header.replace(/^Bearer\s+/i, '')) : undefined;
+    // Good on its institute's host only, as an attempt credential is.
+    if (!grant || grant.instituteId !== (await app.instituteIdOfHost(request))) {
+      throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
+    }
+    const { instituteId, userId, testId } = grant;
+    const [test, paper, latest, keyState] = await Promise.all([
+      findTest(app.db, instituteId, testId),
+      findPaper(app.db, instituteId, testId),
+      findLatestAttempt(app.db, instituteId, testId, userId),
+      findAnswerKeyState(app.db, instituteId, testId, userId),
+    ]);
+    if (!test) throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
+    const answers = latest ? await findAnswers(app.db, instituteId, latest.id) : [];
+    const now = app.now().getTime();
+    // The server decides, on every read: the key leaves only when the test can no longer be taken with its help.
+    const showKey = keyState !== undefined && canRevealAnswerKey(keyState, now);
+    const answer: PaperViewAnswer = {
+      test_id: test.id,
+      test_name: test.name,
+      test_type_id: test.testTypeId,
+      duration: test.durationMinutes,
+      server_time: now,
+      sections: paper.sections.map((section) => ({ section_id: section.id, name: section.name })),
+      passages: paper.passages.map((passage) => ({ passage_id: passage.id, text: sanitiseStaffHtml(passage.text) })),
+      questions: paperQuestions(paper, instituteId, now + mediaUrlLifetimeMs),
+      answers: answers.map((row) => ({
+        question_no: row.questionNo,
+        answer: row.answer,
+        seq: row.seq,
+        marked_for_review: row.markedForReview,
+        bookmarked: row.bookmarked,
+      })),
+      is_key_shown: showKey ? 1 : 0,
+      keys: showKey
+        ? paper.questions
+            .filter((question) => question.correct !== '')
+            .map((question) => ({ question_no: question.questionNo, correct_answer: question.correct }))
+        : [],
     };
     return answer;
   });

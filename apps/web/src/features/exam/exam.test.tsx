@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { greenfieldParent, greenfieldStudent, mockBranding, storeSession, testDay } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
+import { announceSubmitted } from './panel/desk-channel.ts';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -99,9 +100,18 @@ describe('Exam desk (spec part 2 §2.3)', () => {
         examTest(),
         examTest({ test_id: 12, test_name: 'A'.repeat(50), duration: 90, status: 'upcoming' }),
         examTest({ test_id: 13, test_name: 'Resumable', status: 'resume' }),
-        examTest({ test_id: 14, test_name: 'Taken', status: 'view' }),
-        examTest({ test_id: 15, test_name: 'Missed', status: 'expired' }),
-        examTest({ test_id: 16, test_name: 'Used up', status: 'exhausted' }),
+        examTest({ test_id: 14, test_name: 'Missed', status: 'view' }),
+        examTest({ test_id: 15, test_name: 'Used up', status: 'expired' }),
+        examTest({ test_id: 16, test_name: 'Taken', status: 'attempted', is_submitted: 1, total_attempts: 1 }),
+        examTest({
+          test_id: 17,
+          test_name: 'Drill',
+          test_type_id: 2,
+          test_limit: 3,
+          total_attempts: 2,
+          incomplete_attempts: 1,
+          status: 'practice',
+        }),
       ],
     });
     await openDesk();
@@ -124,13 +134,15 @@ describe('Exam desk (spec part 2 §2.3)', () => {
     expect(
       within(screen.getByRole('article', { name: 'Resumable' })).getByRole('button', { name: 'Resume' }),
     ).toBeEnabled();
-    expect(within(screen.getByRole('article', { name: 'Taken' })).getByRole('button', { name: 'View' })).toBeEnabled();
+    expect(within(screen.getByRole('article', { name: 'Missed' })).getByRole('button', { name: 'View' })).toBeEnabled();
+    // An open practice try is resumed (issue 27 item 2).
     expect(
-      within(screen.getByRole('article', { name: 'Missed' })).getByRole('button', { name: 'Expired' }),
-    ).toBeDisabled();
-    expect(
-      within(screen.getByRole('article', { name: 'Used up' })).getByRole('button', { name: 'Attempts used up' }),
-    ).toBeDisabled();
+      within(screen.getByRole('article', { name: 'Drill' })).getByRole('button', { name: 'Resume' }),
+    ).toBeEnabled();
+    // Only upcoming, practice, ongoing, resume and view are shown (§4): no greyed Expired or used-up cards.
+    expect(screen.queryByRole('article', { name: 'Used up' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Taken' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Expired|Attempts used up/ })).not.toBeInTheDocument();
     const listCall = calls.find((call) => call.url.pathname === '/student/testLabels/7/tests');
     expect(listCall?.authorization).toBe('exam-credential');
 
@@ -188,6 +200,44 @@ describe('Exam desk (spec part 2 §2.3)', () => {
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(launches).toEqual([{ body: { test_id: 11 }, authorization: 'exam-credential' }]);
     open.mockRestore();
+  });
+
+  it('View opens the read-only paper in a new window, for parents too, and no score popup', async () => {
+    mockDesk({ tests: [examTest({ test_name: 'Missed', status: 'view', total_score: 16, is_result_published: 1 })] });
+    server.use(
+      http.post('*/examPanel/launch', () =>
+        HttpResponse.json({ launch_token: 'view.x', expires_in: 120, panel_path: '/my-account/test-panel/view#v' }),
+      ),
+    );
+    const panelWindow = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(panelWindow as unknown as Window);
+    await openDesk(greenfieldParent());
+    fireEvent.click(await screen.findByRole('button', { name: 'Term Mock' }));
+    fireEvent.click(
+      within(await screen.findByRole('article', { name: 'Missed' })).getByRole('button', { name: 'View' }),
+    );
+    await waitFor(() => expect(panelWindow.location.href).toBe('/my-account/test-panel/view#v'));
+    expect(screen.queryByText(/Score:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    open.mockRestore();
+  });
+
+  it('refreshes its cards when the panel window reports a submit', async () => {
+    let answered = 0;
+    mockDesk({
+      testsAnswer: () => {
+        answered += 1;
+        return HttpResponse.json({
+          data: [examTest({ status: answered === 1 ? 'ongoing' : 'expired', total_attempts: answered === 1 ? 0 : 1 })],
+        });
+      },
+    });
+    await openDesk();
+    fireEvent.click(await screen.findByRole('button', { name: 'Term Mock' }));
+    await screen.findByRole('article', { name: 'Unit test 1' });
+    announceSubmitted(11);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Unit test 1' })).not.toBeInTheDocument());
+    expect(await screen.findByText('No Exam Available')).toBeInTheDocument();
   });
 
   it('shows an error dialog with the server’s message whose closing goes to the dashboard', async () => {

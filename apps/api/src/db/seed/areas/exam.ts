@@ -220,11 +220,50 @@ async function seedSubmitted(
   }
 }
 
+/** An attempt started at `startedAt` and not submitted (Resume while it has time), with the answers given so far. */
+async function seedOpen(
+  tx: Tx,
+  instituteId: number,
+  testId: number,
+  who: { studentId: number | null; userId: number },
+  startedAt: Date,
+  durationMinutes: number,
+  attemptNo: number,
+  given: Record<number, string>,
+) {
+  const [attempt] = await tx
+    .insert(examAttempts)
+    .values({
+      instituteId,
+      testId,
+      studentId: who.studentId,
+      userId: who.userId,
+      attemptNo,
+      startedAt,
+      endsAt: new Date(startedAt.getTime() + durationMinutes * 60_000),
+      credentialHash: hashToken(newToken()),
+    })
+    .returning({ id: examAttempts.id });
+  await tx.insert(examAnswers).values(
+    Object.entries(given).map(([questionNo, answer], index) => ({
+      instituteId,
+      attemptId: attempt!.id,
+      questionNo: Number(questionNo),
+      answer,
+      seq: index + 1,
+      savedAt: startedAt,
+    })),
+  );
+}
+
 /**
- * One institute's desk: a Mock label, an Online label and a Practice label with a test in every status for the
- * student — live now for several days (Start), upcoming, taken with a published result (View), expired untaken,
- * used up (online submitted while still open; practice at its limit), a practice test with attempts left — and
- * an unlabelled online test under the 'Online exam' placeholder. Every paper has every question type.
+ * One institute's desk: a Mock label, an Online label and a Practice label with a test in every desk status for
+ * the student (spec part 2 §4) — shown: live now (ongoing, Start), upcoming, started and not submitted (resume),
+ * ended and never taken (view: the read-only paper), practice with tries left (Start) and practice with 2 of 3
+ * tries submitted and the third open (Resume); not shown: taken last month with a published result (attempted: on
+ * Exam Reports), online submitted while still open and practice at its limit (expired). An unlabelled online test
+ * is listed under the 'Online exam' placeholder, which the labels call adds although the institute has an online
+ * label of its own. Every paper has every question type.
  */
 async function seedInstitute(
   tx: Tx,
@@ -301,7 +340,8 @@ async function seedInstitute(
       type: 2,
       startsAt: at(-5 * day),
       endsAt: at(20 * day),
-      duration: 20,
+      // Long enough that the open third try still shows Resume hours after the demo is written.
+      duration: 240,
       limit: 3,
     },
     {
@@ -313,6 +353,22 @@ async function seedInstitute(
       duration: 20,
       limit: 1,
       published: true,
+    },
+    {
+      name: `${names.online}: revision test (started)`,
+      labelId: online,
+      type: 4,
+      startsAt: at(-1 * day),
+      endsAt: at(3 * day),
+      duration: 360,
+    },
+    {
+      name: `${names.practice}: quick quiz`,
+      labelId: practice,
+      type: 2,
+      startsAt: at(-2 * day),
+      endsAt: at(10 * day),
+      duration: 15,
     },
     {
       name: 'Surprise quiz (no label)',
@@ -360,9 +416,14 @@ async function seedInstitute(
   await seedSubmitted(tx, instituteId, tests[2]!.id, student, at(-29 * day), 60, 1, good);
   // Submitted within the window: used up.
   await seedSubmitted(tx, instituteId, tests[5]!.id, student, at(-20 * hour), 30, 1, { 1: 'b', 3: 'a' });
-  // Practice: one of three tries taken; the other at its limit of one.
-  await seedSubmitted(tx, instituteId, tests[6]!.id, student, at(-3 * day), 20, 1, { 1: 'a', 2: 'a' });
+  // Practice: two of three tries submitted and the third open with time left (Resume); the other at its limit of
+  // one (not shown).
+  await seedSubmitted(tx, instituteId, tests[6]!.id, student, at(-3 * day), 240, 1, { 1: 'a', 2: 'a' });
+  await seedSubmitted(tx, instituteId, tests[6]!.id, student, at(-2 * day), 240, 2, { 1: 'a', 2: 'a,c' });
+  await seedOpen(tx, instituteId, tests[6]!.id, student, at(-10 * 60_000), 240, 3, { 1: 'a' });
   await seedSubmitted(tx, instituteId, tests[7]!.id, student, at(-3 * day), 20, 1, good);
+  // Online, started 20 minutes ago and not submitted: Resume.
+  await seedOpen(tx, instituteId, tests[8]!.id, student, at(-20 * 60_000), 360, 1, { 1: 'a', 3: 'a' });
   return tests.map((test) => test.id);
 }
 

@@ -43,6 +43,8 @@ export const labelTestsQuery = (session: StoredSession, labelId: number | string
     queryFn: ({ signal }) => getLabelTests(session, labelId!, signal),
     enabled: labelId !== null,
     retry: false,
+    // A test taken in the panel's window changes its card: back on the desk's tab, ask again (issue 27 item 6).
+    refetchOnWindowFocus: 'always',
   });
 
 /**
@@ -70,6 +72,7 @@ export const productTestsQuery = (session: StoredSession) =>
     queryKey: ['exam', 'product-tests', session.institute_id, session.user_id],
     queryFn: ({ signal }) => getProductTests(session, signal),
     retry: false,
+    refetchOnWindowFocus: 'always',
   });
 
 export const useLabels = (session: StoredSession) => useQuery(labelsQuery(session));
@@ -77,6 +80,15 @@ export const useLabelTests = (session: StoredSession, labelId: number | string |
   useQuery(labelTestsQuery(session, labelId));
 export const useProductTests = (session: StoredSession) => useQuery(productTestsQuery(session));
 
-/** POST /examPanel/launch: a single-use token and the panel's address carrying it. */
+/** The desk's lists (a label's tests and the product tests), to refresh after a submit in the panel. */
+export const deskListKeys = (session: StoredSession) => [
+  ['exam', 'tests', session.institute_id, session.user_id],
+  ['exam', 'product-tests', session.institute_id, session.user_id],
+];
+
+/**
+ * POST /examPanel/launch: a single-use token and the panel's address carrying it (the read-only paper's address
+ * for a test whose status is view).
+ */
 export const launchTest = (session: StoredSession, testId: number) =>
   call(examEndpoints.launch, { body: { test_id: testId } }, asDesk(session));

@@ -12,6 +12,10 @@ export const openAttempt = (launchToken: string) =>
 export const getAttempt = (attemptToken: string, signal?: AbortSignal) =>
   call(examEndpoints.attempt, {}, { authorization: attemptToken, signal });
 
+/** GET /examPanel/paper: the read-only paper (the desk's View), on the view credential `open` answered. */
+export const getPaper = (viewToken: string, signal?: AbortSignal) =>
+  call(examEndpoints.paper, {}, { authorization: viewToken, signal });
+
 /** PUT /examPanel/attempt/answers: changes in seq order. */
 export const saveAnswers = (attemptToken: string, answers: AnswerChange[]) =>
   call(examEndpoints.save, { body: { answers } }, { authorization: attemptToken });

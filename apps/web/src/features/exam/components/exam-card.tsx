@@ -1,33 +1,22 @@
+import { deskAction } from '@campus/domain/exam/desk-status';
 import { examNameLimit, formatDuration, genericExamNameLimit, truncateExamName } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { CutText } from '../../../components/cut-text.tsx';
-
-/** The words of each status's action (spec part 2 §4), and whether it opens the panel. */
-const actions: Record<ExamTest['status'], { label: string; opens: boolean }> = {
-  ongoing: { label: 'Start', opens: true },
-  practice: { label: 'Start', opens: true },
-  resume: { label: 'Resume', opens: true },
-  view: { label: 'View', opens: false },
-  upcoming: { label: 'Upcoming', opens: false },
-  expired: { label: 'Expired', opens: false },
-  exhausted: { label: 'Attempts used up', opens: false },
-};
 
 export interface ExamCardProps {
   test: ExamTest;
   /** The generic (product) card cuts names at 25 characters instead of 47. */
   generic?: boolean;
   isParent: boolean;
-  onStart: (test: ExamTest) => void;
-  onView: (test: ExamTest) => void;
+  /** Start, Resume and View: each opens the panel in a new window (View read-only). */
+  onOpen: (test: ExamTest) => void;
   onParentRefused: () => void;
 }
 
-/** One exam: name, dates, duration and its status action. */
-export function ExamCard({ test, generic = false, isParent, onStart, onView, onParentRefused }: ExamCardProps) {
-  const action = actions[test.status];
-  const takes = action.opens;
+/** One exam: name, dates, duration and its status action (spec part 2 §4, exam/desk-status `deskAction`). */
+export function ExamCard({ test, generic = false, isParent, onOpen, onParentRefused }: ExamCardProps) {
+  const action = deskAction(test);
   return (
     <Card withBorder radius="md" p="md" component="article" aria-label={test.test_name}>
       <Stack gap={6}>
@@ -50,21 +39,18 @@ export function ExamCard({ test, generic = false, isParent, onStart, onView, onP
         </Text>
         <Text size="sm">Duration: {formatDuration(test.duration)}</Text>
         <Group justify="flex-end">
-          {takes ? (
-            isParent ? (
-              // Greyed for parents; pressing it says why.
-              <Button variant="default" c="dimmed" aria-disabled onClick={onParentRefused}>
-                {action.label}
-              </Button>
-            ) : (
-              <Button onClick={() => onStart(test)}>{action.label}</Button>
-            )
-          ) : test.status === 'view' ? (
-            <Button variant="light" onClick={() => onView(test)}>
+          {action === null ? (
+            // Upcoming: an inert button (the desk lists no other status without an action).
+            <Button variant="default" disabled>
+              Upcoming
+            </Button>
+          ) : action.opens === 'take' && isParent ? (
+            // Greyed for parents; pressing it says why.
+            <Button variant="default" c="dimmed" aria-disabled onClick={onParentRefused}>
               {action.label}
             </Button>
           ) : (
-            <Button variant="default" disabled>
+            <Button variant={action.opens === 'view' ? 'light' : 'filled'} onClick={() => onOpen(test)}>
               {action.label}
             </Button>
           )}

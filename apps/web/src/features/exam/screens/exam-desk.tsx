@@ -1,7 +1,9 @@
+import { isShownOnDesk } from '@campus/domain/exam/desk-status';
 import { matchesExamSearch } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
 import { signedInPages } from '@campus/domain/shell/pages';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
@@ -9,9 +11,9 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
-import { launchTest, useLabels, useLabelTests, useProductTests } from '../api/desk.ts';
+import { deskListKeys, launchTest, useLabels, useLabelTests, useProductTests } from '../api/desk.ts';
 import { ExamCard } from '../components/exam-card.tsx';
-import { Modal } from '../../../components/lazy-modal.tsx';
+import { onSubmitted } from '../panel/desk-channel.ts';
 
 /** Texts of the exam desk (spec part 2 §2.3, §5). */
 export const examDeskTexts = {
@@ -19,8 +21,11 @@ export const examDeskTexts = {
   noExam: 'No Exam Available',
   products: 'Products and Exams',
   parents: 'Parents are not allowed to give exam',
-  underEvaluation: 'Result under evaluation',
 } as const;
+
+/** The tests the desk lists: only upcoming, practice, ongoing, resume and view (spec part 2 §4), matching the search. */
+const shownTests = (tests: ExamTest[] | undefined, search: string) =>
+  (tests ?? []).filter((test) => isShownOnDesk(test.status) && matchesExamSearch(test, search));
 
 /** /exam: the exam desk. */
 export function ExamDeskScreen() {
@@ -33,7 +38,6 @@ function ExamDesk({ session }: { session: StoredSession }) {
   const [labelId, setLabelId] = useState<number | string | null>(null);
   const [search, setSearch] = useState('');
   const [dismissed, setDismissed] = useState<unknown>();
-  const [viewing, setViewing] = useState<ExamTest>();
   const labels = useLabels(session);
   const tests = useLabelTests(session, labelId);
   const productTests = useProductTests(session);
@@ -47,15 +51,21 @@ function ExamDesk({ session }: { session: StoredSession }) {
     if (error instanceof ApiError && error.status !== 403) showToast(error.message, 'error');
   }, [error]);
 
-  const shown = useMemo(
-    () => (tests.data ?? []).filter((test) => matchesExamSearch(test, search)),
-    [tests.data, search],
-  );
-  const shownProducts = useMemo(
-    () => (productTests.data ?? []).filter((test) => matchesExamSearch(test, search)),
-    [productTests.data, search],
+  // A submit in the panel's window changes a card here: refresh the lists when the panel says so (and, for a
+  // browser without the channel, when this tab regains focus: the queries' refetchOnWindowFocus).
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSubmitted(() => {
+        for (const queryKey of deskListKeys(session)) void queryClient.invalidateQueries({ queryKey });
+      }),
+    [queryClient, session],
   );
 
+  const shown = useMemo(() => shownTests(tests.data, search), [tests.data, search]);
+  const shownProducts = useMemo(() => shownTests(productTests.data, search), [productTests.data, search]);
+
+  /** Start, Resume and View: the launch answers the panel's address (the read-only paper's for View). */
   async function start(test: ExamTest) {
     // The window opens on the click (no popup blocker), then goes to the panel's address with its launch token.
     const panel = window.open('', '_blank');
@@ -75,8 +85,7 @@ function ExamDesk({ session }: { session: StoredSession }) {
       test={test}
       generic={generic}
       isParent={isParent}
-      onStart={(chosen) => void start(chosen)}
-      onView={setViewing}
+      onOpen={(chosen) => void start(chosen)}
       onParentRefused={() => showToast(examDeskTexts.parents, 'error')}
     />
   );
@@ -130,16 +139,6 @@ function ExamDesk({ session }: { session: StoredSession }) {
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>{shownProducts.map((test) => card(test, true))}</SimpleGrid>
         </section>
       )}
-      <Modal opened={viewing !== undefined} onClose={() => setViewing(undefined)} title={viewing?.test_name} centered>
-        {viewing &&
-          (viewing.is_result_published === 1 && viewing.total_score !== null ? (
-            <Text>
-              Score: {viewing.total_score} / {viewing.total_marks}
-            </Text>
-          ) : (
-            <Text>{examDeskTexts.underEvaluation}</Text>
-          ))}
-      </Modal>
       <AlertDialog
         message={failure}
         onClose={() => {

@@ -29,6 +29,7 @@ import { SafeHtml } from '../../../components/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getAttempt, openAttempt, saveAnswers, submitAttempt } from '../api/panel.ts';
 import { AnswerQueue } from '../panel/answer-queue.ts';
+import { announceSubmitted } from '../panel/desk-channel.ts';
 
 /** Texts of the test panel (our design). */
 export const panelTexts = {
@@ -257,6 +258,11 @@ function Panel({ credential }: { credential: string }) {
     await stored;
     void flush();
   }
+
+  // Once the attempt is over (submitted here, elsewhere or at its end), the desk's tabs refresh their cards.
+  useEffect(() => {
+    if (done && attempt) announceSubmitted(attempt.test_id);
+  }, [done, attempt]);
 
   const unanswered = useMemo(
     () =>

@@ -11,7 +11,7 @@ import { feesRoutes } from '../features/fees/routes.ts';
 import { examRoutes, testPanelRoute } from '../features/exam/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { messagesRoutes } from '../features/messages/routes.ts';
-import { libraryRoutes } from '../features/library/routes.ts';
+import { libraryRoutes, mediaPageRoute } from '../features/library/routes.ts';
 import { documentsRoutes } from '../features/documents/routes.ts';
 import { productsRoutes } from '../features/products/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
@@ -108,6 +108,7 @@ export const appRoutes: RouteObject[] = [
       { path: publicPages.tokenLogin, element: <TokenLogin /> },
       { path: publicPages.error, element: <ErrorPage /> },
       testPanelRoute,
+      { ...mediaPageRoute, element: <RequireSession>{mediaPageRoute.element}</RequireSession> },
       {
         id: signedInRouteId,
         element: (

@@ -148,4 +148,74 @@ describe('on a 360 px Android phone', () => {
     await page.getByRole('button', { name: /^Worked examples/ }).waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
   });
+
+  it('a YouTube lesson plays on the media page it opens, an invalid id is refused, and both fit the screen', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/studymaterial'));
+    await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
+    await page.getByRole('button', { name: 'Science', exact: true }).tap();
+    await page.getByRole('button', { name: /^Physics/ }).tap();
+    await page.getByRole('button', { name: /^Mechanics/ }).tap();
+    await page.getByRole('button', { name: /^Laws of Motion/ }).tap();
+    const opened = page.waitForEvent('popup');
+    await page.getByLabel('Newton explained', { exact: true }).getByRole('button', { name: 'View' }).tap();
+    const media = await opened;
+    const frame = media.locator('iframe[title="YouTube video"]');
+    await frame.waitFor();
+    // The id in base64 in the address (spec part 2 §2.1), played through YouTube's privacy-enhanced host.
+    const address = new URL(media.url());
+    expect(address.pathname).toBe('/my-account/media');
+    expect(Buffer.from(address.searchParams.get('id')!, 'base64').toString()).toBe('aqz-KE-bpKQ');
+    expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    const box = await frame.boundingBox();
+    expect(box!.width).toBeGreaterThan(androidPhone.width * 0.85);
+    expect(await layoutProblems(media)).toEqual([]);
+    await media.screenshot({ path: '/tmp/shots-library/media-page-360.png' });
+
+    // Anything but an 11-character YouTube id is not embedded.
+    const bad = Buffer.from('"><img src=x>').toString('base64');
+    await media.goto(harness.url(`/my-account/media?id=${encodeURIComponent(bad)}`));
+    await media.getByText('This video link is not valid.').waitFor();
+    expect(await media.locator('iframe').count()).toBe(0);
+    expect(await layoutProblems(media)).toEqual([]);
+    await media.screenshot({ path: '/tmp/shots-library/media-page-invalid-360.png' });
+    // Its way back to the library.
+    await media.getByRole('link', { name: 'Study Materials' }).tap();
+    await media.getByRole('heading', { name: 'Study Materials' }).waitFor();
+  });
+
+  it('the study library: an open file, an empty topic and the title view fit the screen', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/studymaterial'));
+    await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
+    await page.getByRole('button', { name: 'Mathematics', exact: true }).tap();
+    await page.getByRole('button', { name: /^Geometry/ }).tap();
+    await page.getByText('No material available!').waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots-library/empty-topic-360.png', fullPage: true });
+    await page.getByRole('button', { name: 'Science', exact: true }).tap();
+    await page.getByRole('button', { name: /^Physics/ }).tap();
+    await page.getByLabel('Physics syllabus', { exact: true }).getByRole('button', { name: 'View' }).tap();
+    await page
+      .getByRole('dialog', { name: 'Physics syllabus' })
+      .locator('canvas[data-rendered="true"]')
+      .first()
+      .waitFor({
+        timeout: 20_000,
+      });
+    await page.screenshot({ path: '/tmp/shots-library/open-file-360.png' });
+    // The phone's Back closes the file and stays on the topic.
+    await page.goBack();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByLabel('Physics syllabus', { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/shots-library/topic-after-back-360.png', fullPage: true });
+    await page.getByText('Title View').tap();
+    await page.getByLabel('Search material').waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots-library/title-view-360.png', fullPage: true });
+  });
 });

@@ -1,6 +1,7 @@
 // The study-material answer of the 5,000-file course (issue 28): its size raw and on the wire, what repeats in it,
 // and the server's CPU per request and latency under load once the course's answer is kept.
-//   node --import tsx bench/library.ts [--database-url postgres://…/db] [--institutes N --students-per-institute M]
+//   node --import tsx bench/library.ts [--database-url postgres://…/db [--keep-data]]
+//     [--institutes N --students-per-institute M] [--connections 20 --seconds 8]
 // Without a database address: in-memory PGlite (about a minute), whose CPU then counts the database's work too.
 // With one: the data is generated there (its schema is replaced) and the CPU is the API server's alone. The server
 // runs in this process; autocannon loads it over HTTP from a child process (20 connections, 8 s, `Accept-Encoding:
@@ -25,12 +26,16 @@ const { values } = parseArgs({
     'students-per-institute': { type: 'string', default: '20' },
     connections: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '8' },
+    // Reuse the data a previous run generated at that address (a 100k generation takes minutes).
+    'keep-data': { type: 'boolean', default: false },
   },
 });
 const url = values['database-url'];
 if (url) await ensureDatabase(url);
 const database = url ? await openPostgres(url, { poolSize: 10, queryTimeoutMs: 0 }) : await openPglite();
-await generateInto(database, Number(values.institutes), Number(values['students-per-institute']));
+if (!(url && values['keep-data'])) {
+  await generateInto(database, Number(values.institutes), Number(values['students-per-institute']));
+}
 const app = await buildApp({
   config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
   database,

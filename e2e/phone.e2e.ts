@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePromo, signInToDashboard } from './support/flows.ts';
-import { startHarness, type Harness } from './support/harness.ts';
+import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
 
 const apex = 'apex.localhost';
@@ -172,6 +172,7 @@ describe('on a 360 px Android phone', () => {
     const box = await frame.boundingBox();
     expect(box!.width).toBeGreaterThan(androidPhone.width * 0.85);
     expect(await layoutProblems(media)).toEqual([]);
+    expect(await seriousA11yViolations(media)).toEqual([]);
     await media.screenshot({ path: '/tmp/shots-library/media-page-360.png' });
 
     // Anything but an 11-character YouTube id is not embedded.

@@ -52,7 +52,7 @@ function splitStatements(query: ReturnType<typeof sql>): ReturnType<typeof sql>[
 }
 
 /** Creates the database named by `url` when it does not exist yet (a fresh machine has only `postgres`). */
-async function ensureDatabase(url: string) {
+export async function ensureDatabase(url: string) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(url);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePromo, signInToDashboard } from './support/flows.ts';
-import { startHarness, type Harness } from './support/harness.ts';
+import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
 
 const apex = 'apex.localhost';
@@ -168,5 +168,70 @@ describe('on a 360 px Android phone', () => {
       return urls;
     });
     expect(precached.some((url) => /\/assets\/pdf\.worker\.min-[\w-]+\.mjs/.test(url))).toBe(true);
+  });
+
+  it('a YouTube lesson plays on the media page it opens, an invalid id is refused, and both fit the screen', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/studymaterial'));
+    await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
+    await page.getByRole('button', { name: 'Science', exact: true }).tap();
+    await page.getByRole('button', { name: /^Physics/ }).tap();
+    await page.getByRole('button', { name: /^Mechanics/ }).tap();
+    await page.getByRole('button', { name: /^Laws of Motion/ }).tap();
+    const opened = page.waitForEvent('popup');
+    await page.getByLabel('Newton explained', { exact: true }).getByRole('button', { name: 'View' }).tap();
+    const media = await opened;
+    const frame = media.locator('iframe[title="YouTube video"]');
+    await frame.waitFor();
+    // The id in base64 in the address (spec part 2 §2.1), played through YouTube's privacy-enhanced host.
+    const address = new URL(media.url());
+    expect(address.pathname).toBe('/my-account/media');
+    expect(Buffer.from(address.searchParams.get('id')!, 'base64').toString()).toBe('aqz-KE-bpKQ');
+    expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    const box = await frame.boundingBox();
+    expect(box!.width).toBeGreaterThan(androidPhone.width * 0.85);
+    expect(await layoutProblems(media)).toEqual([]);
+    expect(await seriousA11yViolations(media)).toEqual([]);
+
+    // Anything but an 11-character YouTube id is not embedded.
+    const bad = Buffer.from('"><img src=x>').toString('base64');
+    await media.goto(harness.url(`/my-account/media?id=${encodeURIComponent(bad)}`));
+    await media.getByText('This video link is not valid.').waitFor();
+    expect(await media.locator('iframe').count()).toBe(0);
+    expect(await layoutProblems(media)).toEqual([]);
+    // Its way back to the library.
+    await media.getByRole('link', { name: 'Study Materials' }).tap();
+    await media.getByRole('heading', { name: 'Study Materials' }).waitFor();
+  });
+
+  it('the study library: an open file, an empty topic and the title view fit the screen', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/studymaterial'));
+    await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
+    await page.getByRole('button', { name: 'Mathematics', exact: true }).tap();
+    await page.getByRole('button', { name: /^Geometry/ }).tap();
+    await page.getByText('No material available!').waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await page.getByRole('button', { name: 'Science', exact: true }).tap();
+    await page.getByRole('button', { name: /^Physics/ }).tap();
+    await page.getByLabel('Physics syllabus', { exact: true }).getByRole('button', { name: 'View' }).tap();
+    await page
+      .getByRole('dialog', { name: 'Physics syllabus' })
+      .locator('canvas[data-rendered="true"]')
+      .first()
+      .waitFor({
+        timeout: 20_000,
+      });
+    // The phone's Back closes the file and stays on the topic.
+    await page.goBack();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByLabel('Physics syllabus', { exact: true }).waitFor();
+    await page.getByText('Title View').tap();
+    await page.getByLabel('Search material').waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
   });
 });

@@ -132,7 +132,7 @@ const examples: Record<string, (ids: Ids) => Input> = {
   'auth.ssoLink': () => ({ body: { login: '9000000001' } }),
   'auth.ssoExchange': () => ({ body: { token: 'not-a-token' } }),
   'files.file': () => ({ params: { token: 'not.signed' } }),
-  'files.courseFile': () => ({ params: { token: 'not.signed', file: 1 } }),
+  'files.courseFile': () => ({ params: { course: 1, file: 1 } }),
   'home.banners': (ids) => ({ params: { userType: ids.userType } }),
   'home.announcements': (ids) => ({
     params: { instituteId: ids.instituteId },

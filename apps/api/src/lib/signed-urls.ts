@@ -32,7 +32,7 @@ export interface CourseGrant {
   expiresAt: number;
 }
 
-/** The compact form a course grant is signed in (it is repeated in every file address of the course). */
+/** The compact form a course grant is signed in (it travels in a cookie with every file request of the course). */
 interface CourseGrantPayload {
   i: number;
   c: number;
@@ -106,12 +106,47 @@ export function fileUrl(signer: FileSigner, grant: FileGrant): string {
   return fillPath(filesEndpoints.file.path, { token: signer.sign(grant) });
 }
 
+/** The name of the cookie a course grant travels in (one per course: each is scoped to its course's file path). */
+export const courseGrantCookie = 'course_grant';
+
 /**
- * The address prefix of the files of a course under `grant`: a file's address is this prefix, a slash and the
- * file's id (`?download=1` for an attachment, `?preview=pdf` for an office file's PDF).
+ * The address of a course's file: the same for every user, so the course's answer is kept and compressed once.
+ * The course grant comes with the request in a cookie scoped to this path (`courseGrantSetCookie`), not in the
+ * address: `?download=1` for an attachment, `?preview=pdf` for an office file's PDF, `?poster=<n>` for a poster.
  */
-export function courseFilesBase(signer: FileSigner, grant: CourseGrant): string {
-  return fillPath(filesEndpoints.courseFile.path, { token: signer.signCourse(grant), file: '' }).replace(/\/$/, '');
+export function courseFileUrl(courseId: number, fileId: number): string {
+  return fillPath(filesEndpoints.courseFile.path, { course: courseId, file: fileId });
+}
+
+/**
+ * The Set-Cookie value that hands `grant` to the browser: sent back only to this host (no Domain), only for this
+ * course's file addresses (Path), never to scripts (HttpOnly) nor with another site's requests (SameSite=Strict),
+ * and dropped when the grant expires (Max-Age; the server checks the signed expiry too).
+ */
+export function courseGrantSetCookie(signer: FileSigner, grant: CourseGrant, now: Date, isHttps: boolean): string {
+  const path = fillPath(filesEndpoints.courseFile.path, { course: grant.courseId, file: '' });
+  const maxAge = Math.max(0, Math.floor((grant.expiresAt - now.getTime()) / 1000));
+  const secure = isHttps ? '; Secure' : '';
+  return `${courseGrantCookie}=${signer.signCourse(grant)}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
+}
+
+/**
+ * The valid course grant for `courseId` among the request's cookies (a browser may hold several of the name,
+ * each scoped to its course's path), or undefined.
+ */
+export function courseGrantOfCookies(
+  signer: FileSigner,
+  cookieHeader: string | undefined,
+  courseId: number,
+  now: Date,
+): CourseGrant | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const [name, value] = pair.trim().split('=', 2);
+    if (name !== courseGrantCookie || !value) continue;
+    const grant = signer.verifyCourse(value, now);
+    if (grant?.courseId === courseId) return grant;
+  }
+  return undefined;
 }
 
 /** The inline address of a student's photo (stored under `key`), valid until `expiresAt` (ms). */

@@ -11,7 +11,7 @@ import { feesRoutes } from '../features/fees/routes.ts';
 import { examRoutes, testPanelRoute, testPaperRoute } from '../features/exam/routes.ts';
 import { homeRoutes } from '../features/home/routes.ts';
 import { messagesRoutes } from '../features/messages/routes.ts';
-import { libraryRoutes } from '../features/library/routes.ts';
+import { libraryRoutes, mediaPageRoute } from '../features/library/routes.ts';
 import { documentsRoutes } from '../features/documents/routes.ts';
 import { productsRoutes } from '../features/products/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
@@ -109,6 +109,7 @@ export const appRoutes: RouteObject[] = [
       { path: publicPages.error, element: <ErrorPage /> },
       testPanelRoute,
       testPaperRoute,
+      { ...mediaPageRoute, element: <RequireSession>{mediaPageRoute.element}</RequireSession> },
       {
         id: signedInRouteId,
         element: (

@@ -25,3 +25,33 @@ export function useAddressParam<T>(
     );
   return [read(params.get(name)), set];
 }
+
+/**
+ * Several pieces of a screen's state kept in the address together, for screens whose choices reset each other (a
+ * new course clears the subject): `set` writes all its changes in one step — set one by one in the same event,
+ * only the last would stay, as React Router's updates all start from the address of the last render. A null value
+ * leaves the parameter out. Changes replace the entry, except with `push`: a step Back undoes (opening a file, so
+ * Back closes it and Forward opens it again); `state` goes with the entry (the screen can tell it pushed it).
+ */
+export function useAddressParams<K extends string>(
+  names: readonly K[],
+): [
+  Record<K, string | null>,
+  (changes: Partial<Record<K, string | null>>, options?: { push?: boolean; state?: unknown }) => void,
+] {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(names.map((name) => [name, params.get(name)])) as Record<K, string | null>;
+  const set = (changes: Partial<Record<K, string | null>>, options: { push?: boolean; state?: unknown } = {}) =>
+    void setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        for (const [name, raw] of Object.entries(changes) as [K, string | null | undefined][]) {
+          if (raw === null || raw === undefined) updated.delete(name);
+          else updated.set(name, raw);
+        }
+        return updated;
+      },
+      { replace: !options.push, state: options.state },
+    );
+  return [values, set];
+}

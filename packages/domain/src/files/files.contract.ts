@@ -12,7 +12,8 @@ export const filesSchemas = {
   },
   courseFile: {
     params: z.object({
-      token: z.string().max(2000),
+      /** The course whose grant (a cookie, `course_grant`) the request must carry. */
+      course: z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive(),
       /** The file's id: which file of the granted course (checked against the grant, not a session). */
       file: z.coerce.number<number | string>({ error: 'must be a whole number' }).int().positive(),
     }),

@@ -15,13 +15,14 @@ export const filesEndpoints = {
     ids: [],
   }),
   /**
-   * A file of a course under one course grant (signed once per study-material answer): the grant names the
-   * institute, course and user, the path the file. Served only if the file belongs to the granted course.
+   * A file of a course under one course grant (signed once per study-material answer and sent as a cookie scoped
+   * to this course's path): the grant names the institute, course and user, the path the course and the file.
+   * Served only if the file belongs to the granted course. The address is the same for every user.
    */
   courseFile: endpoint<Schemas['courseFile']>({
     id: 'files.courseFile',
     method: 'GET',
-    path: '/api/v1/files/course/:token/:file',
+    path: '/api/v1/files/course/:course/:file',
     service: 'main',
     access: 'signed',
     answerType: 'file',

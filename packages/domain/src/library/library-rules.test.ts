@@ -3,10 +3,12 @@ import {
   buildTree,
   chooseCourseText,
   countTree,
+  countLabel,
   courseLabel,
   coursesOfTab,
   emptyTexts,
   flattenMaterial,
+  holdsFile,
   matchesSearch,
   maxTopicDepth,
   topicDepthProblem,
@@ -22,6 +24,29 @@ interface Node {
 }
 
 describe('study library rules', () => {
+  it.each([
+    [0, 'Subtopic', '0 Subtopics'],
+    [1, 'Subtopic', '1 Subtopic'],
+    [2, 'Subtopic', '2 Subtopics'],
+    [1, 'File', '1 File'],
+    [21, 'File', '21 Files'],
+  ])('counts %i as "%s" → "%s"', (count, noun, label) => {
+    expect(countLabel(count, noun)).toBe(label);
+  });
+
+  it('finds a file in a topic or any topic below it', () => {
+    type Tree = { studyMaterialMap: Record<string, { file_id: number }[]>; subtopicList: Tree[] };
+    const leaf: Tree = { studyMaterialMap: { Notes: [{ file_id: 7 }] }, subtopicList: [] };
+    const root: Tree = {
+      studyMaterialMap: { Slides: [{ file_id: 1 }] },
+      subtopicList: [{ studyMaterialMap: {}, subtopicList: [leaf] }],
+    };
+    expect(holdsFile(root, 1)).toBe(true);
+    expect(holdsFile(root, 7)).toBe(true);
+    expect(holdsFile(leaf, 1)).toBe(false);
+    expect(holdsFile(root, 8)).toBe(false);
+  });
+
   it('shows the StudyLibrary tab except to user_type 99 and the product tab only with e-learn', () => {
     expect(visibleTabs(1, false)).toEqual(['library']);
     expect(visibleTabs(1, true)).toEqual(['library', 'products']);

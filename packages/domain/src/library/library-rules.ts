@@ -12,6 +12,23 @@ export const emptyTexts = {
 } as const;
 
 /**
+ * A topic card's count: "1 Subtopic", "2 Subtopics", "0 Files" (issue 27: "1 SUBTOPICS").
+ * @param noun the singular, which takes an "s" for any count but 1
+ */
+export const countLabel = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** True when `fileId` is among the files of `node` or of a topic below it (the card view opens down to it). */
+export function holdsFile<
+  F extends { file_id: number },
+  N extends { studyMaterialMap: Record<string, F[] | undefined>; subtopicList: N[] },
+>(node: N, fileId: number): boolean {
+  return (
+    Object.values(node.studyMaterialMap).some((items) => items?.some((item) => item.file_id === fileId)) ||
+    node.subtopicList.some((child) => holdsFile<F, N>(child, fileId))
+  );
+}
+
+/**
  * The tabs shown (spec part 2 §2.1): StudyLibrary except for user_type 99; the paid-product tab only when the
  * e-learn feature is on. The first shown is the default.
  */

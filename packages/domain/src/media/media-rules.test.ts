@@ -5,6 +5,7 @@ import {
   canView,
   canViewDocument,
   decodeYoutubeId,
+  mediaPageVideoId,
   encodeYoutubeId,
   extensionOf,
   kindOfFileName,
@@ -68,5 +69,20 @@ describe('media rules', () => {
     expect(decodeYoutubeId('%%%')).toBeUndefined();
     expect(youtubePlayTarget('dQw4w9WgXcQ', true)).toEqual({ in: 'page', encodedId: 'ZFF3NHc5V2dYY1E=' });
     expect(youtubePlayTarget('dQw4w9WgXcQ', false)).toEqual({ in: 'overlay', videoId: 'dQw4w9WgXcQ' });
+  });
+
+  it.each([
+    ['ZFF3NHc5V2dYY1E=', 'dQw4w9WgXcQ'],
+    [encodeYoutubeId('a-b_c1234XY'), 'a-b_c1234XY'],
+    // Ten or twelve characters, a character YouTube ids never have, not base64, nothing.
+    [encodeYoutubeId('dQw4w9WgXc'), undefined],
+    [encodeYoutubeId('dQw4w9WgXcQQ'), undefined],
+    [encodeYoutubeId('dQw4w9WgX/Q'), undefined],
+    [encodeYoutubeId('"><script>'), undefined],
+    ['%%%', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('plays on the media page the base64 id %s as %s', (encoded, id) => {
+    expect(mediaPageVideoId(encoded)).toBe(id);
   });
 });

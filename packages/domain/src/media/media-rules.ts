@@ -16,6 +16,11 @@ export const previewUnavailable = 'Preview is not available right now. Please do
 export const noDownloadLinkFound = 'No Download Link Found';
 export const videoNotDownloadable = 'Not able to downlode video file. please contact institute admin.';
 export const networkError = 'Network error';
+/**
+ * A study library video that cannot be played (no VdoCipher OTP). §8 has the screen show the server's message
+ * without naming it; the recordings' text above speaks of a download, which a study video's play is not (issue 27).
+ */
+export const videoNotPlayable = 'Not able to play the video. please contact institute admin.';
 
 const imageExtensions = new Set(['jpg', 'jpeg', 'png', 'bmp', 'gif']);
 const audioExtensions = new Set(['mp3', 'aac', 'wav', 'ogg']);
@@ -94,6 +99,19 @@ export function decodeYoutubeId(encoded: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The video the media page plays: its `id` parameter read back from base64, and only if it is a YouTube id (11
+ * letters, digits, `-` or `_`); undefined for anything else, which the page refuses rather than embeds.
+ */
+export function mediaPageVideoId(encoded: string | null): string | undefined {
+  if (!encoded) return undefined;
+  const id = decodeYoutubeId(encoded);
+  return id !== undefined && /^[\w-]{11}$/.test(id) ? id : undefined;
+}
+
+/** What the media page says when its address carries no valid YouTube id. */
+export const invalidVideoLink = 'This video link is not valid.';
 
 /**
  * On a mobile device a YouTube play leaves the overlay for the external media page with the id in base64

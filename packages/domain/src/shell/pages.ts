@@ -37,6 +37,15 @@ export const testPanelPage = '/test-panel' as const;
 /** The test panel's view mode (the desk's View): the paper read-only, opened the same way with its own grant. */
 export const testPaperPage = '/test-panel/view' as const;
 
+/**
+ * The media page (spec part 2 §2.1): on a phone a YouTube play opens it in a new window with the video id in
+ * base64 (`?id=`); it plays the video full width, outside the shell.
+ */
+export const mediaPage = '/media' as const;
+
+/** The media page's address for a base64 video id (`encodeYoutubeId`). */
+export const mediaPagePath = (encodedId: string) => `${mediaPage}?id=${encodeURIComponent(encodedId)}`;
+
 /** One of the signed-in pages' paths (a pattern where it has a `:name` part). */
 export type SignedInPage = (typeof signedInPages)[keyof typeof signedInPages];
 

@@ -5,6 +5,7 @@ import { defineRoute } from '../../access/define-route.ts';
 import { findGrantedFile, findGrantedPoster } from '../../access/library-access.ts';
 import { AppError } from '../../errors.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';
+import { courseGrantOfCookies } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import { defaultSandboxLimits, findSandboxTools, sandboxedConverter } from '../../lib/document-sandbox.ts';
 import { officePreviewer, type OfficeConverter, type OfficePreviewLimits } from '../../lib/office-preview.ts';
@@ -84,10 +85,11 @@ export async function filesRoutes(app: FastifyInstance, options: OfficePreviewSe
     });
   });
 
-  // A file of a course under its course grant: the same answers as above, the file's name, type, read-only flag
-  // and kind read from its row, which must belong to the granted institute and course.
+  // A file of a course under its course grant (the cookie the study-material answer set): the same answers as
+  // above, the file's name, type, read-only flag and kind read from its row, which must belong to the granted
+  // institute and course.
   defineRoute(app, filesContract.courseFile, async ({ params, query, request, reply }) => {
-    const grant = app.signer.verifyCourse(params.token, app.now());
+    const grant = courseGrantOfCookies(app.signer, request.headers.cookie, params.course, app.now());
     if (!grant || grant.instituteId !== (await app.instituteIdOfHost(request))) throw refused();
     const maxAgeSeconds = Math.max(0, Math.floor((grant.expiresAt - app.now().getTime()) / 1000));
     if (query.poster !== undefined) {

@@ -392,6 +392,7 @@ describe('study library and shared media', () => {
     expect(elsewhere.body).not.toContain('Level 1');
   });
 
+  /** A file's address from the course's answer, and the course grant cookie that answer set. */
   async function signedUrl(
     session: Session,
     courseId: number,
@@ -399,40 +400,52 @@ describe('study library and shared media', () => {
     field: 'file_url' | 'preview_url' = 'file_url',
     productId = 0,
   ) {
-    const subjects = (await material(session, courseId, productId)).json().result as SubjectNode[];
+    const response = await material(session, courseId, productId);
+    const subjects = response.json().result as SubjectNode[];
     const items = allTopics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
       Object.values(node.studyMaterialMap).flat(),
     );
-    return items.find((item) => item.file_id === fileId)![field];
+    return { url: items.find((item) => item.file_id === fileId)![field]!, cookie: grantCookie(response.headers) };
   }
 
-  it('serves a file only through its signed address, which expires and is bound to the file', async () => {
-    const url = await signedUrl(student, ids.free, ids.pdfFile);
-    const file = await app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+  /** The `name=value` of the course grant cookie an answer set (what the browser sends back). */
+  const grantCookie = (headers: Record<string, unknown>) => String(headers['set-cookie']).split(';')[0]!;
+
+  const getFile = (url: string, cookie: string | undefined, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { host: 'localhost', ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  it('serves a file only with the course grant its answer set, which expires and is bound to host and course', async () => {
+    const { url, cookie } = await signedUrl(student, ids.free, ids.pdfFile);
+    const file = await getFile(url, cookie);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['accept-ranges']).toBe('bytes');
     expect(file.body).toBe(pdf);
     expect(file.headers['content-disposition']).toMatch(/^inline/);
     // The same address as a download, since the file is not read-only.
-    const download = await app.inject({ method: 'GET', url: `${url}?download=1`, headers: { host: 'localhost' } });
+    const download = await getFile(`${url}?download=1`, cookie);
     expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    // Without the grant (a copied link, another browser): refused.
+    expect((await getFile(url, undefined)).statusCode).toBe(403);
     // Another grant under the same signature: refused.
-    const [, token, fileId] = url.match(/^\/api\/v1\/files\/course\/([^/]+)\/(\d+)$/)!;
+    const [, token] = cookie.split('=');
     const [payload, signature] = token!.split('.');
     const grant = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...grant, c: ids.paid })).toString('base64url');
-    const tampered = await app.inject({
-      method: 'GET',
-      url: `/api/v1/files/course/${forged}.${signature}/${fileId}`,
-      headers: { host: 'localhost' },
-    });
+    const tampered = await getFile(
+      `/api/v1/files/course/${ids.paid}/${ids.paidFile}`,
+      `course_grant=${forged}.${signature}`,
+    );
     expect(tampered.statusCode).toBe(403);
     // At another institute's host, and after it expired: refused.
-    expect((await app.inject({ method: 'GET', url, headers: { host: 'other.test' } })).statusCode).toBe(403);
+    expect((await getFile(url, cookie, { host: 'other.test' })).statusCode).toBe(403);
     clock = new Date(fixedNow.getTime() + 31 * 60 * 1000);
     try {
-      const expired = await app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+      const expired = await getFile(url, cookie);
       expect(expired.statusCode).toBe(403);
       expect(expired.json().message).toBe('This file link is invalid or has expired.');
     } finally {
@@ -440,71 +453,81 @@ describe('study library and shared media', () => {
     }
   });
 
-  it('signs one course grant per answer: a file address is the grant and the file id', async () => {
-    const subjects = (await material(student, ids.free)).json().result as SubjectNode[];
+  it('hands the course grant over once, as a cookie only this host sends back, for this course’s files only', async () => {
+    const response = await material(student, ids.free);
+    // Only for this course's file addresses, never to scripts nor with another site's requests, for 30 minutes.
+    expect(response.headers['set-cookie']).toMatch(
+      new RegExp(
+        `^course_grant=[\\w-]+\\.[\\w-]+; Path=/api/v1/files/course/${ids.free}/; Max-Age=1800; HttpOnly; SameSite=Strict$`,
+      ),
+    );
+    expect(response.headers['set-cookie']).not.toMatch(/Domain=/i);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const subjects = response.json().result as SubjectNode[];
     const items = allTopics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
       Object.values(node.studyMaterialMap).flat(),
     );
-    const stored = items.filter((item) => item.file_url !== '');
+    const stored = items.filter((item) => item.file_url !== undefined);
     expect(stored.length).toBeGreaterThan(3);
-    const grants = new Set(stored.map((item) => item.file_url.split('/').at(-2)));
-    expect(grants.size).toBe(1);
-    for (const item of stored) expect(item.file_url).toMatch(new RegExp(`/${item.file_id}$`));
-    // Hosted videos have no address; an office file's preview is its address with ?preview=pdf.
-    expect(items.filter((item) => item.is_vimeo || item.is_vdocipher).map((item) => item.file_url)).toEqual(['', '']);
+    // Every address is the course and the file: nothing signed in the answer.
+    for (const item of stored) expect(item.file_url).toBe(`/api/v1/files/course/${ids.free}/${item.file_id}`);
+    expect(response.body).not.toContain(grantCookie(response.headers).split('=')[1]);
+    // Hosted videos have no address (the field is left out); an office file's preview is its address with ?preview=pdf.
+    expect(items.filter((item) => item.is_vimeo || item.is_vdocipher).map((item) => 'file_url' in item)).toEqual([
+      false,
+      false,
+    ]);
     const docx = items.find((item) => item.file_id === ids.docx)!;
     expect(docx.preview_url).toBe(`${docx.file_url}?preview=pdf`);
-    expect(items.find((item) => item.file_id === ids.pdfFile)!.preview_url).toBe('');
+    expect(items.find((item) => item.file_id === ids.pdfFile)).not.toHaveProperty('preview_url');
   });
 
   it('a course grant opens no file of another course or institute, and no PDF preview of a non-office file', async () => {
-    const url = await signedUrl(student, ids.free, ids.pdfFile);
-    const other = (fileId: number) => url.replace(/\/\d+$/, `/${fileId}`);
-    const fetch = (address: string, host = 'localhost') =>
-      app.inject({ method: 'GET', url: address, headers: { host } });
+    const { url, cookie } = await signedUrl(student, ids.free, ids.pdfFile);
     for (const response of [
-      // The paid course's file in the same institute, the other institute's file, at either host; no such file.
-      await fetch(other(ids.paidFile)),
-      await fetch(other(ids.otherFile)),
-      await fetch(other(ids.otherFile), 'other.test'),
-      await fetch(other(2_000_000)),
+      // The paid course's file in the same institute (under the free course's or the paid course's address), the
+      // other institute's file, at either host; no such file.
+      await getFile(url.replace(/\/\d+$/, `/${ids.paidFile}`), cookie),
+      await getFile(`/api/v1/files/course/${ids.paid}/${ids.paidFile}`, cookie),
+      await getFile(url.replace(/\/\d+$/, `/${ids.otherFile}`), cookie),
+      await getFile(url.replace(/\/\d+$/, `/${ids.otherFile}`), cookie, { host: 'other.test' }),
+      await getFile(url.replace(/\/\d+$/, '/2000000'), cookie),
     ]) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ code: 'FORBIDDEN', message: 'This file link is invalid or has expired.' });
       expect(response.body).not.toMatch(/Paid notes|Elsewhere|%PDF/);
       expect(response.headers['content-disposition']).toBeUndefined();
     }
-    const notOffice = await fetch(`${url}?preview=pdf`);
+    const notOffice = await getFile(`${url}?preview=pdf`, cookie);
     expect(notOffice.statusCode).toBe(415);
     expect(notOffice.json().message).toBe('Preview not supported. Please download the file.');
-    // A file grant's token is no course grant (and the reverse): signed under different prefixes.
-    const token = url.split('/').at(-2)!;
-    expect((await fetch(`/api/v1/files/${token}`)).statusCode).toBe(403);
+    // A course grant's token is no file grant: signed under different prefixes.
+    expect((await getFile(`/api/v1/files/${cookie.split('=')[1]}`, undefined)).statusCode).toBe(403);
   });
 
   it('binds a course grant to the user and the course whose entitlement was checked when it was signed', async () => {
-    const fetch = (address: string) => app.inject({ method: 'GET', url: address, headers: { host: 'localhost' } });
     // The buyer's grant opens the paid course's files, and names the buyer and that course.
-    const buyerUrl = await signedUrl(buyer, ids.paid, ids.paidPdf, 'file_url', ids.product);
-    expect((await fetch(buyerUrl)).statusCode).toBe(200);
-    const token = buyerUrl.split('/').at(-2)!;
+    const { url: buyerUrl, cookie } = await signedUrl(buyer, ids.paid, ids.paidPdf, 'file_url', ids.product);
+    expect((await getFile(buyerUrl, cookie)).statusCode).toBe(200);
+    const token = cookie.split('=')[1]!;
     expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toMatchObject({
       i: buyer.institute_id,
       c: ids.paid,
       u: buyer.user_id,
     });
     // It opens nothing of the free course, which the buyer is not enrolled in.
-    const denied = await fetch(`/api/v1/files/course/${token}/${ids.pdfFile}`);
+    const denied = await getFile(`/api/v1/files/course/${ids.free}/${ids.pdfFile}`, cookie);
     expect(denied.statusCode).toBe(403);
     expect(denied.body).not.toContain('%PDF');
-    // A non-buyer is never handed a grant for the paid course: 404 and no address in the answer.
+    // A non-buyer is never handed a grant for the paid course: 404, no address and no cookie.
     const refused = await material(nonBuyer, ids.paid, ids.product);
     expect(refused.statusCode).toBe(404);
     expect(refused.body).not.toContain('/api/v1/files/');
+    expect(refused.headers['set-cookie']).toBeUndefined();
     // The grant lives 30 minutes from signing; then every address under it is refused.
     clock = new Date(fixedNow.getTime() + 30 * 60 * 1000);
     try {
-      const expired = await fetch(buyerUrl);
+      const expired = await getFile(buyerUrl, cookie);
       expect(expired.statusCode).toBe(403);
       expect(expired.json().message).toBe('This file link is invalid or has expired.');
     } finally {
@@ -593,15 +616,17 @@ describe('study library and shared media', () => {
   });
 
   it('serves an item’s posters (posterList) under the course grant, a hosted video’s included', async () => {
-    const subjects = (await material(student, ids.free)).json().result as SubjectNode[];
+    const response = await material(student, ids.free);
+    const cookie = grantCookie(response.headers);
+    const subjects = response.json().result as SubjectNode[];
     const items = allTopics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
       Object.values(node.studyMaterialMap).flat(),
     );
     const video = items.find((item) => item.file_id === ids.vimeo)!;
     expect(video.posterList).toHaveLength(2);
-    expect(video.posterUrl).toBe(video.posterList[0]!.posterUrl);
-    const fetch = (address: string) => app.inject({ method: 'GET', url: address, headers: { host: 'localhost' } });
-    const [still, cover] = await Promise.all(video.posterList.map((poster) => fetch(poster.posterUrl)));
+    expect(video.posterUrl).toBe(video.posterList![0]!.posterUrl);
+    const fetch = (address: string) => getFile(address, cookie);
+    const [still, cover] = await Promise.all(video.posterList!.map((poster) => fetch(poster.posterUrl)));
     expect(still!.statusCode).toBe(200);
     expect(still!.headers['content-type']).toBe('image/png');
     expect(still!.body).toBe('poster one');
@@ -609,10 +634,10 @@ describe('study library and shared media', () => {
     expect(cover!.body).toBe('poster two');
     // Items without posters have none; a PDF has no thumbnail, an image is its own.
     const pdfItem = items.find((item) => item.file_id === ids.pdfFile)!;
-    expect(pdfItem.posterList).toEqual([]);
-    expect(pdfItem.posterUrl).toBe('');
+    expect(pdfItem).not.toHaveProperty('posterList');
+    expect(pdfItem).not.toHaveProperty('posterUrl');
     // No third poster, and the grant opens no poster of the paid course's file.
-    const base = video.posterList[0]!.posterUrl.replace(/\/\d+\?poster=0$/, '');
+    const base = video.posterList![0]!.posterUrl.replace(/\/\d+\?poster=0$/, '');
     for (const address of [`${base}/${ids.vimeo}?poster=2`, `${base}/${ids.paidFile}?poster=0`]) {
       const refused = await fetch(address);
       expect(refused.statusCode).toBe(403);
@@ -655,8 +680,8 @@ describe('study library and shared media', () => {
   });
 
   it('answers byte ranges for players', async () => {
-    const url = await signedUrl(student, ids.free, ids.audio);
-    const get = (range: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost', range } });
+    const { url, cookie } = await signedUrl(student, ids.free, ids.audio);
+    const get = (range: string) => getFile(url, cookie, { range });
     const first = await get('bytes=0-99');
     expect(first.statusCode).toBe(206);
     expect(first.headers['content-range']).toBe('bytes 0-99/5000');
@@ -675,15 +700,15 @@ describe('study library and shared media', () => {
   it.skipIf(!canPreview)(
     'previews an office file as PDF (converted once) and falls back for a corrupt one',
     async () => {
-      const preview = await signedUrl(student, ids.free, ids.docx, 'preview_url');
-      const converted = await app.inject({ method: 'GET', url: preview, headers: { host: 'localhost' } });
+      const { url: preview, cookie } = await signedUrl(student, ids.free, ids.docx, 'preview_url');
+      const converted = await getFile(preview, cookie);
       expect(converted.statusCode).toBe(200);
       expect(converted.headers['content-type']).toBe('application/pdf');
       expect(converted.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      const again = await app.inject({ method: 'GET', url: preview, headers: { host: 'localhost' } });
+      const again = await getFile(preview, cookie);
       expect(again.rawPayload.equals(converted.rawPayload)).toBe(true);
-      const broken = await signedUrl(student, ids.free, ids.corrupt, 'preview_url');
-      const failed = await app.inject({ method: 'GET', url: broken, headers: { host: 'localhost' } });
+      const { url: broken } = await signedUrl(student, ids.free, ids.corrupt, 'preview_url');
+      const failed = await getFile(broken, cookie);
       expect(failed.statusCode).toBe(415);
       expect(failed.json().message).toBe('Preview not supported. Please download the file.');
     },
@@ -793,9 +818,10 @@ describe('study library and shared media', () => {
         },
       });
       expect(otp.statusCode).toBe(200);
+      // Not the recordings' download text (issue 27): a study video that cannot play says so.
       expect(otp.json()).toMatchObject({
         otp: null,
-        message: 'Not able to downlode video file. please contact institute admin.',
+        message: 'Not able to play the video. please contact institute admin.',
       });
       const links = await bare.inject({
         method: 'GET',

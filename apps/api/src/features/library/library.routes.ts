@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCompressCallback, constants as zlibConstants, gzip as gzipCallback } from 'node:zlib';
 import { ddMmYyyy } from '@campus/domain/documents/documents-rules';
 import { buildTree } from '@campus/domain/library/library-rules';
 import {
@@ -12,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { entitlementValues, findEntitledCourses } from '../../access/library-access.ts';
 import { compileAnswerSerializer } from '../../access/answers.ts';
 import { defineRoute } from '../../access/define-route.ts';
-import { courseFilesBase } from '../../lib/signed-urls.ts';
+import { courseFileUrl, courseGrantSetCookie } from '../../lib/signed-urls.ts';
 import { registerVideoSource, type VideoHost } from '../../lib/video-sources.ts';
 import {
   addWatch,
@@ -23,14 +25,20 @@ import {
   findTopics,
 } from './library.repository.ts';
 
-/** Signed file addresses live as long as a study session is likely to keep the page open. */
+const brotliCompress = promisify(brotliCompressCallback);
+const gzip = promisify(gzipCallback);
+
+/** A course grant lives as long as a study session is likely to keep the page open. */
 const fileUrlLifetimeMs = 30 * 60 * 1000;
 
-/** Where a kept answer's file addresses carry the course grant (`~` never appears in a grant or a path). */
-const grantPlaceholder = '/api/v1/files/course/~grant~';
-
-/** How many courses' answers are kept (each up to a few MB for the largest courses). */
+/** How many courses' answers are kept (each up to a few hundred KB raw for the largest courses, less compressed). */
 const keptCourses = 16;
+
+/**
+ * Brotli quality of a kept answer: compressed once per course version, so a better ratio than per-request answers
+ * (app.ts answerBrotliQuality) is worth its time (bench/library.ts).
+ */
+const keptBrotliQuality = 9;
 
 const categoryOfKind: Record<string, string> = { vimeo: 'Vimeo', youtube: 'Youtube URL', vdocipher: 'VDOCipher' };
 
@@ -66,7 +74,7 @@ export async function libraryRoutes(app: FastifyInstance) {
     };
   });
 
-  /** A course's answer built with `grantPlaceholder` where its file addresses' course grant goes. */
+  /** A course's answer: the same for every user entitled to the course. */
   async function buildMaterial(
     instituteId: number,
     courseId: number,
@@ -77,35 +85,37 @@ export async function libraryRoutes(app: FastifyInstance) {
       findTopics(app.db, instituteId, courseId),
       findFiles(app.db, instituteId, courseId),
     ]);
-    const base = grantPlaceholder;
     const shareDates = new Map<string, string>();
     const filesByTopic = new Map<number, Record<string, MaterialItem[]>>();
     for (const row of files) {
       let map = filesByTopic.get(row.topicId);
       if (!map) filesByTopic.set(row.topicId, (map = {}));
-      const url = row.hasFile ? `${base}/${row.id}` : '';
+      // The same address for every user (the grant is a cookie): the answer is kept and compressed once a course.
+      const url = row.hasFile ? courseFileUrl(courseId, row.id) : undefined;
       // Posters are served under the same course grant, hosted videos' included (they have no file of their own).
       const posterList = Array.from({ length: row.posters }, (_, index) => ({
-        posterUrl: `${base}/${row.id}?poster=${index}`,
+        posterUrl: `${courseFileUrl(courseId, row.id)}?poster=${index}`,
       }));
       let shareDate = shareDates.get(row.sharedOn);
       if (shareDate === undefined) shareDates.set(row.sharedOn, (shareDate = ddMmYyyy(row.sharedOn)));
+      const videoId = row.videoId || undefined;
+      // Empty fields are left out (undefined is not written), and the serializer keeps the order given here.
       (map[row.type] ??= []).push({
         title: row.title,
-        file_name: row.fileName,
+        file_name: row.fileName || undefined,
         file_id: row.id,
         file_url: url,
-        preview_url: row.kind === 'office' && url ? `${url}?preview=pdf` : '',
-        videoID: row.kind === 'vimeo' || row.kind === 'vdocipher' ? (row.videoId ?? '') : '',
-        youtubeVideoID: row.kind === 'youtube' ? (row.videoId ?? '') : '',
+        preview_url: row.kind === 'office' && url ? `${url}?preview=pdf` : undefined,
+        videoID: row.kind === 'vimeo' || row.kind === 'vdocipher' ? videoId : undefined,
+        youtubeVideoID: row.kind === 'youtube' ? videoId : undefined,
         is_vdocipher: row.kind === 'vdocipher',
         is_vimeo: row.kind === 'vimeo',
         is_readonly: row.isReadonly ? 'Y' : 'N',
         student_file_share_date: shareDate,
         category_name: categoryOfKind[row.kind] ?? row.type,
-        video_url: row.kind === 'video' ? url : '',
-        posterUrl: row.kind === 'image' ? url : (posterList[0]?.posterUrl ?? ''),
-        posterList,
+        video_url: row.kind === 'video' ? url : undefined,
+        posterUrl: row.kind === 'image' ? url : posterList[0]?.posterUrl,
+        posterList: posterList.length > 0 ? posterList : undefined,
         type: row.type,
         kind: row.kind,
       });
@@ -145,19 +155,19 @@ export async function libraryRoutes(app: FastifyInstance) {
     return { result, vimeo_video_downlodable: vimeo };
   }
 
-  // A course's answer is the same for every entitled user but for the course grant in its file addresses: its
-  // bytes are kept per course (written once by the route's compiled serializer) while the course's material version
-  // (read by the course policy; bumped by database triggers on every change the answer shows) and the institute's
-  // Vimeo download switch are unchanged, and each answer puts the user's own grant in place of the placeholder.
+  // A course's answer is the same for every entitled user: its bytes are kept per course, raw and compressed once
+  // per encoding asked for, while the course's material version (read by the course policy; bumped by database
+  // triggers on every change the answer shows) and the institute's Vimeo download switch are unchanged. A request
+  // then costs its access checks and the signing of its course grant (issue 28).
   const serialize = compileAnswerSerializer(studyMaterialAnswerSchema);
-  const kept = new Map<string, { version: string; json: string }>();
+  const kept = new Map<string, KeptAnswer>();
   // Answers being built, so that requests arriving together for a changed course build it once.
-  const building = new Map<string, Promise<string>>();
-  async function materialJson(
+  const building = new Map<string, Promise<KeptAnswer>>();
+  async function keptAnswer(
     instituteId: number,
     course: { id: number; materialVersion: string },
     isVimeoDownloadable: boolean,
-  ): Promise<string> {
+  ): Promise<KeptAnswer> {
     const courseId = course.id;
     const key = `${instituteId}:${courseId}`;
     const switches = isVimeoDownloadable ? 'v1' : 'v0';
@@ -167,42 +177,96 @@ export async function libraryRoutes(app: FastifyInstance) {
       // The most recently asked courses are kept longest.
       kept.delete(key);
       kept.set(key, known);
-      return known.json;
+      return known;
     }
     const flight = `${key}:${version}`;
-    let json = building.get(flight);
-    if (!json) {
-      json = (async () => {
-        const answer = await buildMaterial(instituteId, courseId, isVimeoDownloadable);
+    let answer = building.get(flight);
+    if (!answer) {
+      answer = (async () => {
+        const built = await buildMaterial(instituteId, courseId, isVimeoDownloadable);
         // The bytes leave without the serializer compiler's check in tests (answers.ts): the same check here.
-        if (app.strictIds) studyMaterialAnswerSchema.parse(answer);
-        const built = serialize(answer);
+        if (app.strictIds) studyMaterialAnswerSchema.parse(built);
+        const entry = keptAnswerOf(version, Buffer.from(serialize(built)));
         // Kept only if nothing changed while it was read (else the next answer builds it again).
         if (`${await findMaterialVersion(app.db, instituteId, courseId)}:${switches}` === version) {
           kept.delete(key);
-          kept.set(key, { version, json: built });
+          kept.set(key, entry);
           if (kept.size > keptCourses) kept.delete(kept.keys().next().value!);
         }
-        return built;
+        return entry;
       })().finally(() => building.delete(flight));
-      building.set(flight, json);
+      building.set(flight, answer);
     }
-    return json;
+    return answer;
   }
 
-  defineRoute(app, libraryContract.studyMaterial, async ({ scope, reply }) => {
+  defineRoute(app, libraryContract.studyMaterial, async ({ scope, request, reply }) => {
     const { instituteId } = scope.session;
     const course = scope.course!;
-    const json = await materialJson(instituteId, course, (await scope.settings()).isVimeoDownloadable);
-    // One course grant for the whole answer (entitlement checked by the course policy just now): each file's
-    // address is the grant and the file's id, and the file route serves only files of this course.
-    const base = courseFilesBase(app.signer, {
+    const answer = await keptAnswer(instituteId, course, (await scope.settings()).isVimeoDownloadable);
+    // One course grant per answer (entitlement checked by the course policy just now), handed over as a cookie
+    // scoped to the course's file addresses: an <img>, <video> or download link sends it, and the file route
+    // serves only files of this course under it (files.routes.ts). Signed, host-bound and short-lived as before.
+    const now = app.now();
+    const grant = {
       instituteId,
       courseId: course.id,
       userId: scope.session.userId,
-      expiresAt: app.now().getTime() + fileUrlLifetimeMs,
-    });
-    // Already serialised: sent as it is (the answer's schema wrote it).
-    return reply.type('application/json; charset=utf-8').send(json.replaceAll(grantPlaceholder, base)) as never;
+      expiresAt: now.getTime() + fileUrlLifetimeMs,
+    };
+    reply.header('set-cookie', courseGrantSetCookie(app.signer, grant, now, request.protocol === 'https'));
+    reply.header('vary', 'Accept-Encoding');
+    reply.type('application/json; charset=utf-8');
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    // Already serialised (the answer's schema wrote it) and, when asked, already compressed: sent as it is
+    // (a Content-Encoding set here keeps @fastify/compress from compressing it again).
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(await answer.bytes(encoding)) as never;
   });
+}
+
+/** A course's answer as kept: its JSON, and each encoding's bytes once a request has asked for it. */
+interface KeptAnswer {
+  version: string;
+  bytes(encoding: 'br' | 'gzip' | undefined): Promise<Buffer>;
+}
+
+function keptAnswerOf(version: string, json: Buffer): KeptAnswer {
+  const compressed = new Map<'br' | 'gzip', Promise<Buffer>>();
+  return {
+    version,
+    bytes(encoding) {
+      if (!encoding) return Promise.resolve(json);
+      let bytes = compressed.get(encoding);
+      if (!bytes) {
+        // Off the main thread (zlib's pool): requests for other routes go on while a course is compressed.
+        bytes =
+          encoding === 'br'
+            ? brotliCompress(json, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: keptBrotliQuality,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+                },
+              })
+            : gzip(json, { level: 9 });
+        compressed.set(encoding, bytes);
+        // A failure is not kept: the next request tries again.
+        bytes.catch(() => compressed.delete(encoding));
+      }
+      return bytes;
+    },
+  };
+}
+
+/** The encoding to answer in: brotli, else gzip, when the request accepts it (q=0 refuses); else none. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (name && !(quality && Number(quality.slice(2)) === 0)) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('x-gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { mediaContract } from '@campus/domain/media/media.contract';
-import { videoNotDownloadable } from '@campus/domain/media/media-rules';
+import { videoNotDownloadable, videoNotPlayable } from '@campus/domain/media/media-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
@@ -35,9 +35,11 @@ export async function mediaRoutes(app: FastifyInstance, options: { videoProvider
 
   defineRoute(app, mediaContract.videoOtp, async ({ scope }) => {
     const video = scope.video!;
+    // The spec's text for a failure is the recordings' (part 1 §8); a study library video says it cannot play.
+    const failure = video.source === 'library' ? videoNotPlayable : videoNotDownloadable;
     // A file named with the video must be the one that holds it.
     if (scope.libraryFile && scope.libraryFile.videoId !== video.videoId) {
-      return { otp: null, playbackInfo: null, message: videoNotDownloadable, status: 'error' };
+      return { otp: null, playbackInfo: null, message: failure, status: 'error' };
     }
     const provider =
       video.host === 'vdocipher' ? options.videoProviders(scope.session.instituteId).vdocipher : undefined;
@@ -45,7 +47,7 @@ export async function mediaRoutes(app: FastifyInstance, options: { videoProvider
       app.log.warn({ err: error }, 'VdoCipher OTP failed');
       return undefined;
     });
-    if (!grant) return { otp: null, playbackInfo: null, message: videoNotDownloadable, status: 'error' };
+    if (!grant) return { otp: null, playbackInfo: null, message: failure, status: 'error' };
     return { ...grant, message: 'success', status: 'success' };
   });
 

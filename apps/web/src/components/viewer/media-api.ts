@@ -1,4 +1,5 @@
 import { mediaEndpoints } from '@campus/domain/media/media.endpoints';
+import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client.ts';
 import { getSession } from '../../lib/session.ts';
 
@@ -19,6 +20,19 @@ export const getVideoOtp = (videoID: string, fileId?: number) =>
 /** GET /prod/vimeo/download-links/{videoID}, with the institute in its header. */
 export const getVimeoLinks = (videoID: string) =>
   call(mediaEndpoints.vimeoLinks, { params: { videoID }, headers: { 'x-prod-inst-id': instituteId() } });
+
+/**
+ * The Vimeo download links of a video, asked once and shared: a screen offers "Download" only when there is a link
+ * (issue 27), and the download modal then lists the same answer without asking again.
+ */
+export const vimeoLinksQuery = (videoID: string | null) =>
+  queryOptions({
+    queryKey: ['media', 'vimeo-links', videoID],
+    queryFn: () => getVimeoLinks(videoID!),
+    enabled: videoID !== null,
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+  });
 
 /** PUT /api/v1/instFileSystem/update-watch-count, on Vimeo play. */
 export const countWatch = (videoId: string) =>

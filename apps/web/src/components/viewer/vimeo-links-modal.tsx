@@ -1,17 +1,12 @@
 import { noDownloadLinkFound } from '@campus/domain/media/media-rules';
 import { Anchor, Loader, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { getVimeoLinks } from './media-api.ts';
+import { vimeoLinksQuery } from './media-api.ts';
 import { Modal } from '../lazy-modal.tsx';
 
 /** The Vimeo download modal (spec part 1 §2 Live classes): size, file size and a download per link. */
 export function VimeoLinksModal({ videoId, onClose }: { videoId: string | null; onClose: () => void }) {
-  const { data, error } = useQuery({
-    queryKey: ['media', 'vimeo-links', videoId],
-    queryFn: () => getVimeoLinks(videoId!),
-    enabled: videoId !== null,
-    retry: false,
-  });
+  const { data, error } = useQuery(vimeoLinksQuery(videoId));
   const links = data?.result ?? null;
 
   return (

@@ -7,16 +7,19 @@ import {
   viewerFor,
   youtubePlayTarget,
 } from '@campus/domain/media/media-rules';
+import { mediaPagePath } from '@campus/domain/shell/pages';
 import { Button, Group, Image, Paper, Text } from '@mantine/core';
-import { countDownload } from '../../../components/viewer/media-api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useHref } from 'react-router';
+import { countDownload, vimeoLinksQuery } from '../../../components/viewer/media-api.ts';
 import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
 
 /** The viewer's item for a study material item. */
 export function toViewerItem(item: MaterialItem): ViewerItem {
   return {
-    type: viewerFor({ kind: item.kind, fileName: item.file_name }),
+    type: viewerFor({ kind: item.kind, fileName: item.file_name ?? '' }),
     title: item.title,
-    url: item.file_url || item.video_url,
+    url: item.file_url ?? item.video_url,
     previewUrl: item.preview_url,
     fileName: item.file_name,
     videoId: item.youtubeVideoID || item.videoID,
@@ -26,7 +29,21 @@ export function toViewerItem(item: MaterialItem): ViewerItem {
 }
 
 /** The item's thumbnail: its first poster (posterList), else its own image (posterUrl); undefined when none. */
-const posterOf = (item: MaterialItem) => item.posterList[0]?.posterUrl || item.posterUrl || undefined;
+const posterOf = (item: MaterialItem) => item.posterList?.[0]?.posterUrl ?? item.posterUrl;
+
+/**
+ * A Vimeo item's download button: only when the institute allows it and the video has a download link (asked when
+ * the row shows, and shared with the download modal), so none is offered that answers 'No Download Link Found'.
+ */
+function VimeoDownload({ videoId, onOpen }: { videoId: string; onOpen: (videoId: string) => void }) {
+  const links = useQuery(vimeoLinksQuery(videoId));
+  if (!links.data?.result.length) return null;
+  return (
+    <Button size="xs" variant="default" onClick={() => onOpen(videoId)}>
+      Download Video
+    </Button>
+  );
+}
 
 /** One material item: title, date, type, and View / Download / Vimeo download as the rules allow. */
 export function MaterialRow({
@@ -39,19 +56,21 @@ export function MaterialRow({
   item: MaterialItem;
   topicName?: string;
   vimeoDownloadable: number;
-  onView: (item: ViewerItem) => void;
+  onView: (item: MaterialItem) => void;
   onVimeoDownload: (videoId: string) => void;
 }) {
   const poster = posterOf(item);
+  // The app's base path (/my-account): the media page opens in a window of its own, outside the router.
+  const base = useHref('/').replace(/\/$/, '');
   const view = () => {
     if (item.kind === 'youtube') {
-      const target = youtubePlayTarget(item.youtubeVideoID, isMobileUserAgent(navigator.userAgent));
+      const target = youtubePlayTarget(item.youtubeVideoID ?? '', isMobileUserAgent(navigator.userAgent));
       if (target.in === 'page') {
-        window.open(`/media?id=${encodeURIComponent(target.encodedId)}`, '_blank', 'noopener');
+        window.open(`${base}${mediaPagePath(target.encodedId)}`, '_blank', 'noopener');
         return;
       }
     }
-    onView(toViewerItem(item));
+    onView(item);
   };
   return (
     <Paper withBorder p="sm" radius="md" aria-label={item.title} data-testid="material-item">
@@ -77,7 +96,7 @@ export function MaterialRow({
           </Text>
         </div>
         <Group gap="xs" ml="auto" justify="flex-end">
-          {canView(item.file_name) && (
+          {canView(item.file_name ?? '') && (
             <Button size="xs" variant="light" onClick={view}>
               View
             </Button>
@@ -94,10 +113,8 @@ export function MaterialRow({
               Download
             </Button>
           )}
-          {item.is_vimeo && canDownloadVimeo(vimeoDownloadable) && (
-            <Button size="xs" variant="default" onClick={() => onVimeoDownload(item.videoID)}>
-              Download
-            </Button>
+          {item.is_vimeo && item.videoID && canDownloadVimeo(vimeoDownloadable) && (
+            <VimeoDownload videoId={item.videoID} onOpen={onVimeoDownload} />
           )}
         </Group>
       </Group>

@@ -1,16 +1,22 @@
 import type { MaterialItem, TopicNode } from '@campus/domain/library/library.contract';
+import { countLabel, emptyTexts, holdsFile } from '@campus/domain/library/library-rules';
 import { Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 
-/** One node of the card view: name, subtopic and file counts, and when opened its files and subtopics. */
+/**
+ * One node of the card view: name, subtopic and file counts, and when opened its files and subtopics. A card
+ * holding the file open in the viewer (the address's, after a reload or from a shared link) starts open.
+ */
 export function TopicCard({
   node,
+  openFileId,
   renderItem,
 }: {
   node: TopicNode;
+  openFileId: number | null;
   renderItem: (item: MaterialItem) => React.ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => openFileId !== null && holdsFile(node, openFileId));
   const items = Object.values(node.studyMaterialMap).flat();
   return (
     // Nested levels cost a phone little width (a 2 px rule and 6 px per level, not a card's padding each), and
@@ -22,8 +28,12 @@ export function TopicCard({
             {node.topicName}
           </Text>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Badge variant="light" style={{ flexShrink: 0 }}>{`${node.subtopic_count} Subtopics`}</Badge>
-            <Badge variant="light" color="teal" style={{ flexShrink: 0 }}>{`${node.file_count} Files`}</Badge>
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              {countLabel(node.subtopic_count, 'Subtopic')}
+            </Badge>
+            <Badge variant="light" color="teal" style={{ flexShrink: 0 }}>
+              {countLabel(node.file_count, 'File')}
+            </Badge>
           </Group>
         </Group>
       </UnstyledButton>
@@ -34,11 +44,17 @@ export function TopicCard({
           pl={{ base: 6, sm: 'sm' }}
           style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}
         >
+          {items.length === 0 && node.subtopicList.length === 0 ? (
+            // An empty topic says so rather than opening on a blank box (issue 27).
+            <Text ta="center" py="xs" c="dimmed">
+              {emptyTexts.noMaterial}
+            </Text>
+          ) : null}
           {items.map((item) => (
             <div key={item.file_id}>{renderItem(item)}</div>
           ))}
           {node.subtopicList.map((child) => (
-            <TopicCard key={child.topicId} node={child} renderItem={renderItem} />
+            <TopicCard key={child.topicId} node={child} openFileId={openFileId} renderItem={renderItem} />
           ))}
         </Stack>
       )}

@@ -23,15 +23,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
-import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
 import { ViewerOverlay } from '../../../components/viewer/viewer-overlay.tsx';
 import { VimeoLinksModal } from '../../../components/viewer/vimeo-links-modal.tsx';
+import { useAddressParams } from '../../../lib/address-state.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { useCourses, useStudyMaterial } from '../api/library-api.ts';
-import { MaterialRow } from '../components/material-row.tsx';
+import { MaterialRow, toViewerItem } from '../components/material-row.tsx';
 import { TopicCard } from '../components/topic-tree.tsx';
 
 const tabLabels: Record<LibraryTab, string> = { library: 'Study Library', products: 'Products' };
@@ -44,18 +45,32 @@ function Empty({ text }: { text: string }) {
   );
 }
 
+/** The screen's state in the address (issue 26): Back, Forward, a reload and a shared link land where the user was. */
+const addressNames = ['tab', 'course', 'subject', 'topic', 'view', 'file'] as const;
+
+/** A whole positive number from the address, else null. */
+const idOf = (raw: string | null) => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+
+/** The entry state of an address that opened a file here: closing the viewer goes Back to the address before. */
+const openedHere = { openedFile: true } as const;
+
 function Library({ session }: { session: StoredSession }) {
   const tabs = visibleTabs(session.user_type, session.enable_eLearn_feature);
-  const [tab, setTab] = useState<LibraryTab | undefined>(tabs[0]);
+  const [address, setAddress] = useAddressParams(addressNames);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = tabs.find((each) => each === address.tab) ?? tabs[0];
+  const courseId = idOf(address.course);
+  const subjectId = idOf(address.subject);
+  const topicId = idOf(address.topic) === null ? null : address.topic;
+  const view = address.view === 'title' ? 'title' : 'card';
+  const fileId = idOf(address.file);
   const [search, setSearch] = useState('');
-  const [course, setCourse] = useState<LibraryCourse | null>(null);
-  const [subjectId, setSubjectId] = useState<number | null>(null);
-  const [topicId, setTopicId] = useState<string | null>(null);
-  const [view, setView] = useState<'card' | 'title'>('card');
   const [titleSearch, setTitleSearch] = useState('');
-  const [viewing, setViewing] = useState<ViewerItem | null>(null);
   const [vimeoId, setVimeoId] = useState<string | null>(null);
   const courses = useCourses(session);
+  const tabCourses = tab ? coursesOfTab(courses.data?.result ?? [], tab) : [];
+  const course = tabCourses.find((each) => each.ecourse_id === courseId) ?? null;
   // Rendered in slices React can interrupt, not as one long task when the answer arrives (Lighthouse TBT).
   const material = useDeferredValue(useStudyMaterial(session, course));
   const isSchool = session.is_institute_type_school;
@@ -67,18 +82,20 @@ function Library({ session }: { session: StoredSession }) {
 
   const selectTab = (next: string | null) => {
     // A new tab starts over: no course, subject or topic chosen.
-    setTab(next as LibraryTab);
-    setCourse(null);
-    setSubjectId(null);
-    setTopicId(null);
+    setAddress({ tab: next === tabs[0] ? null : next, course: null, subject: null, topic: null, file: null });
   };
-  const selectCourse = (next: LibraryCourse) => {
-    setCourse(next);
-    setSubjectId(null);
-    setTopicId(null);
+  const selectCourse = (next: LibraryCourse) =>
+    setAddress({ course: String(next.ecourse_id), subject: null, topic: null, file: null });
+  const setTopicId = (next: string | null) => setAddress({ topic: next, file: null });
+  const setView = (next: 'card' | 'title') => setAddress({ view: next === 'card' ? null : next });
+  // Opening a file is a step of its own: Back closes it and returns to the topic, Forward opens it again.
+  const openFile = (item: MaterialItem) =>
+    setAddress({ file: String(item.file_id) }, { push: true, state: openedHere });
+  const closeFile = () => {
+    if ((location.state as typeof openedHere | null)?.openedFile) void navigate(-1);
+    else setAddress({ file: null });
   };
 
-  const tabCourses = useMemo(() => (tab ? coursesOfTab(courses.data?.result ?? [], tab) : []), [courses.data, tab]);
   const shownCourses = tabCourses.filter((each) => matchesSearch(each.course_name, search));
   const subjects = material.data?.result ?? [];
   const subject = subjects.find((each) => each.subjectId === subjectId) ?? null;
@@ -88,12 +105,20 @@ function Library({ session }: { session: StoredSession }) {
   const flat = flattenMaterial<MaterialItem, TopicNode>(topics, (node) =>
     Object.values(node.studyMaterialMap).flat(),
   ).filter((entry) => matchesSearch(entry.item.title, titleSearch));
+  // The file the address names, among the chosen subject's (none while the answer loads).
+  const opened =
+    fileId === null || !subject
+      ? undefined
+      : flattenMaterial<MaterialItem, TopicNode>(subject.subtopicList, (node) =>
+          Object.values(node.studyMaterialMap).flat(),
+        ).find((entry) => entry.item.file_id === fileId);
+  const viewing = opened ? toViewerItem(opened.item) : null;
   const row = (item: MaterialItem, topicName?: string) => (
     <MaterialRow
       item={item}
       topicName={topicName}
       vimeoDownloadable={material.data?.vimeo_video_downlodable ?? 0}
-      onView={setViewing}
+      onView={openFile}
       onVimeoDownload={setVimeoId}
     />
   );
@@ -166,10 +191,7 @@ function Library({ session }: { session: StoredSession }) {
                       key={each.subjectId}
                       size="xs"
                       variant={each.subjectId === subjectId ? 'filled' : 'default'}
-                      onClick={() => {
-                        setSubjectId(each.subjectId);
-                        setTopicId(null);
-                      }}
+                      onClick={() => setAddress({ subject: String(each.subjectId), topic: null, file: null })}
                     >
                       {each.subjectName}
                     </Button>
@@ -206,7 +228,7 @@ function Library({ session }: { session: StoredSession }) {
                 ) : view === 'card' ? (
                   <Stack gap="xs">
                     {topics.map((node) => (
-                      <TopicCard key={node.topicId} node={node} renderItem={(item) => row(item)} />
+                      <TopicCard key={node.topicId} node={node} openFileId={fileId} renderItem={(item) => row(item)} />
                     ))}
                   </Stack>
                 ) : (
@@ -229,7 +251,7 @@ function Library({ session }: { session: StoredSession }) {
           </Stack>
         </SimpleGrid>
       )}
-      <ViewerOverlay item={viewing} onClose={() => setViewing(null)} />
+      <ViewerOverlay item={viewing} onClose={closeFile} />
       <VimeoLinksModal videoId={vimeoId} onClose={() => setVimeoId(null)} />
     </Stack>
   );

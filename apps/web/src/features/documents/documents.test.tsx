@@ -69,9 +69,11 @@ function mockDocuments(
     { subject_id: 2, subject_name: 'History' },
   ],
   vimeoDownloadable = 1,
+  vimeoLinks = [{ width: 640, height: 360, link: 'https://example.com/v.mp4', size_short: '1 MB', size: 1 }],
 ) {
   const calls: URL[] = [];
   server.use(
+    http.get('*/prod/vimeo/download-links/:id', () => HttpResponse.json({ result: vimeoLinks })),
     http.get('*/api/v1/fileShare/subject-level/:institute', ({ request }) => {
       const url = new URL(request.url);
       calls.push(url);
@@ -128,10 +130,25 @@ describe('Documents (spec part 1 §2 Documents)', () => {
     mockDocuments(undefined, 1);
     await open();
     const on = await screen.findByLabelText('Revision lecture');
-    expect(within(on).getByRole('button', { name: 'Download Video' })).toBeInTheDocument();
+    expect(await within(on).findByRole('button', { name: 'Download Video' })).toBeInTheDocument();
     // Spec: the Vimeo type is shown as Video, on the plate as on the badge.
     expect(within(on).getByText('VIDEO')).toBeInTheDocument();
     expect(within(on).queryByText('VIMEO')).not.toBeInTheDocument();
+  });
+
+  it('offers no Vimeo download for a video without a download link (it would only say No Download Link Found)', async () => {
+    let asked = false;
+    mockDocuments(undefined, 1, []);
+    server.use(
+      http.get('*/prod/vimeo/download-links/:id', () => {
+        asked = true;
+        return HttpResponse.json({ result: [] });
+      }),
+    );
+    await open();
+    const lecture = await screen.findByLabelText('Revision lecture');
+    await waitFor(() => expect(asked).toBe(true));
+    expect(within(lecture).queryByRole('button', { name: 'Download Video' })).not.toBeInTheDocument();
   });
 
   it('offers no Vimeo download when the institute’s switch is off', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@campus/domain/media/media-rules';
 import { Badge, Button, Card, Group, Image, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
+import { VimeoDownloadButton } from '../../../components/viewer/vimeo-download-button.tsx';
 
 /** The viewer's item for a document. */
 export function toViewerItem(document: DocumentItem): ViewerItem {
@@ -119,9 +120,7 @@ export function DocumentCard({
             </Button>
           )}
           {document.vimeo_video_id && canDownloadVimeo(vimeoDownloadable) && (
-            <Button size="xs" variant="default" onClick={() => onVimeoDownload(document.vimeo_video_id)}>
-              Download Video
-            </Button>
+            <VimeoDownloadButton videoId={document.vimeo_video_id} onOpen={onVimeoDownload} />
           )}
         </Group>
       </Stack>

@@ -9,9 +9,9 @@ import {
 } from '@campus/domain/media/media-rules';
 import { mediaPagePath } from '@campus/domain/shell/pages';
 import { Button, Group, Image, Paper, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useHref } from 'react-router';
-import { countDownload, vimeoLinksQuery } from '../../../components/viewer/media-api.ts';
+import { countDownload } from '../../../components/viewer/media-api.ts';
+import { VimeoDownloadButton } from '../../../components/viewer/vimeo-download-button.tsx';
 import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
 
 /** The viewer's item for a study material item. */
@@ -30,20 +30,6 @@ export function toViewerItem(item: MaterialItem): ViewerItem {
 
 /** The item's thumbnail: its first poster (posterList), else its own image (posterUrl); undefined when none. */
 const posterOf = (item: MaterialItem) => item.posterList?.[0]?.posterUrl ?? item.posterUrl;
-
-/**
- * A Vimeo item's download button: only when the institute allows it and the video has a download link (asked when
- * the row shows, and shared with the download modal), so none is offered that answers 'No Download Link Found'.
- */
-function VimeoDownload({ videoId, onOpen }: { videoId: string; onOpen: (videoId: string) => void }) {
-  const links = useQuery(vimeoLinksQuery(videoId));
-  if (!links.data?.result.length) return null;
-  return (
-    <Button size="xs" variant="default" onClick={() => onOpen(videoId)}>
-      Download Video
-    </Button>
-  );
-}
 
 /** One material item: title, date, type, and View / Download / Vimeo download as the rules allow. */
 export function MaterialRow({
@@ -114,7 +100,7 @@ export function MaterialRow({
             </Button>
           )}
           {item.is_vimeo && item.videoID && canDownloadVimeo(vimeoDownloadable) && (
-            <VimeoDownload videoId={item.videoID} onOpen={onVimeoDownload} />
+            <VimeoDownloadButton videoId={item.videoID} onOpen={onVimeoDownload} />
           )}
         </Group>
       </Group>

@@ -29,6 +29,7 @@ import { SafeHtml } from '../../../components/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openAttempt, saveAnswers, submitAttempt } from '../api/panel.ts';
 import { AnswerQueue } from '../panel/answer-queue.ts';
+import { announceOpened, onOpenedElsewhere } from '../panel/attempt-channel.ts';
 import { foldSavedIntoCopy, forgetAttemptCopy } from '../panel/attempt-copy.ts';
 import { isNoAnswer, isSuperseded, loadAttempt } from '../panel/load-attempt.ts';
 import { SupersededNotice } from '../panel/superseded-notice.tsx';
@@ -221,6 +222,7 @@ function Panel({ credential }: { credential: string }) {
           setDone(panelTexts.submitted);
           await opened.clear();
         } else {
+          announceOpened(`${loaded.test_id}:${loaded.attempt_no}`, credential);
           void flush();
         }
       })
@@ -239,6 +241,12 @@ function Panel({ credential }: { credential: string }) {
   // Not read from the server yet (offline): read it again when the connection returns, and on a backoff.
   const reconnect = useCallback(() => setLoads((count) => count + 1), []);
   useReconnect(waiting && superseded === null && done === undefined, reconnect);
+  // Another window of this browser opened the attempt: ask the server now whether this one still holds it.
+  const attemptKey = attempt ? `${attempt.test_id}:${attempt.attempt_no}` : null;
+  useEffect(
+    () => (attemptKey ? onOpenedElsewhere(attemptKey, credential, reconnect) : undefined),
+    [attemptKey, credential, reconnect],
+  );
 
   // Retry when the connection returns, and every 5 s while something waits.
   useEffect(() => {

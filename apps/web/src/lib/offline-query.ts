@@ -44,7 +44,10 @@ export const useOfflineSince = (session: OfflineOwnerSource) => {
  * the browser says it is online, and on a backoff (5 s doubling to a minute) for the connection that returns
  * without an `online` event (a server that did not answer in 5 s). A fresh answer takes the key out of both lists.
  */
-const recovering = new Map<string, { client: QueryClient; queryKey: readonly unknown[] }>();
+const recovering = new Map<
+  string,
+  { client: QueryClient; queryKey: readonly unknown[]; queryFn: (context: unknown) => Promise<unknown> }
+>();
 const firstRetryMs = 5_000;
 const lastRetryMs = 60_000;
 let retryMs = firstRetryMs;
@@ -52,15 +55,15 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 function askAgain() {
   retryTimer = undefined;
-  for (const [key, { client, queryKey }] of recovering) {
+  for (const [key, { client, queryKey, queryFn }] of recovering) {
     // A query no screen has used for a while is gone from the cache: nothing shows it, so nothing is offline.
     if (!client.getQueryCache().find({ queryKey, exact: true })) {
       recovering.delete(key);
       if (servedOffline.delete(key)) changed();
       continue;
     }
-    // Inactive ones too: the mark counts every copy on record, not only those on screen.
-    void client.refetchQueries({ queryKey, exact: true, type: 'all' }, { throwOnError: false });
+    // Inactive and disabled ones too (a month left for the year view): the mark counts every copy on record.
+    void client.prefetchQuery({ queryKey, queryFn, staleTime: 0, retry: false });
   }
   if (recovering.size > 0) scheduleRetry();
 }
@@ -127,7 +130,7 @@ export function keepOffline<T extends KeptQuery>(options: T): T {
       changed();
       const client = (context as { client?: QueryClient } | undefined)?.client;
       if (client) {
-        recovering.set(key, { client, queryKey: options.queryKey });
+        recovering.set(key, { client, queryKey: options.queryKey, queryFn: kept });
         scheduleRetry();
       }
       return entry.data;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { greenfieldStudent, storeSession } from '../test/fixtures.ts';
 import { offlineNoticeText } from '../components/offline-notice.tsx';
 import { ApiError } from './api-client.ts';
@@ -99,6 +99,41 @@ describe('keepOffline going back online (issue 27 item 8)', () => {
     await waitFor(() => expect(mark.result.current).toBeNull());
     client.clear();
     clearSession();
+  });
+});
+
+describe('keepOffline going back online without an online event', () => {
+  it('asks again on a backoff: a server that did not answer in time is asked after 5 s', async () => {
+    vi.useFakeTimers();
+    try {
+      storeSession(greenfieldStudent());
+      let answering = true;
+      let calls = 0;
+      const query = keepOffline({
+        queryKey: ['test', 'backoff'] as const,
+        queryFn: async () => {
+          calls += 1;
+          if (!answering) throw noAnswer();
+          return { call: calls };
+        },
+        staleTime: 60 * 60_000,
+      });
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await client.fetchQuery(query);
+      answering = false;
+      await client.refetchQueries({ queryKey: query.queryKey });
+      expect(client.getQueryData(query.queryKey)).toEqual({ call: 1 });
+
+      answering = true;
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(calls).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(client.getQueryData(query.queryKey)).toEqual({ call: 3 }));
+      client.clear();
+      clearSession();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -191,7 +191,7 @@ describe('the test panel recovers (Chromium)', () => {
         await panel.screenshot({ path: `${process.env.SHOTS_DIR}/reloaded-offline-${each.name}.png`, fullPage: true });
       }
       // The time goes on counting offline.
-      await expect.poll(async () => toSeconds(await timer.innerText())).toBeLessThan(offline);
+      await expect.poll(async () => toSeconds(await timer.innerText()), { timeout: 5_000 }).toBeLessThan(offline);
 
       // Answering goes on offline.
       await panel.getByRole('button', { name: 'Next' }).click();

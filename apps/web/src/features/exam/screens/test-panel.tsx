@@ -205,12 +205,16 @@ function Panel({ credential }: { credential: string }) {
         if (fromCopy && queue.current) return;
         setClockOffset(offset);
         const serverSeq = Math.max(0, ...loaded.answers.map((answer) => answer.seq));
-        // Reconnecting keeps the queue of this window, with what was answered meanwhile.
+        // Reconnecting keeps this window's queue and the answers on show: they are the copy plus what was answered
+        // meanwhile, which a save racing this read may have taken out of the queue already.
+        const reconnecting = queue.current !== null;
         const opened = queue.current ?? (await AnswerQueue.open(`${loaded.test_id}:${loaded.attempt_no}`, serverSeq));
         queue.current = opened;
-        let shown = new Map<number, Answer>(loaded.answers.map((answer) => [answer.question_no, answer]));
-        for (const change of opened.pending) shown = applyChange(shown, change);
-        setAnswers(shown);
+        if (!reconnecting) {
+          let shown = new Map<number, Answer>(loaded.answers.map((answer) => [answer.question_no, answer]));
+          for (const change of opened.pending) shown = applyChange(shown, change);
+          setAnswers(shown);
+        }
         setAttempt(loaded);
         setError(undefined);
         setOpenedOffline(fromCopy);

@@ -137,4 +137,46 @@ describe('the installable app offline (Chromium)', () => {
     expect((await mark.innerText()).trim()).toMatch(offlineMark);
     await page.context().close();
   });
+
+  it('goes back online by itself when the connection returns: the mark goes and the month arrows fetch again', async () => {
+    const page = await harness.newPage(desktop);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const mark = page.locator('[data-offline-notice]');
+    await menu.getByRole('link', { name: 'Time Table' }).click();
+    const grid = page.locator('table[aria-label]').first();
+    await page
+      .getByRole('button', { name: /,\s*\d+ Schedules?/ })
+      .first()
+      .waitFor();
+    const month = await grid.getAttribute('aria-label');
+    await waitForServiceWorker(page);
+
+    // Reopened offline: the kept month, marked offline.
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Time Table' }).waitFor();
+    await mark.waitFor();
+    expect(await grid.getAttribute('aria-label')).toBe(month);
+
+    // The connection returns: the screen fetches afresh by itself, and the mark goes (no reload, no click).
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v2/timeTable/v3')) calls.push(request.url());
+    });
+    await page.context().setOffline(false);
+    await mark.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(calls.length).toBeGreaterThan(0);
+
+    // The arrows fetch the next month from the server.
+    const before = calls.length;
+    const answered = page.waitForResponse((response) => response.url().includes('/api/v2/timeTable/v3'));
+    await page.getByRole('button', { name: 'Next month' }).click();
+    expect((await answered).ok()).toBe(true);
+    expect(calls.length).toBeGreaterThan(before);
+    await expect.poll(() => grid.getAttribute('aria-label')).not.toBe(month);
+    expect(await mark.count()).toBe(0);
+    await page.context().close();
+  });
 });

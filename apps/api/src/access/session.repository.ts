@@ -1,7 +1,13 @@
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared, sqlRows } from '../db/prepared.ts';
-import { examAttempts, instituteApiKeys, instituteHosts, sessions } from '../db/schema/index.ts';
+import {
+  examAttempts,
+  examSupersededCredentials,
+  instituteApiKeys,
+  instituteHosts,
+  sessions,
+} from '../db/schema/index.ts';
 import type { AttemptAuth } from '../types.d.ts';
 
 /** The columns of a session a request needs. */
@@ -65,6 +71,25 @@ const attemptQuery = prepared((db) =>
 export async function findAttemptByCredentialHash(db: Db, credentialHash: string): Promise<AttemptAuth | undefined> {
   const [row] = await attemptQuery(db, { hash: credentialHash });
   return row;
+}
+
+const supersededQuery = prepared((db) =>
+  db
+    .select({ attemptId: examSupersededCredentials.attemptId })
+    .from(examSupersededCredentials)
+    .where(
+      and(
+        eq(examSupersededCredentials.instituteId, p('instituteId')),
+        eq(examSupersededCredentials.credentialHash, p('hash')),
+      ),
+    )
+    .prepare('access_superseded_attempt'),
+);
+
+/** Whether `credentialHash` was an attempt credential of the institute before a Resume replaced it. */
+export async function isSupersededAttemptCredential(db: Db, instituteId: number, credentialHash: string) {
+  const [row] = await supersededQuery(db, { instituteId, hash: credentialHash });
+  return row !== undefined;
 }
 
 const hostQuery = prepared((db) =>

@@ -1,4 +1,5 @@
 import { isParentUserType } from '@campus/domain/auth/auth.contract';
+import { attemptSupersededMessage } from '@campus/domain/exam/exam-rules';
 import { decodeCredential } from '@campus/domain/auth/credential';
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +11,7 @@ import {
   findInstituteIdByApiKey,
   findInstituteIdByHost,
   findSessionByTokenHash,
+  isSupersededAttemptCredential,
 } from '../access/session.repository.ts';
 import type { Db } from '../db/client.ts';
 import type { AccessRule } from '../types.d.ts';
@@ -98,11 +100,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
     if (rule === 'attempt') {
       // The test panel: the credential of one attempt (exam area), good on its institute's host only.
       const token = header.replace(/^Bearer\s+/i, '');
-      const attempt =
-        token.length > 0 && token.length <= 200
-          ? await findAttemptByCredentialHash(app.db, hashToken(token))
-          : undefined;
-      if (!attempt) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+      const tokenHash = token.length > 0 && token.length <= 200 ? hashToken(token) : undefined;
+      const attempt = tokenHash ? await findAttemptByCredentialHash(app.db, tokenHash) : undefined;
+      if (!attempt) {
+        // A credential a Resume replaced (at this host's institute) is told where the test went; others stay 401.
+        const instituteId = tokenHash ? await resolveHost(normaliseHost(request.host)) : undefined;
+        if (
+          tokenHash &&
+          instituteId !== undefined &&
+          (await isSupersededAttemptCredential(app.db, instituteId, tokenHash))
+        ) {
+          throw new AppError(409, 'ATTEMPT_SUPERSEDED', attemptSupersededMessage);
+        }
+        throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+      }
       if ((await resolveHost(normaliseHost(request.host))) !== attempt.instituteId) {
         throw new AppError(403, 'FORBIDDEN', authMessages.otherInstitute);
       }

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     /** The message field exactly as the server sent it (the login screen tells blank from missing). */
     readonly serverMessage?: unknown,
+    /** The server's stable error code (ErrorCode), where it sent one: what a screen may branch on. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -104,10 +106,10 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 async function readAnswer<T>(response: Response): Promise<T> {
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const serverMessage = (payload as { message?: unknown } | undefined)?.message;
+    const { message: serverMessage, code } = (payload ?? {}) as { message?: unknown; code?: unknown };
     const message = pickFailureMessage(response.status, serverMessage);
     if (response.status === 403) forbiddenListeners.forEach((listener) => listener(message));
-    throw new ApiError(response.status, message, serverMessage);
+    throw new ApiError(response.status, message, serverMessage, typeof code === 'string' ? code : undefined);
   }
   return payload as T;
 }

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { greenfieldStudent, storeSession } from '../test/fixtures.ts';
 import { offlineNoticeText } from '../components/offline-notice.tsx';
 import { ApiError } from './api-client.ts';
-import { keepOffline } from './offline-query.ts';
+import { keepOffline, useOfflineSince } from './offline-query.ts';
 import { offlineKey, offlineOwner, readOffline } from './offline-store.ts';
 import { clearSession } from './session.ts';
 
@@ -64,6 +66,74 @@ describe('keepOffline', () => {
 
     clearSession();
     await expect.poll(() => readOffline(studentKey)).toBeUndefined();
+  });
+});
+
+describe('keepOffline going back online (issue 27 item 8)', () => {
+  it('asks again by itself when the browser is back online, and the offline mark goes with the fresh answer', async () => {
+    const student = greenfieldStudent();
+    storeSession(student);
+    let online = true;
+    let calls = 0;
+    const query = keepOffline({
+      queryKey: ['test', 'recovering'] as const,
+      queryFn: async () => {
+        calls += 1;
+        if (!online) throw noAnswer();
+        return { call: calls };
+      },
+      // Fresh for long: nothing but the recovery would ask again.
+      staleTime: 60 * 60_000,
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const mark = renderHook(() => useOfflineSince(student));
+    await client.fetchQuery(query);
+    online = false;
+    await client.refetchQueries({ queryKey: query.queryKey });
+    expect(client.getQueryData(query.queryKey)).toEqual({ call: 1 });
+    await waitFor(() => expect(mark.result.current).not.toBeNull());
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(client.getQueryData(query.queryKey)).toEqual({ call: 3 }));
+    await waitFor(() => expect(mark.result.current).toBeNull());
+    client.clear();
+    clearSession();
+  });
+});
+
+describe('keepOffline going back online without an online event', () => {
+  it('asks again on a backoff: a server that did not answer in time is asked after 5 s', async () => {
+    vi.useFakeTimers();
+    try {
+      storeSession(greenfieldStudent());
+      let answering = true;
+      let calls = 0;
+      const query = keepOffline({
+        queryKey: ['test', 'backoff'] as const,
+        queryFn: async () => {
+          calls += 1;
+          if (!answering) throw noAnswer();
+          return { call: calls };
+        },
+        staleTime: 60 * 60_000,
+      });
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      await client.fetchQuery(query);
+      answering = false;
+      await client.refetchQueries({ queryKey: query.queryKey });
+      expect(client.getQueryData(query.queryKey)).toEqual({ call: 1 });
+
+      answering = true;
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(calls).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(client.getQueryData(query.queryKey)).toEqual({ call: 3 }));
+      client.clear();
+      clearSession();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

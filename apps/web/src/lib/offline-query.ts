@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-client.ts';
 import { offlineKey, offlineOwner, readOffline, writeOffline, type OfflineOwnerSource } from './offline-store.ts';
@@ -36,6 +37,62 @@ export const useOfflineSince = (session: OfflineOwnerSource) => {
   );
 };
 
+/**
+ * Going back online. A copy shown offline counts as a fresh answer to TanStack Query (it came from the query
+ * function), so neither its staleTime nor refetchOnReconnect would ever ask again: the screen stayed on the copy, marked
+ * offline, until a reload (issue 27 item 8). Every query answered from a copy is asked again by itself: at once when
+ * the browser says it is online, and on a backoff (5 s doubling to a minute) for the connection that returns
+ * without an `online` event (a server that did not answer in 5 s). A fresh answer takes the key out of both lists.
+ */
+const recovering = new Map<
+  string,
+  { client: QueryClient; queryKey: readonly unknown[]; queryFn: (context: unknown) => Promise<unknown> }
+>();
+const firstRetryMs = 5_000;
+const lastRetryMs = 60_000;
+let retryMs = firstRetryMs;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function askAgain() {
+  retryTimer = undefined;
+  for (const [key, { client, queryKey, queryFn }] of recovering) {
+    // A query no screen has used for a while is gone from the cache: nothing shows it, so nothing is offline.
+    if (!client.getQueryCache().find({ queryKey, exact: true })) {
+      recovering.delete(key);
+      if (servedOffline.delete(key)) changed();
+      continue;
+    }
+    // Inactive and disabled ones too (a month left for the year view): the mark counts every copy on record.
+    void client.prefetchQuery({ queryKey, queryFn, staleTime: 0, retry: false });
+  }
+  if (recovering.size > 0) scheduleRetry();
+}
+
+function scheduleRetry() {
+  if (retryTimer !== undefined) return;
+  retryTimer = setTimeout(askAgain, retryMs);
+  retryMs = Math.min(retryMs * 2, lastRetryMs);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (recovering.size === 0) return;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    retryMs = firstRetryMs;
+    askAgain();
+  });
+}
+
+function recovered(key: string) {
+  recovering.delete(key);
+  if (recovering.size === 0) {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    retryMs = firstRetryMs;
+  }
+}
+
 interface KeptQuery {
   queryKey: readonly unknown[];
   queryFn?: unknown;
@@ -45,7 +102,8 @@ interface KeptQuery {
  * Opts a query in to offline use, in one line: `keepOffline(queryOptions({...}))`. Each answer is kept in the
  * browser's IndexedDB under the signed-in user (offlineOwner) and the query's key; when a later call gets no answer
  * (offline, or the 5 s timeout), the kept answer is shown instead, and the layout marks the screen offline with the
- * time it was fetched. Any other failure (a 403, a 404) is passed on as before. Logout clears every kept answer.
+ * time it was fetched, until the query is asked again by itself and answered (see `askAgain`). Any other failure (a
+ * 403, a 404) is passed on as before. Logout clears every kept answer.
  */
 export function keepOffline<T extends KeptQuery>(options: T): T {
   const queryFn = options.queryFn;
@@ -59,6 +117,7 @@ export function keepOffline<T extends KeptQuery>(options: T): T {
     try {
       const data = await run(context);
       void writeOffline(key, { data, fetchedAt: Date.now() });
+      recovered(key);
       if (servedOffline.delete(key)) changed();
       return data;
     } catch (error) {
@@ -69,6 +128,11 @@ export function keepOffline<T extends KeptQuery>(options: T): T {
       if (!entry || !now || offlineOwner(now) !== owner) throw error;
       servedOffline.set(key, entry.fetchedAt);
       changed();
+      const client = (context as { client?: QueryClient } | undefined)?.client;
+      if (client) {
+        recovering.set(key, { client, queryKey: options.queryKey, queryFn: kept });
+        scheduleRetry();
+      }
       return entry.data;
     }
   };

@@ -28,6 +28,9 @@ export const saveGraceSeconds = 10;
 /** A launch token lives this long (the new window exchanges it at once). */
 export const launchTokenSeconds = 120;
 
+/** The server's message to a panel window whose attempt was resumed elsewhere (code ATTEMPT_SUPERSEDED). */
+export const attemptSupersededMessage = 'This test continues in another window.';
+
 /** Exam names on a card are cut to 47 characters (25 on the generic/product card) plus '...' (spec part 2 §5). */
 export const examNameLimit = 47;
 export const genericExamNameLimit = 25;

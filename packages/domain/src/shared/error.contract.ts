@@ -12,6 +12,11 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
   'CONFLICT',
+  /**
+   * 409 to a test panel whose attempt credential was replaced: the attempt was resumed in another window (or on
+   * another device), which now holds it. The panel says the test continues there; a made-up credential stays 401.
+   */
+  'ATTEMPT_SUPERSEDED',
   'INTERNAL',
   'UNAVAILABLE',
 ] as const;

@@ -255,6 +255,28 @@ export const examAttempts = pgTable(
 );
 
 /**
+ * Credentials an attempt has had before its current one (a Resume in another window takes it over), as their
+ * SHA-256: a request with one is told the test continues in another window (ATTEMPT_SUPERSEDED), not just refused.
+ */
+export const examSupersededCredentials = pgTable(
+  'exam_superseded_credentials',
+  {
+    instituteId: integer().notNull(),
+    credentialHash: text().notNull(),
+    attemptId: integer().notNull(),
+    supersededAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.credentialHash] }),
+    foreignKey({
+      columns: [t.instituteId, t.attemptId],
+      foreignColumns: [examAttempts.instituteId, examAttempts.id],
+    }).onDelete('cascade'),
+    index().on(t.instituteId, t.attemptId),
+  ],
+);
+
+/**
  * The answers of an attempt, one row per question. A save is an upsert that writes only when its client sequence
  * number is above the stored one, so a replayed or an older save arriving late changes nothing.
  */

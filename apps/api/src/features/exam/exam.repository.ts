@@ -278,12 +278,30 @@ export async function findLatestAttempt(db: Db, instituteId: number, testId: num
   return row;
 }
 
-/** Gives an open attempt a new credential (the old panel window's stops working). */
-export async function setAttemptCredential(db: Db, instituteId: number, attemptId: number, credentialHash: string) {
-  await db
-    .update(examAttempts)
-    .set({ credentialHash })
-    .where(and(eq(examAttempts.instituteId, instituteId), eq(examAttempts.id, attemptId)));
+/**
+ * Gives an open attempt a new credential (the old panel window's stops working); the old one is kept, as its hash,
+ * so that window is told the test continues elsewhere. One statement: both writes or neither.
+ */
+export async function setAttemptCredential(
+  db: Db,
+  instituteId: number,
+  attemptId: number,
+  credentialHash: string,
+  now: Date,
+) {
+  await sqlRows(
+    db,
+    'exam_set_attempt_credential',
+    `with previous as (
+       select credential_hash from exam_attempts where institute_id = $1 and id = $2
+     ), kept as (
+       insert into exam_superseded_credentials (institute_id, credential_hash, attempt_id, superseded_at)
+       select $1, credential_hash, $2, $4 from previous
+       on conflict do nothing
+     )
+     update exam_attempts set credential_hash = $3 where institute_id = $1 and id = $2`,
+    [instituteId, attemptId, credentialHash, now.toISOString()],
+  );
 }
 
 /**

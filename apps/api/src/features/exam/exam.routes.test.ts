@@ -16,6 +16,7 @@ import {
 import { createMigratedDatabase, createTestApp, fixedNow, onPostgres } from '../../../test/helpers.ts';
 import { examAnswers, examAttempts } from '../../db/schema/index.ts';
 import { examMessages, sweepOverdueAttempts } from './exam.routes.ts';
+import { attemptSupersededMessage } from '@campus/domain/exam/exam-rules';
 
 const minute = 60_000;
 
@@ -539,8 +540,20 @@ describe('exam desk and test panel', () => {
     const first = await start(classmate, tests.short);
     await save(first, [{ question_no: 3, seq: 1, answer: 'b' }]);
     const second = await start(classmate, tests.short);
-    expect((await panel(first, 'GET', '/examPanel/attempt')).statusCode).toBe(401);
-    const resumed = (await panel(second, 'GET', '/examPanel/attempt')).json();
+    // The earlier window is told where the test went (not a bare 401), and what it sends is not saved.
+    const superseded = { code: 'ATTEMPT_SUPERSEDED', message: attemptSupersededMessage };
+    const read = await panel(first, 'GET', '/examPanel/attempt');
+    expect([read.statusCode, read.json()]).toEqual([409, superseded]);
+    const late = await save(first, [{ question_no: 3, seq: 2, answer: 'c' }]);
+    expect([late.statusCode, late.json()]).toEqual([409, superseded]);
+    expect((await panel(first, 'POST', '/examPanel/attempt/submit')).json()).toEqual(superseded);
+    // Still so after a third window; at another institute's host, or made up, a credential is just refused.
+    const third = await start(classmate, tests.short);
+    expect((await panel(first, 'GET', '/examPanel/attempt')).json()).toEqual(superseded);
+    expect((await panel(second, 'GET', '/examPanel/attempt')).json()).toEqual(superseded);
+    expect((await panel(first, 'GET', '/examPanel/attempt', undefined, 'other.test')).statusCode).toBe(401);
+    expect((await panel(`${first}x`, 'GET', '/examPanel/attempt')).statusCode).toBe(401);
+    const resumed = (await panel(third, 'GET', '/examPanel/attempt')).json();
     expect(resumed.answers).toMatchObject([{ question_no: 3, answer: 'b' }]);
     const listed = (await desk(classmate, 'GET', '/student/testLabels/OnlineP/tests')).json().data;
     expect(byName(listed, 'Short')).toMatchObject({ status: 'resume', incomplete_attempts: 1 });

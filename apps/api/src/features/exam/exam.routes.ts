@@ -316,7 +316,7 @@ export async function examRoutes(app: FastifyInstance) {
     const open = await findOpenAttempt(app.db, instituteId, testId, userId);
     if (open) {
       // Resume: this window takes over the attempt; a window opened before stops saving.
-      await setAttemptCredential(app.db, instituteId, open.id, credentialHash);
+      await setAttemptCredential(app.db, instituteId, open.id, credentialHash, now);
       return { attempt_token: credential, test_id: testId, mode: 'take' as const };
     }
     const test = await findTestForUser(app.db, { instituteId, userId, now }, testId);
@@ -340,7 +340,7 @@ export async function examRoutes(app: FastifyInstance) {
     // A parallel start won: join its attempt if it is open, otherwise no attempt is left.
     const winner = await findOpenAttempt(app.db, instituteId, testId, userId);
     if (!winner) throw new AppError(409, 'CONFLICT', examMessages.exhausted);
-    await setAttemptCredential(app.db, instituteId, winner.id, credentialHash);
+    await setAttemptCredential(app.db, instituteId, winner.id, credentialHash, now);
     return { attempt_token: credential, test_id: testId, mode: 'take' as const };
   });
 

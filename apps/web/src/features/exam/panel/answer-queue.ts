@@ -44,6 +44,7 @@ const backing: KeyValue = typeof indexedDB === 'undefined' ? memoryStore() : ind
 export class AnswerQueue {
   private state: StoredQueue = { lastSeq: 0, pending: [] };
   private writes: Promise<void> = Promise.resolve();
+  private abandoned = false;
 
   private constructor(private readonly key: string) {}
 
@@ -85,7 +86,26 @@ export class AnswerQueue {
     await backing.del(this.key).catch(() => undefined);
   }
 
+  /**
+   * Stops the queue for good: another window took the attempt over (issue 27 item 4). Its unsent changes leave the
+   * stored queue, which that window of this browser may share, so they cannot be sent later as if made there; the
+   * rest of the stored queue stays. Answers the changes that were not saved, to say so.
+   */
+  async abandon(): Promise<AnswerChange[]> {
+    const unsent = this.state.pending;
+    this.abandoned = true;
+    await this.writes;
+    const stored = await backing.get(this.key).catch(() => undefined);
+    if (stored) {
+      const mine = new Set(unsent.map((change) => JSON.stringify(change)));
+      const pending = stored.pending.filter((change) => !mine.has(JSON.stringify(change)));
+      await backing.set(this.key, { ...stored, pending }).catch(() => undefined);
+    }
+    return [...unsent];
+  }
+
   private persist(): Promise<void> {
+    if (this.abandoned) return this.writes;
     const snapshot = structuredClone(this.state);
     this.writes = this.writes.then(() => backing.set(this.key, snapshot).catch(() => undefined));
     return this.writes;

@@ -27,9 +27,14 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { getAttempt, openAttempt, saveAnswers, submitAttempt } from '../api/panel.ts';
+import { openAttempt, saveAnswers, submitAttempt } from '../api/panel.ts';
 import { AnswerQueue } from '../panel/answer-queue.ts';
 import { announceSubmitted } from '../panel/desk-channel.ts';
+import { announceOpened, onOpenedElsewhere } from '../panel/attempt-channel.ts';
+import { foldSavedIntoCopy, forgetAttemptCopy } from '../panel/attempt-copy.ts';
+import { isNoAnswer, isSuperseded, loadAttempt } from '../panel/load-attempt.ts';
+import { SupersededNotice } from '../panel/superseded-notice.tsx';
+import { useReconnect } from '../panel/use-reconnect.ts';
 
 /** Texts of the test panel (our design). */
 export const panelTexts = {
@@ -37,6 +42,9 @@ export const panelTexts = {
   saving: 'Saving…',
   offline: 'Offline',
   offlineNote: 'Your answers are kept on this device and sent when the connection returns.',
+  openedOffline:
+    'Opened without a connection, from the copy on this device. The time left follows the server’s clock as last seen; the panel reconnects by itself.',
+  retry: 'Retry',
   noAttempt: 'Open the test from the exam desk.',
   submitTitle: 'Submit test',
   submitted: 'Your test has been submitted.',
@@ -132,10 +140,24 @@ function Panel({ credential }: { credential: string }) {
   const [confirming, setConfirming] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [done, setDone] = useState<string>();
+  /** The changes not saved when another window took the attempt over; null while this window holds it. */
+  const [superseded, setSuperseded] = useState<AnswerChange[] | null>(null);
+  /** Shown from this device's copy, or not shown at all, for want of a connection: the panel keeps trying. */
+  const [openedOffline, setOpenedOffline] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [loads, setLoads] = useState(0);
   const queue = useRef<AnswerQueue | null>(null);
   const flushing = useRef(false);
   const closed = useRef(false);
   const submitting = useRef(false);
+
+  /** Another window holds the attempt now: this one stops, and says what it did not save (issue 27 item 4). */
+  const supersede = useCallback(async () => {
+    closed.current = true;
+    const unsent = (await queue.current?.abandon()) ?? [];
+    void forgetAttemptCopy();
+    setSuperseded(unsent);
+  }, []);
 
   /** Sends the queue in seq order until it is empty; a network failure leaves it for the next try. */
   const flush = useCallback(async () => {
@@ -147,14 +169,21 @@ function Panel({ credential }: { credential: string }) {
         const batch = queue.current.pending.slice(0, 50);
         try {
           const answer = await saveAnswers(credential, batch);
-          setClockOffset(answer.server_time - Date.now());
+          const offset = answer.server_time - Date.now();
+          setClockOffset(offset);
           await queue.current.acknowledge(batch);
+          void foldSavedIntoCopy(batch, offset);
         } catch (failure) {
+          if (isSuperseded(failure)) {
+            await supersede();
+            return;
+          }
           if (failure instanceof ApiError && failure.status !== null && failure.status < 500) {
             // Refused for good (time over, submitted): nothing more will be accepted.
             closed.current = true;
             setDone(failure.message);
             await queue.current.clear();
+            void forgetAttemptCopy();
             return;
           }
           setSaveState('offline');
@@ -165,35 +194,64 @@ function Panel({ credential }: { credential: string }) {
     } finally {
       flushing.current = false;
     }
-  }, [credential]);
+  }, [credential, supersede]);
 
   // Load (or resume) the attempt: the server's answers, then any change this browser has not had acknowledged.
+  // Without a connection, from this window's copy (panel/load-attempt.ts); `loads` counts the tries to reconnect.
   useEffect(() => {
     const controller = new AbortController();
-    getAttempt(credential, controller.signal)
-      .then(async (loaded) => {
-        setClockOffset(loaded.server_time - Date.now());
+    loadAttempt(credential, controller.signal)
+      .then(async ({ attempt: loaded, clockOffset: offset, fromCopy }) => {
+        // A try that still finds no connection leaves the panel as it is.
+        if (fromCopy && queue.current) return;
+        setClockOffset(offset);
         const serverSeq = Math.max(0, ...loaded.answers.map((answer) => answer.seq));
-        const opened = await AnswerQueue.open(`${loaded.test_id}:${loaded.attempt_no}`, serverSeq);
+        // Reconnecting keeps this window's queue and the answers on show: they are the copy plus what was answered
+        // meanwhile, which a save racing this read may have taken out of the queue already.
+        const reconnecting = queue.current !== null;
+        const opened = queue.current ?? (await AnswerQueue.open(`${loaded.test_id}:${loaded.attempt_no}`, serverSeq));
         queue.current = opened;
-        let shown = new Map<number, Answer>(loaded.answers.map((answer) => [answer.question_no, answer]));
-        for (const change of opened.pending) shown = applyChange(shown, change);
-        setAnswers(shown);
+        if (!reconnecting) {
+          let shown = new Map<number, Answer>(loaded.answers.map((answer) => [answer.question_no, answer]));
+          for (const change of opened.pending) shown = applyChange(shown, change);
+          setAnswers(shown);
+        }
         setAttempt(loaded);
-        if (loaded.status === 'submitted') {
+        setError(undefined);
+        setOpenedOffline(fromCopy);
+        setWaiting(fromCopy);
+        if (fromCopy) {
+          setSaveState('offline');
+        } else if (loaded.status === 'submitted') {
           closed.current = true;
           setDone(panelTexts.submitted);
           await opened.clear();
-        } else if (opened.pending.length > 0) {
+        } else {
+          announceOpened(`${loaded.test_id}:${loaded.attempt_no}`, credential);
           void flush();
         }
       })
       .catch((failure: unknown) => {
         if (failure instanceof DOMException && failure.name === 'AbortError') return;
-        setError(failure instanceof Error ? failure.message : String(failure));
+        if (isSuperseded(failure)) {
+          void supersede();
+          return;
+        }
+        if (isNoAnswer(failure)) setWaiting(true);
+        if (!queue.current) setError(failure instanceof Error ? failure.message : String(failure));
       });
     return () => controller.abort();
-  }, [credential, flush]);
+  }, [credential, flush, supersede, loads]);
+
+  // Not read from the server yet (offline): read it again when the connection returns, and on a backoff.
+  const reconnect = useCallback(() => setLoads((count) => count + 1), []);
+  useReconnect(waiting && superseded === null && done === undefined, reconnect);
+  // Another window of this browser opened the attempt: ask the server now whether this one still holds it.
+  const attemptKey = attempt ? `${attempt.test_id}:${attempt.attempt_no}` : null;
+  useEffect(
+    () => (attemptKey ? onOpenedElsewhere(attemptKey, credential, reconnect) : undefined),
+    [attemptKey, credential, reconnect],
+  );
 
   // Retry when the connection returns, and every 5 s while something waits.
   useEffect(() => {
@@ -227,6 +285,11 @@ function Panel({ credential }: { credential: string }) {
       try {
         await submitAttempt(credential);
       } catch (failure) {
+        if (isSuperseded(failure)) {
+          submitting.current = false;
+          await supersede();
+          return;
+        }
         if (!(failure instanceof ApiError && failure.status === 409)) {
           submitting.current = false;
           setSaveState('offline');
@@ -235,10 +298,11 @@ function Panel({ credential }: { credential: string }) {
       }
       closed.current = true;
       await queue.current?.clear();
+      void forgetAttemptCopy();
       sessionStorage.removeItem(credentialKey);
       setDone(text);
     },
-    [credential, flush],
+    [credential, flush, supersede],
   );
 
   // At the end the panel submits (the server would submit it anyway at its next read or sweep).
@@ -272,7 +336,19 @@ function Panel({ credential }: { credential: string }) {
     [attempt, answers],
   );
 
-  if (error) return <Message text={error} />;
+  if (superseded) return <SupersededNotice testName={attempt?.test_name} unsent={superseded} />;
+  if (error) {
+    return (
+      <Stack align="center">
+        <Message text={error} />
+        {waiting && (
+          <Button variant="default" size="md" onClick={reconnect}>
+            {panelTexts.retry}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
   if (!attempt) return <Message text="Loading the test…" />;
   if (done) {
     return (
@@ -422,6 +498,11 @@ function Panel({ credential }: { credential: string }) {
         {saveState === 'offline' && (
           <Alert color="red" title="Offline">
             {panelTexts.offlineNote}
+            {openedOffline && (
+              <Text size="sm" mt="xs" data-opened-offline>
+                {panelTexts.openedOffline}
+              </Text>
+            )}
           </Alert>
         )}
       </Stack>

@@ -12,7 +12,7 @@ import {
   findSessionByTokenHash,
 } from '../access/session.repository.ts';
 import type { Db } from '../db/client.ts';
-import type { AccessRule } from '../types.d.ts';
+import type { AccessRule, AttemptAuth } from '../types.d.ts';
 import { AppError } from '../errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 
@@ -44,15 +44,36 @@ function hostResolver(db: Db) {
 }
 
 /**
+ * Attempt credentials this process has read (by hash), for routes whose own statement checks the credential. What
+ * is kept never decides alone: the attempt's institute, test and id do not change under a credential; whether it is
+ * still current, open and in time is asked of the database by the route's statement.
+ */
+function attemptCache() {
+  const entries = new Map<string, { attempt: AttemptAuth; until: number }>();
+  return {
+    get(hash: string) {
+      const hit = entries.get(hash);
+      return hit && hit.until > Date.now() ? hit.attempt : undefined;
+    },
+    set(hash: string, attempt: AttemptAuth) {
+      if (entries.size > 10_000) entries.clear();
+      entries.set(hash, { attempt, until: Date.now() + 10 * 60_000 });
+    },
+  };
+}
+
+/**
  * Takes every route's access rule from its endpoint descriptor and enforces it before the body is read or the
  * handler runs. A route without a descriptor (other than health checks, static files and routes a test adds with
  * `extraAccess`) stops the server from starting.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess?: Record<string, AccessRule> }) => {
   const resolveHost = hostResolver(app.db);
+  const knownAttempts = attemptCache();
   app.decorateRequest('auth', null);
   app.decorateRequest('apiInstituteId', null);
   app.decorateRequest('attemptAuth', null);
+  app.decorateRequest('attemptUnread', null);
   app.decorateRequest('adminKey', null);
   app.decorate('instituteIdOfHost', (request: FastifyRequest) => resolveHost(normaliseHost(request.host)));
 
@@ -98,14 +119,23 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
     if (rule === 'attempt') {
       // The test panel: the credential of one attempt (exam area), good on its institute's host only.
       const token = header.replace(/^Bearer\s+/i, '');
-      const attempt =
-        token.length > 0 && token.length <= 200
-          ? await findAttemptByCredentialHash(app.db, hashToken(token))
-          : undefined;
+      if (token.length === 0 || token.length > 200) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+      const credentialHash = hashToken(token);
+      const read = () => findAttemptByCredentialHash(app.db, credentialHash);
+      // A route whose statement checks the credential itself (the save) starts from what an earlier request of
+      // this process read of it, and the database is asked once, by that statement (issue 28).
+      const known = request.routeOptions.config.attemptCheckedByStatement
+        ? knownAttempts.get(credentialHash)
+        : undefined;
+      const attempt = known ?? (await read());
       if (!attempt) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
       if ((await resolveHost(normaliseHost(request.host))) !== attempt.instituteId) {
+        // Unread, the credential may be stale: answer as a fresh read would (401 before 403).
+        if (known && !(await read())) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
         throw new AppError(403, 'FORBIDDEN', authMessages.otherInstitute);
       }
+      if (known) request.attemptUnread = { credentialHash, read };
+      else knownAttempts.set(credentialHash, attempt);
       request.attemptAuth = attempt;
       return;
     }

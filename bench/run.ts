@@ -25,6 +25,7 @@ import {
 import { measureReceipts } from './receipts.ts';
 import { measureImport } from './import.ts';
 import { measureReport } from './report.ts';
+import { measureSaves } from './exam-save.ts';
 import { start, stop, waitFor } from './servers.ts';
 import { measureUpload } from './upload.ts';
 
@@ -41,6 +42,7 @@ const allParts = [
   'import',
   'report',
   'exam',
+  'save',
 ] as const;
 type Part = (typeof allParts)[number];
 
@@ -62,6 +64,7 @@ const { values } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'exam-students': { type: 'string', default: '1000' },
     'exam-seconds': { type: 'string', default: '300' },
+    'save-attempts': { type: 'string', default: '100' },
   },
 });
 const parts = new Set<Part>(
@@ -462,6 +465,21 @@ if (parts.has('exam')) {
   };
 }
 
+// Exam saves a second against pgbench running the save's own statement (issue 28 item 5): bench/exam-save.ts.
+const saves = parts.has('save')
+  ? await measureSaves({
+      adminUrl: (() => {
+        const admin = new URL(url);
+        admin.pathname = '/postgres';
+        return admin.toString();
+      })(),
+      attempts: Number(values['save-attempts']),
+      seconds: Math.max(seconds, 10),
+      connections,
+      port: apiPort + 30,
+    })
+  : undefined;
+
 // The CSV import (issue 17) of each size's students with a parent and an enrolment each, on PostgreSQL.
 const imports = [];
 if (parts.has('import')) {
@@ -489,6 +507,7 @@ const results = {
   imports,
   report,
   exam,
+  saves,
 };
 // A partial run (--only, --routes) writes next to the full results instead of over them.
 const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;
@@ -653,6 +672,17 @@ if (exam)
     `Exam load with faults (bench/exam.ts, ${exam.seconds} s, ${exam.exitCode === 0 ? 'every acknowledged answer kept once, every attempt on time' : `FAILED, exit ${exam.exitCode}`}):`,
     '',
     ...exam.summary.map((line) => `- ${line}`),
+  );
+
+if (saves)
+  lines.push(
+    '',
+    `Exam saves (bench/exam-save.ts, ${saves.attempts} open attempts, ${saves.connections} connections, ${saves.seconds} s): ` +
+      `${saves.saves.perSecond} saves/s through the server (p50 ${saves.saves.p50} ms, p99 ${saves.saves.p99} ms, ` +
+      `${saves.saves.non2xx + saves.saves.errors} refused or failed, ${saves.saves.bytes} bytes an answer with headers); ` +
+      ('perSecond' in saves.pgbench
+        ? `pgbench running the save's statement: ${saves.pgbench.perSecond}/s; ratio ${saves.ratio} (goal ≥ 0.6).`
+        : `pgbench: ${saves.pgbench.missing}.`),
   );
 
 for (const { students, steps } of imports) {

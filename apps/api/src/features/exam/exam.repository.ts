@@ -440,7 +440,7 @@ export async function saveAnswers(
 // hash, so the credential being current, the attempt open and its time left are checked in the statement that
 // writes. It always answers one row: the attempt's end when that row was found (null: nothing could be written, and
 // the caller reads the attempt again to say why), and the question numbers written.
-const checkedSaveSql = `with ${saveCtes(' and credential_hash = $10')}, ins as (${upsertSql})
+export const checkedSaveSql = `with ${saveCtes(' and credential_hash = $10')}, ins as (${upsertSql})
   select (select ends_at from att) as "endsAt", coalesce((select array_agg(question_no) from ins), '{}') as "applied"`;
 
 /**

@@ -9,18 +9,34 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { decodeCredential } from '../packages/domain/src/auth/credential.ts';
-import { formatInZone } from '../packages/domain/src/calendar/calendar.ts';
+import {
+  addDays,
+  dateInZone,
+  formatInZone,
+  instantInZone,
+  type IsoDate,
+} from '../packages/domain/src/calendar/calendar.ts';
+import { sizeInMb } from '../packages/domain/src/live/live-rules.ts';
+import {
+  attendancePercent,
+  includedClassTypes,
+  minutesBetween,
+} from '../packages/domain/src/timetable/timetable-rules.ts';
 import type { Statement } from './capture.ts';
 
 /** The statements the reference sends, taken from the real server's captured SQL. */
 export interface ReferenceSql {
   session: string;
   host: string;
-  academicYears: string;
+  academicYears?: string;
   flags: string;
   batchIds: string;
   /** The announcements query; the student's batch ids travel as one array parameter. */
-  announcements: string;
+  announcements?: string;
+  /** The timetable month's class sessions, the student's attendance totals and the online classes' recordings. */
+  timetableSessions?: string;
+  timetableTotals?: string;
+  timetableRecordings?: string;
 }
 
 /** Finds each statement the reference needs among the captured ones; throws naming the one that is missing. */
@@ -33,10 +49,22 @@ export function pickReferenceSql(all: Statement[]): ReferenceSql {
   return {
     session: find('session', /from sessions s join users u .* where s\.token_hash = \$1/s),
     host: find('host', /from "institute_hosts"/),
-    academicYears: find('academic years', /from "academic_years"/),
+    // Each route's own statements only when the run loaded it.
+    ...(all.some(({ text }) => /from "academic_years"/.test(text))
+      ? { academicYears: find('academic years', /from "academic_years"/) }
+      : {}),
     flags: find('institute settings', /from "institutes" where "institutes"\."id" = \$1/),
     batchIds: find('batch ids', /select "batch_id" from "enrolments"/),
-    announcements: find('announcements', /from "announcements"/),
+    ...(all.some(({ text }) => /from "announcements"/.test(text))
+      ? { announcements: find('announcements', /from "announcements"/) }
+      : {}),
+    ...(all.some(({ text }) => /class_sessions/.test(text))
+      ? {
+          timetableSessions: find('class sessions', /from batches b\s+join standards|from "class_sessions"/),
+          timetableTotals: find('attendance totals', /from "attendance" where/),
+          timetableRecordings: find('recordings', /from "class_recordings"/),
+        }
+      : {}),
   };
 }
 
@@ -54,6 +82,29 @@ interface Session {
   accountBlocked: boolean;
 }
 
+type Mode = 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
+
+interface SessionRow {
+  id: number;
+  batchId: number;
+  classType: string;
+  name: string;
+  topics: string;
+  description: string;
+  startsAt: Date;
+  durationMinutes: number;
+  meetingWith: string | null;
+  sessionLink: string;
+  testId: number | null;
+  subjectName: string;
+  standardName: string;
+  batchName: string;
+  teacherNames: string[];
+  teacherPhotoKeys: string[];
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 class Refused extends Error {
   constructor(
     readonly statusCode: number,
@@ -69,7 +120,10 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const hosts = new Map<string, { instituteId: number | undefined; until: number }>();
   // Institute settings cached for a minute, as the real server caches them.
-  const settings = new Map<number, { timeZone: string; until: number }>();
+  const settings = new Map<
+    number,
+    { timeZone: string; classesMode: Mode; examMode: Mode; vimeoDownloadable: boolean; until: number }
+  >();
 
   /** Sends a statement, noting it when the request asked for a trace. */
   const query = async <Row>(trace: Statement[] | undefined, text: string, params: unknown[]) => {
@@ -108,8 +162,31 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
     return Object.assign(row, { academicYearId: credential.academicYearId });
   }
 
+  /** The institute's settings, cached for a minute as the real server caches them. */
+  async function settingsOf(trace: Statement[] | undefined, instituteId: number) {
+    let setting = settings.get(instituteId);
+    if (!setting || setting.until <= Date.now()) {
+      // Drizzle's statement names its columns unaliased.
+      const [found] = await query<{
+        time_zone: string;
+        classes_mode: Mode;
+        exam_mode: Mode;
+        is_vimeo_downloadable: boolean;
+      }>(trace, sql.flags, [instituteId]);
+      setting = {
+        timeZone: found?.time_zone ?? 'Asia/Kolkata',
+        classesMode: found?.classes_mode ?? 'OFFLINE',
+        examMode: found?.exam_mode ?? 'OFFLINE',
+        vimeoDownloadable: found?.is_vimeo_downloadable ?? false,
+        until: Date.now() + 60_000,
+      };
+      settings.set(instituteId, setting);
+    }
+    return setting;
+  }
+
   const app = Fastify({ logger: false });
-  const traced = (request: FastifyRequest) => (request.headers['x-reference-trace'] ? [] : undefined);
+  const traced = (request: FastifyRequest) => (request.headers['x-reference-trace'] ? ([] as Statement[]) : undefined);
   const answer = (reply: FastifyReply, trace: Statement[] | undefined, body: unknown) =>
     trace ? reply.send({ statements: trace }) : reply.send(body);
   app.setErrorHandler((error, _request, reply) => {
@@ -124,7 +201,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
     await session(request, trace);
     const rows = await query<{ id: number; name: string; start_date: string; end_date: string }>(
       trace,
-      sql.academicYears,
+      sql.academicYears!,
       [Number(request.params.instituteId)],
     );
     return answer(reply, trace, {
@@ -147,12 +224,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
       const instituteId = Number(request.params.instituteId);
       if (instituteId !== user.instituteId || Number(request.query.student_id) !== user.studentId)
         throw new Refused(404, 'Not Found');
-      let setting = settings.get(instituteId);
-      if (!setting || setting.until <= Date.now()) {
-        const [found] = await query<{ timeZone: string }>(trace, sql.flags, [instituteId]);
-        setting = { timeZone: found?.timeZone ?? 'Asia/Kolkata', until: Date.now() + 60_000 };
-        settings.set(instituteId, setting);
-      }
+      const setting = await settingsOf(trace, instituteId);
       const batches = await query<{ batch_id: number }>(trace, sql.batchIds, [
         instituteId,
         user.studentId,
@@ -161,7 +233,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
       const batchIds = batches.map((row) => row.batch_id);
       const rows = await query<Record<string, unknown> & { announced_at: Date; updated_at: Date }>(
         trace,
-        sql.announcements,
+        sql.announcements!,
         [instituteId, true, instituteId, instituteId, batchIds, 500],
       );
       const timeZone = setting.timeZone;
@@ -187,6 +259,132 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
       });
     },
   );
+
+  // The timetable month (issue 28): the same statements, the answer built by hand. Teacher photos are signed file
+  // addresses in the real server; the bench's teachers have none, so none is signed here.
+  app.post<{
+    Body: {
+      startdate: IsoDate;
+      enddate: IsoDate;
+      institute_id: number;
+      student_id: number;
+      isExamIncludedInTimeTable: 'Y' | 'N';
+      is_included_online_class: 'Y' | 'N';
+      is_included_online_exam: 'Y' | 'N';
+    };
+  }>('/api/v2/timeTable/v3', async (request, reply) => {
+    const trace = traced(request);
+    const user = await session(request, trace);
+    const { body } = request;
+    if (body.institute_id !== user.instituteId || body.student_id !== user.studentId)
+      throw new Refused(404, 'Not Found');
+    const instituteId = user.instituteId;
+    const batches = await query<{ batch_id: number }>(trace, sql.batchIds, [
+      instituteId,
+      user.studentId,
+      user.academicYearId,
+    ]);
+    const batchIds = batches.map((row) => row.batch_id);
+    if (batchIds.length === 0) throw new Refused(400, 'Please assign course!');
+    const setting = await settingsOf(trace, instituteId);
+    const { timeZone } = setting;
+    const types = includedClassTypes(body, { classes: setting.classesMode, exam: setting.examMode });
+    const [rows, totals] = await Promise.all([
+      query<SessionRow>(trace, sql.timetableSessions!, [
+        instituteId,
+        batchIds,
+        instantInZone(body.startdate, '00:00', timeZone).toISOString(),
+        instantInZone(addDays(body.enddate, 1), '00:00', timeZone).toISOString(),
+        types,
+      ]),
+      // Its two counts share a name: read by position.
+      (async () => {
+        const values = [instituteId, user.studentId, batchIds];
+        trace?.push({ text: sql.timetableTotals!, params: values });
+        return (await pool.query({ text: sql.timetableTotals!, values, rowMode: 'array' })).rows as number[][];
+      })(),
+    ]);
+    const online = rows.filter((row) => row.classType === 'Online Class');
+    const recordings = online.length
+      ? await query<{
+          id: number;
+          session_id: number;
+          host: string;
+          name: string;
+          size_bytes: number;
+          duration_seconds: number;
+          recorded_at: Date;
+          uploaded_at: Date;
+          provider_video_id: string | null;
+        }>(trace, sql.timetableRecordings!, [instituteId, online.map((row) => row.id)])
+      : [];
+    const names = new Map(online.map((row) => [row.id, row.name]));
+    const links = new Map<number, unknown[]>();
+    for (const row of recordings) {
+      const list = links.get(row.session_id) ?? [];
+      const seconds = row.duration_seconds;
+      list.push({
+        download_id: row.id,
+        video_host: row.host,
+        video_id: row.host === 'vdocipher' ? (row.provider_video_id ?? '') : '',
+        vimeo_video_id: row.host === 'vimeo' ? (row.provider_video_id ?? '') : '',
+        view_list_session_name: row.name,
+        session_name: names.get(row.session_id),
+        recording_date_time: row.recorded_at.toISOString(),
+        video_duration: `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor((seconds % 3600) / 60))}:${twoDigits(seconds % 60)}`,
+        duration: seconds,
+        video_size: sizeInMb(Number(row.size_bytes)),
+        recording_uploaded_on: row.uploaded_at.toISOString(),
+      });
+      links.set(row.session_id, list);
+    }
+    const percent = new Map(totals.map(([batchId, present, total]) => [batchId!, attendancePercent(present!, total!)]));
+    const now = new Date();
+    const list: Record<string, unknown[]> = {};
+    for (const row of rows) {
+      const start = row.startsAt;
+      const end = new Date(start.getTime() + row.durationMinutes * 60_000);
+      const startLocal = formatInZone(start, timeZone);
+      const endLocal = formatInZone(end, timeZone);
+      const date = dateInZone(start, timeZone);
+      (list[date] ??= []).push({
+        date,
+        start_time: startLocal.time,
+        end_time: endLocal.time,
+        start_datetime: start.toISOString(),
+        end_datetime: end.toISOString(),
+        duration: minutesBetween(start, end),
+        class_type: row.classType,
+        subject_name: row.subjectName,
+        course: `${row.standardName} - ${row.batchName}`,
+        topics_covered: row.topics,
+        teacher_name: row.teacherNames.join(', '),
+        t_photo_url: row.teacherPhotoKeys.map(() => '').join(','),
+        student_attendance_percent: percent.get(row.batchId) ?? 0,
+        batch_id: row.batchId,
+        session_id: row.id,
+        session_name: row.name,
+        session_link: row.classType === 'Online Class' && now >= start ? row.sessionLink : '',
+        live_meeting_with: row.meetingWith ?? '',
+        master_course_name: row.standardName,
+        product_name: '',
+        download_links: links.get(row.id) ?? [],
+        description: row.description,
+        test_id: row.testId ?? 0,
+        test_inst_id: row.testId === null ? 0 : instituteId,
+        end_date: dateInZone(end, timeZone),
+      });
+    }
+    return answer(reply, trace, {
+      statusCode: 200,
+      message: '',
+      result: { batchTimeTableList: list },
+      time: now.toISOString(),
+      view_proctur_live_recorded_session: 1,
+      vimeo_video_downlodable: setting.vimeoDownloadable ? 1 : 0,
+      proctur_live_view_or_download_visibility: 3,
+    });
+  });
 
   await app.listen({ port, host: '127.0.0.1' });
   return app;

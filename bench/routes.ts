@@ -163,7 +163,7 @@ export const routes: Route[] = [
 ];
 
 /** The routes the reference server (bench/reference.ts) answers too. */
-export const referenceRoutes = ['academic years', 'announcements'] as const;
+export const referenceRoutes = ['academic years', 'announcements', 'timetable month'] as const;
 
 /** The headers a route's request carries for `person`. */
 export const requestHeaders = (route: Route, person: Identity): Record<string, string> => ({

@@ -2,13 +2,14 @@
 // minimal reference server (plain Fastify + pg, the same SQL), the raw SQL time of every route's statements,
 // EXPLAIN of them, logins at 20/s, the same routes on the embedded default (PGlite), Lighthouse (mobile) on the
 // login and dashboard pages and a large upload. `--only part,…` runs some parts; `--routes name,…` some routes.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { captureStatements, rawSqlLatency, summarise, type Capture, type Latency } from './capture.ts';
 import { benchPassword, generate, generateInto } from './data.ts';
@@ -25,6 +26,7 @@ import {
 import { measureReceipts } from './receipts.ts';
 import { measureImport } from './import.ts';
 import { measureReport } from './report.ts';
+import { measureSaves } from './exam-save.ts';
 import { start, stop, waitFor } from './servers.ts';
 import { measureUpload } from './upload.ts';
 
@@ -41,6 +43,7 @@ const allParts = [
   'import',
   'report',
   'exam',
+  'save',
 ] as const;
 type Part = (typeof allParts)[number];
 
@@ -62,6 +65,7 @@ const { values } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'exam-students': { type: 'string', default: '1000' },
     'exam-seconds': { type: 'string', default: '300' },
+    'save-attempts': { type: 'string', default: '100' },
   },
 });
 const parts = new Set<Part>(
@@ -127,9 +131,10 @@ async function load(target: string, options: Partial<autocannon.Options> = {}): 
   };
 }
 
-async function loadRoute(port: number, route: Route, people: Identity[]): Promise<Measure> {
+async function loadRoute(port: number, route: Route, people: Identity[], duration = seconds): Promise<Measure> {
   let next = 0;
   return load(`http://127.0.0.1:${port}`, {
+    duration,
     requests: [
       {
         setupRequest: (request) => {
@@ -181,25 +186,83 @@ async function serialLatency(port: number, route: Route, people: Identity[], ite
   return summarise(times);
 }
 
-/** GET through node:http, which (unlike fetch) sends the Host header given: the servers find the institute by it. */
-function getText(port: number, path: string, headers: Record<string, string>) {
+/** A request through node:http, which (unlike fetch) sends the Host header given: the servers find the institute by it. */
+function getText(port: number, path: string, headers: Record<string, string>, method = 'GET', body?: string) {
   return new Promise<string>((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, headers, method }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () => resolve(body));
     });
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
+}
+
+/** CPU time (ms) a process has used so far, from /proc (user + system). */
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    // After the name: state is field 3, utime 14 and stime 15 (1-based), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** The PostgreSQL backends serving the bench database (the servers' pools), with their CPU so far. */
+async function backendsCpu(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+       and backend_type = 'client backend'`,
+  );
+  return new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)]));
+}
+
+export interface CpuMeasure extends Measure {
+  /** Server process and PostgreSQL backends, CPU ms per answered request. */
+  serverMs: number;
+  postgresMs: number;
+}
+
+/** Loads `route` on `port` as loadRoute does, reading the CPU the server (`pid`) and its backends used meanwhile. */
+async function loadRouteWithCpu(port: number, pid: number, route: Route, people: Identity[]): Promise<CpuMeasure> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // A short warm-up opens the pool's connections, so their backends are there to be read before and after.
+    await loadRoute(port, route, people, 2);
+    const serverBefore = processCpuMs(pid);
+    const backendsBefore = await backendsCpu(client);
+    const measure = await loadRoute(port, route, people);
+    const serverMs = processCpuMs(pid) - serverBefore;
+    let postgresMs = 0;
+    for (const [backend, after] of await backendsCpu(client)) postgresMs += after - (backendsBefore.get(backend) ?? 0);
+    const requests = Math.max(measure.requestsPerSecond * seconds, 1);
+    const round = (ms: number) => Math.round((ms / requests) * 1000) / 1000;
+    return { ...measure, serverMs: round(serverMs), postgresMs: round(postgresMs) };
+  } finally {
+    await client.end();
+  }
 }
 
 interface ReferenceResult {
   /** The reference server sent exactly the statements (text and parameters) the real server sent. */
   sameSql: boolean;
   difference?: string;
-  perRoute: Record<string, { real: Measure; reference: Measure; ratio: number }>;
+  perRoute: Record<
+    string,
+    {
+      real: Measure;
+      reference: Measure;
+      ratio: number;
+      cpu: { real: CpuMeasure; reference: CpuMeasure; ratio: number };
+    }
+  >;
 }
 
 /** Starts the reference server on the captured SQL, checks it sends the same statements, loads both. */
@@ -207,6 +270,7 @@ async function measureReference(
   capture: Capture,
   people: Identity[],
   real: Record<string, Measure>,
+  realPid: number,
 ): Promise<ReferenceResult> {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-reference-')), 'sql.json');
   writeFileSync(file, JSON.stringify(pickReferenceSql(capture.all)));
@@ -221,10 +285,13 @@ async function measureReference(
     for (const route of routes.filter(onReference)) {
       // The host lookup is cached by both servers: compare warm requests (the first one fills the cache).
       for (const [index, person] of people.slice(0, capture.perRoute[route.name]!.length).entries()) {
-        const traced = await getText(referencePort, route.path(person), {
-          ...requestHeaders(route, person),
-          'x-reference-trace': '1',
-        });
+        const traced = await getText(
+          referencePort,
+          route.path(person),
+          { ...requestHeaders(route, person), 'x-reference-trace': '1' },
+          route.method,
+          route.body ? JSON.stringify(route.body(person)) : undefined,
+        );
         const sent = JSON.stringify((JSON.parse(traced) as { statements?: unknown }).statements ?? traced);
         const expected = JSON.stringify(capture.perRoute[route.name]![index]);
         if (index > 0 && sent !== expected && result.sameSql) {
@@ -236,9 +303,23 @@ async function measureReference(
       const real_ = real[route.name] ?? (await loadRoute(apiPort, route, people));
       const measure = await loadRoute(referencePort, route, people);
       const ratio = Math.round((measure.requestsPerSecond / Math.max(real_.requestsPerSecond, 1)) * 100) / 100;
-      result.perRoute[route.name] = { real: real_, reference: measure, ratio };
+      // CPU a request, server and PostgreSQL together, each server loaded alone (the other idle).
+      const realCpu = await loadRouteWithCpu(apiPort, realPid, route, people);
+      const referenceCpu = await loadRouteWithCpu(referencePort, reference.pid!, route, people);
+      const total = (m: CpuMeasure) => m.serverMs + m.postgresMs;
+      const cpuRatio = Math.round((total(realCpu) / Math.max(total(referenceCpu), 0.001)) * 100) / 100;
+      result.perRoute[route.name] = {
+        real: real_,
+        reference: measure,
+        ratio,
+        cpu: { real: realCpu, reference: referenceCpu, ratio: cpuRatio },
+      };
       console.log(
         `  reference · ${route.name}: ${describe(measure)}; real ${real_.requestsPerSecond} req/s: reference ÷ real ${ratio} (goal ≤ 1.5)`,
+      );
+      console.log(
+        `  CPU a request · ${route.name}: real ${realCpu.serverMs} ms server + ${realCpu.postgresMs} ms PostgreSQL; ` +
+          `reference ${referenceCpu.serverMs} + ${referenceCpu.postgresMs} ms: real ÷ reference ${cpuRatio} (goal ≤ 1.5)`,
       );
     }
   } finally {
@@ -274,7 +355,9 @@ async function measureSize(students: number) {
       console.log(`  ${students} students · ${route.name}: ${describe(perRoute[route.name]!)}`);
     }
   const reference =
-    parts.has('reference') && routes.some(onReference) ? await measureReference(capture!, people, perRoute) : undefined;
+    parts.has('reference') && routes.some(onReference)
+      ? await measureReference(capture!, people, perRoute, server.pid!)
+      : undefined;
 
   const sqlTimes: Record<string, SqlResult> = {};
   if (parts.has('sql'))
@@ -462,6 +545,21 @@ if (parts.has('exam')) {
   };
 }
 
+// Exam saves a second against pgbench running the save's own statement (issue 28 item 5): bench/exam-save.ts.
+const saves = parts.has('save')
+  ? await measureSaves({
+      adminUrl: (() => {
+        const admin = new URL(url);
+        admin.pathname = '/postgres';
+        return admin.toString();
+      })(),
+      attempts: Number(values['save-attempts']),
+      seconds: Math.max(seconds, 10),
+      connections,
+      port: apiPort + 30,
+    })
+  : undefined;
+
 // The CSV import (issue 17) of each size's students with a parent and an enrolment each, on PostgreSQL.
 const imports = [];
 if (parts.has('import')) {
@@ -489,6 +587,7 @@ const results = {
   imports,
   report,
   exam,
+  saves,
 };
 // A partial run (--only, --routes) writes next to the full results instead of over them.
 const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;
@@ -566,6 +665,27 @@ if (runs.some((run) => run.reference)) {
           .map((run) => {
             const r = run.reference?.perRoute[route.name];
             return r ? `${r.real.requestsPerSecond} · ${r.reference.requestsPerSecond} · ${fixed(r.ratio)}` : '–';
+          })
+          .join(' | ') +
+        ' |',
+    );
+  lines.push(
+    '',
+    'CPU a request while loaded alone (the server process from /proc, PostgreSQL the backends of the bench database), ' +
+      'ms server + ms PostgreSQL; ratio = real ÷ reference (goal ≤ 1.5):',
+    '',
+    '| route | ' + runs.map((run) => `${run.students} students: real · reference · ratio`).join(' | ') + ' |',
+    '|---|' + runs.map(() => '---').join('|') + '|',
+  );
+  for (const route of routes.filter(onReference))
+    lines.push(
+      `| ${route.name} | ` +
+        runs
+          .map((run) => {
+            const c = run.reference?.perRoute[route.name]?.cpu;
+            return c
+              ? `${fixed(c.real.serverMs)} + ${fixed(c.real.postgresMs)} · ${fixed(c.reference.serverMs)} + ${fixed(c.reference.postgresMs)} · ${fixed(c.ratio)}`
+              : '–';
           })
           .join(' | ') +
         ' |',
@@ -653,6 +773,17 @@ if (exam)
     `Exam load with faults (bench/exam.ts, ${exam.seconds} s, ${exam.exitCode === 0 ? 'every acknowledged answer kept once, every attempt on time' : `FAILED, exit ${exam.exitCode}`}):`,
     '',
     ...exam.summary.map((line) => `- ${line}`),
+  );
+
+if (saves)
+  lines.push(
+    '',
+    `Exam saves (bench/exam-save.ts, ${saves.attempts} open attempts, ${saves.connections} connections, ${saves.seconds} s): ` +
+      `${saves.saves.perSecond} saves/s through the server (p50 ${saves.saves.p50} ms, p99 ${saves.saves.p99} ms, ` +
+      `${saves.saves.non2xx + saves.saves.errors} refused or failed, ${saves.saves.bytes} bytes an answer with headers); ` +
+      ('perSecond' in saves.pgbench
+        ? `pgbench running the save's statement: ${saves.pgbench.perSecond}/s; ratio ${saves.ratio} (goal ≥ 0.6).`
+        : `pgbench: ${saves.pgbench.missing}.`),
   );
 
 for (const { students, steps } of imports) {

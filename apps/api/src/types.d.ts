@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { FileSigner } from './lib/signed-urls.ts';
+import type { AppError } from './errors.ts';
 import type { Storage } from './lib/storage.ts';
 
 import type { AccessRule, BoundEndpoint } from '@campus/domain/shared/endpoint';
@@ -56,6 +57,11 @@ declare module 'fastify' {
     endpoint?: BoundEndpoint;
     /** Reachable by a session that must first replace a temporary password (change password, logout). */
     allowDuringPasswordChange?: boolean;
+    /**
+     * A panel route whose own statement checks the attempt credential (the save): a credential this process has
+     * already looked up is not read again before the handler; the handler's statement must match it.
+     */
+    attemptCheckedByStatement?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -63,6 +69,16 @@ declare module 'fastify' {
     apiInstituteId: number | null;
     /** The attempt whose credential a panel request carries (rule `attempt`). */
     attemptAuth: AttemptAuth | null;
+    /**
+     * Set when `attemptAuth` came from the credential cache unread (routes with `attemptCheckedByStatement`): the
+     * hash the handler's statement must match, and a fresh read for answers given before the handler runs.
+     */
+    attemptUnread: {
+      credentialHash: string;
+      read: () => Promise<AttemptAuth | undefined>;
+      /** The refusal of a credential that is no longer current: 409 when a Resume replaced it, else 401. */
+      refusal: () => Promise<AppError>;
+    } | null;
     /** The admin API key of the institute's system (adminKey routes). */
     adminKey: { id: number; instituteId: number } | null;
   }

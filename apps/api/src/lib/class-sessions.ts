@@ -3,81 +3,79 @@
 import { formatInZone } from '@campus/domain/calendar/calendar';
 import type { Recording } from '@campus/domain/live/live.contract';
 import { sizeInMb } from '@campus/domain/live/live-rules';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { p, prepared } from '../db/prepared.ts';
-import { batches, classRecordings, classSessions, standards, subjects } from '../db/schema/index.ts';
+import { p, prepared, sqlRows } from '../db/prepared.ts';
+import type { classType, meetingProvider } from '../db/schema/index.ts';
+import { classRecordings } from '../db/schema/index.ts';
 import { fileUrl, type FileSigner } from './signed-urls.ts';
 import { mimeForKey } from './storage.ts';
 
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 
-/** What each listed session carries, teachers resolved in the order the session names them. */
-const sessionColumns = {
-  id: classSessions.id,
-  batchId: classSessions.batchId,
-  classType: classSessions.classType,
-  name: classSessions.name,
-  topics: classSessions.topics,
-  description: classSessions.description,
-  startsAt: classSessions.startsAt,
-  durationMinutes: classSessions.durationMinutes,
-  meetingWith: classSessions.meetingWith,
-  sessionLink: classSessions.sessionLink,
-  testId: classSessions.testId,
-  subjectName: sql<string>`coalesce(${subjects.name}, '')`,
-  standardName: standards.name,
-  batchName: batches.name,
-  // Written out in full: Drizzle leaves column names unqualified inside a selected sql fragment.
-  teacherNames: sql<string[]>`array(
-    select t.name from teachers t
-    where t.institute_id = "class_sessions"."institute_id" and t.id = any("class_sessions"."teacher_ids")
-    order by array_position("class_sessions"."teacher_ids", t.id))`,
-  teacherPhotoKeys: sql<string[]>`array(
-    select coalesce(t.photo_file_key, '') from teachers t
-    where t.institute_id = "class_sessions"."institute_id" and t.id = any("class_sessions"."teacher_ids")
-    order by array_position("class_sessions"."teacher_ids", t.id))`,
-};
-
-function sessionsOfBatches(db: Db, onlineOnly: boolean, newestFirst: boolean) {
-  return db
-    .select(sessionColumns)
-    .from(classSessions)
-    .innerJoin(batches, and(eq(batches.instituteId, classSessions.instituteId), eq(batches.id, classSessions.batchId)))
-    .innerJoin(standards, and(eq(standards.instituteId, batches.instituteId), eq(standards.id, batches.standardId)))
-    .leftJoin(
-      subjects,
-      and(eq(subjects.instituteId, classSessions.instituteId), eq(subjects.id, classSessions.subjectId)),
-    )
-    .where(
-      and(
-        eq(classSessions.instituteId, p('instituteId')),
-        anyOf(classSessions.batchId, 'batchIds'),
-        // Served by (institute_id, batch_id, starts_at); online classes by the partial index of that shape.
-        gte(classSessions.startsAt, p('from')),
-        lt(classSessions.startsAt, p('to')),
-        onlineOnly
-          ? sql`${classSessions.classType} = 'Online Class'`
-          : sql`${classSessions.classType}::text = any(${p('types')})`,
-      ),
-    )
-    .orderBy(newestFirst ? desc(classSessions.startsAt) : asc(classSessions.startsAt), asc(classSessions.id));
+/** A session row as the answers read it: teachers resolved in the order the session names them. */
+export interface SessionRow {
+  id: number;
+  batchId: number;
+  classType: (typeof classType.enumValues)[number];
+  name: string;
+  topics: string;
+  description: string;
+  startsAt: Date;
+  durationMinutes: number;
+  meetingWith: (typeof meetingProvider.enumValues)[number] | null;
+  sessionLink: string;
+  testId: number | null;
+  subjectName: string;
+  standardName: string;
+  batchName: string;
+  teacherNames: string[];
+  teacherPhotoKeys: string[];
 }
 
-const timetableQuery = prepared((db) => sessionsOfBatches(db, false, false).prepare('schedule_sessions'));
-const liveAscQuery = prepared((db) => sessionsOfBatches(db, true, false).prepare('schedule_live_asc'));
-const liveDescQuery = prepared((db) => sessionsOfBatches(db, true, true).prepare('schedule_live_desc'));
+/**
+ * The sessions of the student's batches in a window. Driven from the batches (primary key: the planner knows they
+ * are few), each batch's sessions by (institute_id, batch_id, starts_at), and the teachers of each session in one
+ * lateral lookup that yields names and photos together, instead of two correlated subqueries a row. The class type
+ * is compared as the enum, so the planner reads its statistics rather than guessing at a text cast.
+ */
+function sessionsOfBatchesSql(filter: string, order: 'asc' | 'desc') {
+  return `select cs.id, cs.batch_id as "batchId", cs.class_type as "classType", cs.name, cs.topics, cs.description,
+  cs.starts_at as "startsAt", cs.duration_minutes as "durationMinutes", cs.meeting_with as "meetingWith",
+  cs.session_link as "sessionLink", cs.test_id as "testId", coalesce(sj.name, '') as "subjectName",
+  st.name as "standardName", b.name as "batchName",
+  coalesce(tl.names, '{}') as "teacherNames", coalesce(tl.photos, '{}') as "teacherPhotoKeys"
+from batches b
+join standards st on st.institute_id = b.institute_id and st.id = b.standard_id
+join class_sessions cs on cs.institute_id = b.institute_id and cs.batch_id = b.id
+left join subjects sj on sj.institute_id = cs.institute_id and sj.id = cs.subject_id
+left join lateral (
+  select array_agg(t.name order by array_position(cs.teacher_ids, t.id)) as names,
+    array_agg(coalesce(t.photo_file_key, '') order by array_position(cs.teacher_ids, t.id)) as photos
+  from teachers t where t.institute_id = cs.institute_id and t.id = any(cs.teacher_ids)
+) tl on true
+where b.institute_id = $1 and b.id = any($2::int[]) and cs.starts_at >= $3 and cs.starts_at < $4 and ${filter}
+order by cs.starts_at ${order}, cs.id asc`;
+}
 
-/** A session row as the answers read it. */
-export type SessionRow = Awaited<ReturnType<typeof findTimetableSessions>>[number];
+const timetableSql = sessionsOfBatchesSql('cs.class_type = any($5::class_type[])', 'asc');
+// Online classes only: the partial index of that shape serves them.
+const liveAscSql = sessionsOfBatchesSql(`cs.class_type = 'Online Class'`, 'asc');
+const liveDescSql = sessionsOfBatchesSql(`cs.class_type = 'Online Class'`, 'desc');
 
 /** The sessions of `batchIds` starting in [from, to) of the given class types, earliest first. */
 export function findTimetableSessions(
   db: Db,
   values: { instituteId: number; batchIds: number[]; from: Date; to: Date; types: string[] },
-) {
+): Promise<SessionRow[]> {
   if (values.batchIds.length === 0 || values.types.length === 0) return Promise.resolve([]);
-  return timetableQuery(db, { ...values, from: values.from.toISOString(), to: values.to.toISOString() });
+  return sqlRows<SessionRow>(db, 'schedule_sessions', timetableSql, [
+    values.instituteId,
+    values.batchIds,
+    values.from.toISOString(),
+    values.to.toISOString(),
+    values.types,
+  ]);
 }
 
 /** The online classes of `batchIds` starting in [from, to): earliest first, or newest first for past lists. */
@@ -86,9 +84,13 @@ export function findLiveSessions(
   values: { instituteId: number; batchIds: number[]; from: Date; to: Date; newestFirst: boolean },
 ): Promise<SessionRow[]> {
   if (values.batchIds.length === 0) return Promise.resolve([]);
-  const { newestFirst, ...rest } = values;
-  const query = newestFirst ? liveDescQuery : liveAscQuery;
-  return query(db, { ...rest, from: values.from.toISOString(), to: values.to.toISOString() });
+  const [name, text] = values.newestFirst ? ['schedule_live_desc', liveDescSql] : ['schedule_live_asc', liveAscSql];
+  return sqlRows<SessionRow>(db, name, text, [
+    values.instituteId,
+    values.batchIds,
+    values.from.toISOString(),
+    values.to.toISOString(),
+  ]);
 }
 
 const recordingsQuery = prepared((db) =>

@@ -14,7 +14,7 @@ import {
   isSupersededAttemptCredential,
 } from '../access/session.repository.ts';
 import type { Db } from '../db/client.ts';
-import type { AccessRule } from '../types.d.ts';
+import type { AccessRule, AttemptAuth } from '../types.d.ts';
 import { AppError } from '../errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 
@@ -46,15 +46,36 @@ function hostResolver(db: Db) {
 }
 
 /**
+ * Attempt credentials this process has read (by hash), for routes whose own statement checks the credential. What
+ * is kept never decides alone: the attempt's institute, test and id do not change under a credential; whether it is
+ * still current, open and in time is asked of the database by the route's statement.
+ */
+function attemptCache() {
+  const entries = new Map<string, { attempt: AttemptAuth; until: number }>();
+  return {
+    get(hash: string) {
+      const hit = entries.get(hash);
+      return hit && hit.until > Date.now() ? hit.attempt : undefined;
+    },
+    set(hash: string, attempt: AttemptAuth) {
+      if (entries.size > 10_000) entries.clear();
+      entries.set(hash, { attempt, until: Date.now() + 10 * 60_000 });
+    },
+  };
+}
+
+/**
  * Takes every route's access rule from its endpoint descriptor and enforces it before the body is read or the
  * handler runs. A route without a descriptor (other than health checks, static files and routes a test adds with
  * `extraAccess`) stops the server from starting.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess?: Record<string, AccessRule> }) => {
   const resolveHost = hostResolver(app.db);
+  const knownAttempts = attemptCache();
   app.decorateRequest('auth', null);
   app.decorateRequest('apiInstituteId', null);
   app.decorateRequest('attemptAuth', null);
+  app.decorateRequest('attemptUnread', null);
   app.decorateRequest('adminKey', null);
   app.decorate('instituteIdOfHost', (request: FastifyRequest) => resolveHost(normaliseHost(request.host)));
 
@@ -100,23 +121,30 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
     if (rule === 'attempt') {
       // The test panel: the credential of one attempt (exam area), good on its institute's host only.
       const token = header.replace(/^Bearer\s+/i, '');
-      const tokenHash = token.length > 0 && token.length <= 200 ? hashToken(token) : undefined;
-      const attempt = tokenHash ? await findAttemptByCredentialHash(app.db, tokenHash) : undefined;
-      if (!attempt) {
-        // A credential a Resume replaced (at this host's institute) is told where the test went; others stay 401.
-        const instituteId = tokenHash ? await resolveHost(normaliseHost(request.host)) : undefined;
-        if (
-          tokenHash &&
-          instituteId !== undefined &&
-          (await isSupersededAttemptCredential(app.db, instituteId, tokenHash))
-        ) {
-          throw new AppError(409, 'ATTEMPT_SUPERSEDED', attemptSupersededMessage);
-        }
-        throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
-      }
+      if (token.length === 0 || token.length > 200) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+      const credentialHash = hashToken(token);
+      const read = () => findAttemptByCredentialHash(app.db, credentialHash);
+      // A credential a Resume replaced (at this host's institute) is told where the test went; others stay 401.
+      const refusal = async () => {
+        const instituteId = await resolveHost(normaliseHost(request.host));
+        return instituteId !== undefined && (await isSupersededAttemptCredential(app.db, instituteId, credentialHash))
+          ? new AppError(409, 'ATTEMPT_SUPERSEDED', attemptSupersededMessage)
+          : new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+      };
+      // A route whose statement checks the credential itself (the save) starts from what an earlier request of
+      // this process read of it, and the database is asked once, by that statement (issue 28).
+      const known = request.routeOptions.config.attemptCheckedByStatement
+        ? knownAttempts.get(credentialHash)
+        : undefined;
+      const attempt = known ?? (await read());
+      if (!attempt) throw await refusal();
       if ((await resolveHost(normaliseHost(request.host))) !== attempt.instituteId) {
+        // Unread, the credential may be stale: answer as a fresh read would (401 before 403).
+        if (known && !(await read())) throw await refusal();
         throw new AppError(403, 'FORBIDDEN', authMessages.otherInstitute);
       }
+      if (known) request.attemptUnread = { credentialHash, read, refusal };
+      else knownAttempts.set(credentialHash, attempt);
       request.attemptAuth = attempt;
       return;
     }

@@ -71,7 +71,18 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** One error shape, `{code, message}`, for every failure; 5xx details are logged, never sent. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+    // A panel request let through on a credential read earlier (auth.ts, `attemptUnread`) and refused before its
+    // handler (a bad body): answer 401, as a fresh read would have before the body was looked at, when the
+    // credential is no longer current.
+    const unread = request.attemptUnread;
+    if (unread && !(error instanceof AppError) && (error.validation || (error.statusCode ?? 500) < 500)) {
+      request.attemptUnread = null;
+      if (!(await unread.read().catch(() => true))) {
+        const refusal = await unread.refusal();
+        return reply.status(refusal.statusCode).send({ code: refusal.code, message: refusal.message });
+      }
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ code: error.code, message: error.message });
     }

@@ -425,15 +425,16 @@ export interface MergedChange {
 
 // One statement: the attempt row is share-locked while it is open and its time (plus grace) not over, so a submit
 // (which locks it for update) either waits for this save or makes it write nothing. A change writes only when its
-// seq is above the stored one: replays and older saves arriving late change nothing.
-const saveSql = `with att as (
-    select id from exam_attempts
-    where institute_id = $1 and id = $2 and submitted_at is null and ends_at >= $3
+// seq is above the stored one: replays and older saves arriving late change nothing. `attemptCondition` narrows the
+// locked row further (the credential's check, below).
+const saveCtes = (attemptCondition: string) => `att as (
+    select id, ends_at from exam_attempts
+    where institute_id = $1 and id = $2 and submitted_at is null and ends_at >= $3${attemptCondition}
     for share
   ), x as (
     select * from unnest($4::int[], $5::text[], $6::int[], $7::bool[], $8::bool[]) as x(q, a, s, m, b)
-  )
-  insert into exam_answers
+  )`;
+const upsertSql = `insert into exam_answers
     (institute_id, attempt_id, question_no, answer, seq, marked_for_review, bookmarked, saved_at)
   select $1, att.id, x.q, coalesce(x.a, ''), x.s, coalesce(x.m, false), coalesce(x.b, false), $9
   from x cross join att
@@ -444,7 +445,22 @@ const saveSql = `with att as (
     seq = excluded.seq,
     saved_at = excluded.saved_at
   where exam_answers.seq < excluded.seq
-  returning question_no as "questionNo"`;
+  returning question_no`;
+
+const saveSql = `with ${saveCtes('')}
+  ${upsertSql} as "questionNo"`;
+
+const saveValues = (instituteId: number, attemptId: number, changes: MergedChange[], now: Date) => [
+  instituteId,
+  attemptId,
+  new Date(now.getTime() - graceMs).toISOString(),
+  changes.map((change) => change.questionNo),
+  changes.map((change) => change.answer),
+  changes.map((change) => change.seq),
+  changes.map((change) => change.markedForReview),
+  changes.map((change) => change.bookmarked),
+  now.toISOString(),
+];
 
 /** Saves changes of an open attempt; answers the question numbers whose change was written. */
 export async function saveAnswers(
@@ -454,18 +470,36 @@ export async function saveAnswers(
   changes: MergedChange[],
   now: Date,
 ): Promise<Set<number>> {
-  const rows = await sqlRows<{ questionNo: number }>(db, 'exam_save_answers', saveSql, [
-    instituteId,
-    attemptId,
-    new Date(now.getTime() - graceMs).toISOString(),
-    changes.map((change) => change.questionNo),
-    changes.map((change) => change.answer),
-    changes.map((change) => change.seq),
-    changes.map((change) => change.markedForReview),
-    changes.map((change) => change.bookmarked),
-    now.toISOString(),
-  ]);
+  const rows = await sqlRows<{ questionNo: number }>(
+    db,
+    'exam_save_answers',
+    saveSql,
+    saveValues(instituteId, attemptId, changes, now),
+  );
   return new Set(rows.map((row) => row.questionNo));
+}
+
+// The save in one round trip (issue 28): the same upsert, its locked attempt row also matched by the credential's
+// hash, so the credential being current, the attempt open and its time left are checked in the statement that
+// writes. It always answers one row: the attempt's end when that row was found (null: nothing could be written, and
+// the caller reads the attempt again to say why), and the question numbers written.
+export const checkedSaveSql = `with ${saveCtes(' and credential_hash = $10')}, ins as (${upsertSql})
+  select (select ends_at from att) as "endsAt", coalesce((select array_agg(question_no) from ins), '{}') as "applied"`;
+
+/**
+ * Saves changes of an open attempt whose credential hashes to `credentialHash`, in one statement. Answers the
+ * attempt's end and the question numbers written, or `endsAt: null` when the credential is not current or the
+ * attempt not open or out of time (nothing written).
+ */
+export async function saveAnswersWithCredential(
+  db: Db,
+  values: { instituteId: number; attemptId: number; credentialHash: string; changes: MergedChange[]; now: Date },
+): Promise<{ endsAt: Date | null; applied: Set<number> }> {
+  const [row] = await sqlRows<{ endsAt: Date | null; applied: number[] }>(db, 'exam_save_checked', checkedSaveSql, [
+    ...saveValues(values.instituteId, values.attemptId, values.changes, values.now),
+    values.credentialHash,
+  ]);
+  return { endsAt: row!.endsAt, applied: new Set(row!.applied) };
 }
 
 /**

@@ -55,6 +55,7 @@ import {
   insertAttempt,
   insertLaunchToken,
   saveAnswers,
+  saveAnswersWithCredential,
   setAttemptCredential,
   submitAttempt,
   type AttemptRow,
@@ -389,19 +390,18 @@ export async function examRoutes(app: FastifyInstance) {
     string,
     { until: number; byNo: Promise<Map<number, { type: number; options: number }>> }
   >();
-  function questionsOf(instituteId: number, testId: number) {
+  const indexOfPaper = ({ questions }: PaperRows) =>
+    new Map(
+      questions.map((question) => [question.questionNo, { type: question.quesType, options: question.options.length }]),
+    );
+  /** `paper`: one just read (the panel opening), kept so the saves that follow need not read it again. */
+  function questionsOf(instituteId: number, testId: number, paper?: PaperRows) {
     const key = `${instituteId}:${testId}`;
     const hit = questionIndex.get(key);
     if (hit && hit.until > Date.now()) return hit.byNo;
-    const byNo = findPaper(app.db, instituteId, testId).then(
-      ({ questions }) =>
-        new Map(
-          questions.map((question) => [
-            question.questionNo,
-            { type: question.quesType, options: question.options.length },
-          ]),
-        ),
-    );
+    const byNo = paper
+      ? Promise.resolve(indexOfPaper(paper))
+      : findPaper(app.db, instituteId, testId).then(indexOfPaper);
     byNo.catch(() => questionIndex.delete(key));
     if (questionIndex.size > 10_000) questionIndex.clear();
     questionIndex.set(key, { until: Date.now() + 60_000, byNo });
@@ -450,6 +450,7 @@ export async function examRoutes(app: FastifyInstance) {
       findPaper(app.db, auth.instituteId, auth.testId),
       findAnswers(app.db, auth.instituteId, attempt.id),
     ]);
+    void questionsOf(auth.instituteId, auth.testId, paper);
     const now = app.now().getTime();
     const expiresAt = now + mediaUrlLifetimeMs;
     const answer: AttemptAnswer = {
@@ -543,37 +544,89 @@ export async function examRoutes(app: FastifyInstance) {
     return [...merged.values()];
   }
 
-  defineRoute(app, examContract.save, async ({ request, body }) => {
-    const { auth, attempt } = await currentAttempt(request);
+  /**
+   * The save in one round trip, for a credential this process has read before (auth.ts): the checks the full path
+   * makes on the attempt row, made by the writing statement itself. Answers undefined, having written nothing, when
+   * any check fails: the full path then reads the attempt again and answers exactly as it always has.
+   */
+  async function saveInOneStatement(request: FastifyRequest, changes: AnswerChange[], credentialHash: string) {
+    const auth = request.attemptAuth!;
     const now = app.now();
-    if (attempt.submittedAt) throw new AppError(409, 'CONFLICT', examMessages.submitted);
-    if (!acceptsSave(attempt.endsAt.getTime(), now.getTime()))
-      throw new AppError(409, 'CONFLICT', examMessages.timeOver);
+    // What this process last read of the attempt: a submitted or late one goes the full way (auto-submit, 409).
+    if (auth.submittedAt || !acceptsSave(auth.endsAt.getTime(), now.getTime())) return undefined;
     const byNo = await questionsOf(auth.instituteId, auth.testId);
-    for (const change of body.answers) {
+    for (const change of changes) {
       const question = byNo.get(change.question_no);
-      if (!question) throw new AppError(400, 'BAD_REQUEST', examMessages.noQuestion);
+      if (!question) return undefined;
       if (change.answer !== undefined && !isValidAnswer(question.type, change.answer, question.options))
-        throw new AppError(400, 'BAD_REQUEST', `${examMessages.badAnswer} (question ${change.question_no})`);
+        return undefined;
     }
-    const merged = merge(body.answers);
-    const applied = await saveAnswers(app.db, auth.instituteId, attempt.id, merged, now);
-    if (applied.size === 0) {
-      // Nothing written: every change was older than what is stored, or the attempt closed meanwhile.
-      const after = await findAttempt(app.db, auth.instituteId, attempt.id);
-      if (after?.submittedAt) throw new AppError(409, 'CONFLICT', examMessages.submitted);
-    }
-    return {
-      saved: body.answers.map((change) => ({
-        question_no: change.question_no,
-        seq: change.seq,
-        // Written by this save: its question was written and this change was (or folded into) the newest.
-        applied: applied.has(change.question_no) && merged.some((each) => each.questionNo === change.question_no),
-      })),
-      server_time: now.getTime(),
-      remaining_seconds: remainingSeconds(attempt.endsAt.getTime(), now.getTime()),
-    };
+    const merged = merge(changes);
+    const { endsAt, applied } = await saveAnswersWithCredential(app.db, {
+      instituteId: auth.instituteId,
+      attemptId: auth.attemptId,
+      credentialHash,
+      changes: merged,
+      now,
+    });
+    if (!endsAt) return undefined;
+    return saveAnswer(changes, merged, applied, endsAt, now);
+  }
+
+  const saveAnswer = (
+    changes: AnswerChange[],
+    merged: MergedChange[],
+    applied: Set<number>,
+    endsAt: Date,
+    now: Date,
+  ) => ({
+    saved: changes.map((change) => ({
+      question_no: change.question_no,
+      seq: change.seq,
+      // Written by this save: its question was written and this change was (or folded into) the newest.
+      applied: applied.has(change.question_no) && merged.some((each) => each.questionNo === change.question_no),
+    })),
+    server_time: now.getTime(),
+    remaining_seconds: remainingSeconds(endsAt.getTime(), now.getTime()),
   });
+
+  defineRoute(
+    app,
+    examContract.save,
+    async ({ request, body }) => {
+      const unread = request.attemptUnread;
+      if (unread) {
+        request.attemptUnread = null;
+        const answer = await saveInOneStatement(request, body.answers, unread.credentialHash);
+        if (answer) return answer;
+        // Refused or not written: read the attempt afresh and answer as the full path always has.
+        const fresh = await unread.read();
+        if (!fresh) throw await unread.refusal();
+        request.attemptAuth = fresh;
+      }
+      const { auth, attempt } = await currentAttempt(request);
+      const now = app.now();
+      if (attempt.submittedAt) throw new AppError(409, 'CONFLICT', examMessages.submitted);
+      if (!acceptsSave(attempt.endsAt.getTime(), now.getTime()))
+        throw new AppError(409, 'CONFLICT', examMessages.timeOver);
+      const byNo = await questionsOf(auth.instituteId, auth.testId);
+      for (const change of body.answers) {
+        const question = byNo.get(change.question_no);
+        if (!question) throw new AppError(400, 'BAD_REQUEST', examMessages.noQuestion);
+        if (change.answer !== undefined && !isValidAnswer(question.type, change.answer, question.options))
+          throw new AppError(400, 'BAD_REQUEST', `${examMessages.badAnswer} (question ${change.question_no})`);
+      }
+      const merged = merge(body.answers);
+      const applied = await saveAnswers(app.db, auth.instituteId, attempt.id, merged, now);
+      if (applied.size === 0) {
+        // Nothing written: every change was older than what is stored, or the attempt closed meanwhile.
+        const after = await findAttempt(app.db, auth.instituteId, attempt.id);
+        if (after?.submittedAt) throw new AppError(409, 'CONFLICT', examMessages.submitted);
+      }
+      return saveAnswer(body.answers, merged, applied, attempt.endsAt, now);
+    },
+    { config: { attemptCheckedByStatement: true } },
+  );
 
   defineRoute(app, examContract.submit, async ({ request }) => {
     const { auth, attempt } = await currentAttempt(request);

@@ -8,7 +8,7 @@ import {
 } from '@campus/domain/timetable/timetable-rules';
 import { Badge, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useAttendance } from '../api/timetable.ts';
 import { Modal } from '../../../components/lazy-modal.tsx';
@@ -99,8 +99,9 @@ export function AttendanceDialog({
                 <Table.Tbody>
                   {shown.map((row, index) => (
                     <Table.Tr key={index}>
+                      {/* The date and each time whole, not cut at their hyphens and spaces. */}
                       <Table.Td>
-                        {row.date} {row.start_time} - {row.end_time}
+                        <NoWrap>{row.date}</NoWrap> <NoWrap>{row.start_time} -</NoWrap> <NoWrap>{row.end_time}</NoWrap>
                       </Table.Td>
                       <Table.Td c={isPresent(row.status) ? 'green' : 'red'} fw={600}>
                         {row.status}
@@ -175,3 +176,5 @@ function AttendanceCards({ rows, isSchool }: { rows: readonly AttendanceRow[]; i
     </Stack>
   );
 }
+
+const NoWrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;

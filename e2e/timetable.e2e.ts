@@ -163,6 +163,22 @@ describe('timetable and live classes in Chromium', () => {
     await page.getByRole('table', { name: `April ${startYear}` }).waitFor();
     expect(asked[0]).toMatchObject({ startdate: `${startYear}-04-01`, enddate: `${startYear}-04-30` });
     expect(await page.getByRole('button', { name: 'Previous month' }).isDisabled()).toBe(true);
+    // That year's classes (the demo holds its first month) and their attendance, in that year's sections.
+    await page
+      .getByRole('button', { name: new RegExp(`^\\d+ April ${startYear},\\s*\\d+ Schedules?$`) })
+      .first()
+      .click();
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'Attendance' }) })
+      .first()
+      .getByRole('button', { name: 'Attendance' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Attendance Details' });
+    await dialog.locator('tbody tr').first().waitFor();
+    expect(await dialog.locator('tbody tr td:first-child').first().innerText()).toContain(`-04-${startYear}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Next month' }).click();
     await page.getByRole('table', { name: `May ${startYear}` }).waitFor();
     expect(new URL(page.url()).searchParams.get('date')).toBe(`${startYear}-05`);

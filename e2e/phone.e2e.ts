@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePromo, signInToDashboard } from './support/flows.ts';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
@@ -5,6 +6,11 @@ import { androidPhone, layoutProblems } from './support/layout.ts';
 
 const apex = 'apex.localhost';
 const liveTest = 'Weekly Online Test: weekly test (live)';
+
+/** With SHOTS_DIR set, keeps a picture of the page as it is now, to be looked at (issue 26's acceptance). */
+async function shot(page: Page, name: string, { fullPage = true } = {}) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage });
+}
 
 /**
  * Screens on a 360 px Android phone (issue 26): nothing scrolls sideways, no text is cut, every touch target is at
@@ -232,6 +238,71 @@ describe('on a 360 px Android phone', () => {
     await page.getByLabel('Physics syllabus', { exact: true }).waitFor();
     await page.getByText('Title View').tap();
     await page.getByLabel('Search material').waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+  });
+
+  it('the timetable: the month, a chosen day, Attendance Details and the year fit, and the month stays in the address', async () => {
+    const page = await harness.newPage({ ...androidPhone, timezoneId: 'Asia/Kolkata' });
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/timetable'));
+    const month = harness.now().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+    const grid = page.getByRole('table', { name: month });
+    await grid
+      .getByRole('button', { name: /Holiday$/ })
+      .first()
+      .waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    // Every day is a finger's width: at least 44 px each way.
+    const cells = await grid
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+    for (const cell of cells) expect(Math.min(cell.width, cell.height)).toBeGreaterThanOrEqual(44);
+    await shot(page, 'timetable-month');
+
+    // A holiday's name is read by choosing its day; a school day lists its schedules below the month.
+    await grid.getByRole('button', { name: new RegExp(`^5 ${month}`) }).tap();
+    await page.getByText('Holiday: Founders Day holiday').waitFor();
+    await grid.getByRole('button', { name: new RegExp(`^24 ${month}`) }).tap();
+    const day = page.getByRole('region', { name: /^Tuesday 24-/ });
+    await day.getByRole('article').first().waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await shot(page, 'timetable-day');
+
+    await day.getByRole('article').first().getByRole('button', { name: 'Attendance' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Attendance Details' });
+    // A card a row: nothing sideways, no column squeezed.
+    const rows = dialog.getByRole('list', { name: 'Attendance' }).getByRole('listitem');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await layoutProblems(page, '[role="dialog"]')).toEqual([]);
+    await shot(page, 'timetable-attendance', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Show more' }).tap();
+    await expect.poll(() => rows.count()).toBe(40);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The month is in the address: a reload, and Back from another screen, come back to it.
+    await page.getByRole('button', { name: 'Next month' }).tap();
+    const next = page.locator('table[aria-label]').first();
+    await expect.poll(() => next.getAttribute('aria-label')).not.toBe(month);
+    const nextMonth = (await next.getAttribute('aria-label'))!;
+    await page.reload();
+    await page.getByRole('table', { name: nextMonth }).waitFor();
+    await page.goto(harness.url('/my-account/profile'));
+    await page.goBack();
+    await page.getByRole('table', { name: nextMonth }).waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+
+    await page.getByText('This Year').tap();
+    await page.getByText("Choose Month to view Live class, Exam's, classes").waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await shot(page, 'timetable-year', { fullPage: false });
+    await page.getByRole('button', { name: /^November \d{4},\s*\d+ Schedules$/ }).tap();
+    await page
+      .getByRole('region', { name: /^\w+day \d{2}-11-\d{4}$/ })
+      .first()
+      .waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
   });
 });

@@ -143,6 +143,122 @@ describe('timetable and live classes in Chromium', () => {
     await page.context().close();
   });
 
+  it('with the previous academic year chosen, the month opens on its first month and moves only within it', async () => {
+    const page = await harness.newPage(desktopInKolkata);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    const yearSelect = page.getByRole('combobox', { name: 'Academic Year' });
+    const years = (await yearSelect.locator('option').allInnerTexts()).map((name) => name.trim()).sort();
+    const previous = years[0]!;
+    expect(years.length).toBeGreaterThan(1);
+    await yearSelect.selectOption({ label: previous });
+    const startYear = Number(previous.slice(0, 4));
+    const asked: { startdate: string; enddate: string }[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v2/timeTable/v3')) asked.push(request.postDataJSON());
+    });
+
+    // Today is outside that year: the month view opens on its first month (spec part 2 §4), and asks for it.
+    await page.goto(harness.url('/my-account/timetable'));
+    await page.getByRole('table', { name: `April ${startYear}` }).waitFor();
+    expect(asked[0]).toMatchObject({ startdate: `${startYear}-04-01`, enddate: `${startYear}-04-30` });
+    expect(await page.getByRole('button', { name: 'Previous month' }).isDisabled()).toBe(true);
+    // That year's classes (the demo holds its first month) and their attendance, in that year's sections.
+    await page
+      .getByRole('button', { name: new RegExp(`^\\d+ April ${startYear},\\s*\\d+ Schedules?$`) })
+      .first()
+      .click();
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'Attendance' }) })
+      .first()
+      .getByRole('button', { name: 'Attendance' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Attendance Details' });
+    await dialog.locator('tbody tr').first().waitFor();
+    expect(await dialog.locator('tbody tr td:first-child').first().innerText()).toContain(`-04-${startYear}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('table', { name: `May ${startYear}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('date')).toBe(`${startYear}-05`);
+
+    // Its last month is as far as the arrows go; a month of another year in the address is not reachable either.
+    await page.goto(harness.url(`/my-account/timetable?date=${startYear + 1}-03`));
+    await page.getByRole('table', { name: `March ${startYear + 1}` }).waitFor();
+    expect(await page.getByRole('button', { name: 'Next month' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Previous month' }).isDisabled()).toBe(false);
+    await page.goto(harness.url(`/my-account/timetable?date=${startYear + 1}-11`));
+    await page.getByRole('table', { name: `April ${startYear}` }).waitFor();
+    await page.context().close();
+  });
+
+  it('marks holidays and weekly offs, not the events held on school days', async () => {
+    const page = await harness.newPage(desktopInKolkata);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/timetable'));
+    const month = harness.now().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+    const grid = page.getByRole('table', { name: month });
+    await grid.waitFor();
+    const day = (name: string) => grid.getByRole('button', { name: new RegExp(`^${name}$`) });
+    // The demo's 5th is Founders Day (a holiday, event type 1); every Sunday, the 8th among them, a weekly off (3).
+    await expect.poll(() => day(`5 ${month},.*Holiday`).count()).toBe(1);
+    await expect.poll(() => day(`8 ${month},.*Holiday`).count()).toBe(1);
+    // The 12th (a parent-teacher meeting) and the 18th (a science exhibition, a football final and the library
+    // week) are school days with classes: events of type 2 mark no holiday.
+    await expect.poll(() => day(`12 ${month},\\s*\\d+ Schedules`).count()).toBe(1);
+    await expect.poll(() => day(`18 ${month},\\s*\\d+ Schedules`).count()).toBe(1);
+    // The chosen holiday says which it is.
+    await grid.getByRole('button', { name: new RegExp(`^5 ${month}`) }).click();
+    await page.getByRole('region', { name: 'Schedules' }).getByText('Holiday: Founders Day holiday').waitFor();
+    await grid.getByRole('button', { name: new RegExp(`^12 ${month}`) }).click();
+    await page.getByRole('region', { name: /^Thursday 12-/ }).waitFor();
+    expect(await page.getByText(/^Holiday:/).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('Attendance Details shows the newest rows first, twenty at a time', async () => {
+    const page = await harness.newPage(desktopInKolkata);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/timetable'));
+    await page
+      .getByRole('button', { name: /,\s*\d+ Schedules?/ })
+      .first()
+      .click();
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: 'Attendance' }) })
+      .first()
+      .getByRole('button', { name: 'Attendance' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Attendance Details' });
+    const rows = dialog.locator('tbody tr');
+    await rows.first().waitFor();
+    const [present, total] = (await dialog.getByTestId('class-attended').innerText()).split('/').map(Number);
+    expect(total).toBeGreaterThan(40);
+    expect(present).toBeLessThanOrEqual(total!);
+    expect(await rows.count()).toBe(20);
+    await dialog.getByText(`Newest first · 20 of ${total}`).waitFor();
+    // Dates DD-MM-YYYY, newest first; the first is the last class held (the demo marks every class so far).
+    const dates = async () =>
+      (await rows.locator('td:first-child').allInnerTexts()).map((text) =>
+        text.slice(0, 10).split('-').reverse().join('-'),
+      );
+    const firstPage = await dates();
+    expect(firstPage).toEqual([...firstPage].sort().reverse());
+    expect(firstPage[0]! <= harness.now().toISOString().slice(0, 10)).toBe(true);
+    expect(firstPage[0]! >= new Date(harness.now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
+    await dialog.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => rows.count()).toBe(40);
+    const twoPages = await dates();
+    expect(twoPages.slice(0, 20)).toEqual(firstPage);
+    expect(twoPages).toEqual([...twoPages].sort().reverse());
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('a parent views the child’s timetable and live classes but may not join', async () => {
     const page = await harness.newPage(desktopInKolkata);
     await signIn(harness, page, '9000000002');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { instantInZone } from '../calendar/calendar.ts';
 import {
+  attendanceNewestFirst,
   attendancePercent,
   canMoveMonth,
   canMoveYear,
@@ -10,10 +11,14 @@ import {
   defaultMonth,
   durationLabel,
   groupSchedulesByDate,
+  holidaysByDate,
+  isHolidayEvent,
   includedClassTypes,
   monthGrid,
   onlineClassAction,
   onlineExamStatus,
+  placeFromParam,
+  placeParam,
   scheduleCountLabel,
   shiftMonth,
   timetableFlags,
@@ -178,5 +183,101 @@ describe('attendance figures', () => {
 describe('instantInZone', () => {
   it('reads a Kolkata wall time', () => {
     expect(instantInZone('2026-11-23', '09:00', 'Asia/Kolkata').toISOString()).toBe('2026-11-23T03:30:00.000Z');
+  });
+});
+
+describe('isHolidayEvent / holidaysByDate (issue 27, item 9)', () => {
+  it.each([
+    { event_type: 1, what: 'a holiday (type 1)', holiday: true },
+    { event_type: 3, what: 'a weekly off (type 3)', holiday: true },
+    { event_type: 2, what: 'an event with a category (type 2: a parent-teacher meeting)', holiday: false },
+  ])('$what marks a holiday: $holiday', ({ event_type, holiday }) => {
+    expect(isHolidayEvent({ event_type })).toBe(holiday);
+  });
+
+  it('keeps only the days with a holiday, with the holidays’ titles', () => {
+    const answer = {
+      '2026-11-01': [{ event_type: 3, title_name: 'Sunday weekly off' }],
+      '2026-11-14': [
+        { event_type: 2, title_name: 'Parent-teacher meeting' },
+        { event_type: 1, title_name: 'Founders Day holiday' },
+      ],
+      '2026-11-20': [
+        { event_type: 2, title_name: 'Science exhibition' },
+        { event_type: 2, title_name: 'Photo day' },
+      ],
+    };
+    expect(holidaysByDate(answer)).toEqual({
+      '2026-11-01': ['Sunday weekly off'],
+      '2026-11-14': ['Founders Day holiday'],
+    });
+    expect(holidaysByDate({})).toEqual({});
+  });
+});
+
+describe('placeFromParam / placeParam (the month view in the address)', () => {
+  const year2025 = { startDate: '2025-04-01', endDate: '2026-03-31' };
+  const today = '2026-11-27';
+  const nov2026 = { month: { year: 2026, month: 11 }, day: today };
+  it.each([
+    { raw: '2026-12', year: year2026, place: { month: { year: 2026, month: 12 }, day: null }, why: 'a month' },
+    { raw: '2027-03', year: year2026, place: { month: { year: 2027, month: 3 }, day: null }, why: 'its last month' },
+    { raw: '2026-12-05', year: year2026, place: { month: { year: 2026, month: 12 }, day: '2026-12-05' }, why: 'a day' },
+    { raw: '2027-04', year: year2026, place: nov2026, why: 'a month after it: today' },
+    { raw: '2026-03-31', year: year2026, place: nov2026, why: 'a day before it: today' },
+    { raw: '2026-02-30', year: year2026, place: nov2026, why: 'no such day: today' },
+    { raw: '2026-13', year: year2026, place: nov2026, why: 'no such month: today' },
+    { raw: 'soon', year: year2026, place: nov2026, why: 'not a month: today' },
+    { raw: null, year: year2026, place: nov2026, why: 'none: this month, today chosen' },
+    { raw: null, year: year2025, place: { month: { year: 2025, month: 4 }, day: null }, why: 'past year: its start' },
+    { raw: '2026-11-27', year: year2025, place: { month: { year: 2025, month: 4 }, day: null }, why: 'outside it' },
+    { raw: '2026-02', year: year2025, place: { month: { year: 2026, month: 2 }, day: null }, why: 'in the past year' },
+  ])('$raw: $why', ({ raw, year, place }) => {
+    expect(placeFromParam(raw, today, year)).toEqual(place);
+  });
+
+  it('writes the chosen day, or the month when none is chosen', () => {
+    expect(placeParam({ month: { year: 2027, month: 3 }, day: null })).toBe('2027-03');
+    expect(placeParam({ month: { year: 2026, month: 11 }, day: '2026-11-05' })).toBe('2026-11-05');
+  });
+});
+
+describe('defaultMonth and the month arrows of a chosen past year (issue 27, item 7)', () => {
+  const year2025 = { startDate: '2025-04-01', endDate: '2026-03-31' };
+  it('opens a past year on its first month and moves only within it', () => {
+    expect(defaultMonth('2026-11-27', year2025)).toEqual({ year: 2025, month: 4 });
+    expect(canMoveMonth({ year: 2025, month: 4 }, -1, year2025)).toBe(false);
+    expect(canMoveMonth({ year: 2025, month: 4 }, 1, year2025)).toBe(true);
+    expect(canMoveMonth({ year: 2026, month: 3 }, 1, year2025)).toBe(false);
+  });
+});
+
+describe('attendanceNewestFirst (issue 27, item 10)', () => {
+  it('orders by date, then start time, newest first', () => {
+    const rows = [
+      { date: '02-04-2026', start_time: '09:00 AM' },
+      { date: '15-11-2026', start_time: '08:00 AM' },
+      { date: '15-11-2026', start_time: '01:00 PM' },
+      { date: '15-11-2026', start_time: '12:30 PM' },
+      { date: '30-10-2026', start_time: '11:15 AM' },
+      { date: '15-11-2026', start_time: '12:00 AM' },
+    ];
+    expect(attendanceNewestFirst(rows)).toEqual([
+      { date: '15-11-2026', start_time: '01:00 PM' },
+      { date: '15-11-2026', start_time: '12:30 PM' },
+      { date: '15-11-2026', start_time: '08:00 AM' },
+      { date: '15-11-2026', start_time: '12:00 AM' },
+      { date: '30-10-2026', start_time: '11:15 AM' },
+      { date: '02-04-2026', start_time: '09:00 AM' },
+    ]);
+  });
+
+  it('leaves the answer as it was', () => {
+    const rows = [
+      { date: '2026-04-02', start_time: '09:00' },
+      { date: '2026-04-03', start_time: '09:00' },
+    ];
+    expect(attendanceNewestFirst(rows).map((row) => row.date)).toEqual(['2026-04-03', '2026-04-02']);
+    expect(rows[0]!.date).toBe('2026-04-02');
   });
 });

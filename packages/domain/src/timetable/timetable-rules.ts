@@ -1,4 +1,5 @@
 import { addDays, type IsoDate } from '../calendar/calendar.ts';
+import { eventTypes } from '../events/events-rules.ts';
 
 /** The institute setup values of classes and exams (spec part 2 §9). */
 export type DeliveryMode = 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
@@ -232,6 +233,65 @@ export function canMoveYear(year: number, step: 1 | -1, academicYear: { startDat
   return target >= Number(academicYear.startDate.slice(0, 4)) && target <= Number(academicYear.endDate.slice(0, 4));
 }
 
+/**
+ * Whether an event of the holiday call marks its day a holiday on the timetable (spec part 2 §2.2, §3): holidays
+ * (event type 1, 'holiday or event' without a category) and weekly offs (type 3). An event with a category (type
+ * 2: a parent-teacher meeting, an exhibition) happens on a school day and marks nothing (issue 27, item 9).
+ */
+export function isHolidayEvent(event: { event_type: number }): boolean {
+  return event.event_type === eventTypes.holidayOrEvent || event.event_type === eventTypes.weeklyOff;
+}
+
+/**
+ * The timetable's holiday markers from the holiday call's answer (a map of date to that day's events): each date
+ * with at least one holiday, mapped to the holidays' titles (shown when the day is chosen).
+ */
+export function holidaysByDate(
+  eventsByDate: Readonly<Record<IsoDate, readonly { event_type: number; title_name: string }[]>>,
+): Record<IsoDate, string[]> {
+  const holidays: Record<IsoDate, string[]> = {};
+  for (const [date, events] of Object.entries(eventsByDate)) {
+    const titles = events.filter(isHolidayEvent).map((event) => event.title_name);
+    if (titles.length > 0) holidays[date] = titles;
+  }
+  return holidays;
+}
+
+/** The month view's place: the month shown and the chosen day (null when none is chosen). */
+export interface MonthPlace {
+  month: { year: number; month: number };
+  day: IsoDate | null;
+}
+
+/** The month view's place as the address keeps it: the chosen day `YYYY-MM-DD`, or the month `YYYY-MM`. */
+export const placeParam = (place: MonthPlace) =>
+  place.day ?? `${place.month.year}-${String(place.month.month).padStart(2, '0')}`;
+
+/**
+ * The month view's place the address names (`YYYY-MM-DD` a chosen day, `YYYY-MM` a month with none chosen), when it
+ * lies in the academic year. Otherwise (no address, a stale or hand-made one) the default month of §4 with today
+ * chosen when today is in it: an address cannot take the view outside the year its arrows are bounded to.
+ */
+export function placeFromParam(
+  raw: string | null,
+  today: IsoDate,
+  academicYear: { startDate: IsoDate; endDate: IsoDate },
+): MonthPlace {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/.exec(raw ?? '');
+  if (match && raw) {
+    const month = { year: Number(match[1]), month: Number(match[2]) };
+    const day = match[3] ? raw : null;
+    const isRealDay = day === null || addDays(day, 0) === day;
+    const inYear = day
+      ? day >= academicYear.startDate && day <= academicYear.endDate
+      : raw >= academicYear.startDate.slice(0, 7) && raw <= academicYear.endDate.slice(0, 7);
+    if (isRealDay && inYear) return { month, day };
+  }
+  const month = defaultMonth(today, academicYear);
+  const isTodayShown = today.slice(0, 7) === `${month.year}-${String(month.month).padStart(2, '0')}`;
+  return { month, day: isTodayShown ? today : null };
+}
+
 /** Attendance `status` P is present (green); anything else is absent (red) (spec part 2 §3, §5). */
 export const isPresent = (status: string) => status === 'P';
 
@@ -245,6 +305,31 @@ export function attendancePercent(present: number, total: number): number {
   return total === 0 ? 0 : Math.round((present / total) * 100);
 }
 
+/** Rows the Attendance Details popup shows at first and adds on each 'Show more'. */
+export const attendancePageSize = 20;
+
+/**
+ * Attendance rows newest first (by date, then start time), as a student looks for the last classes first; the call
+ * answers them oldest first (issue 27, item 10). Dates come as DD-MM-YYYY (or YYYY-MM-DD), times as the clock reads
+ * them ('09:00 AM').
+ */
+export function attendanceNewestFirst<T extends { date: string; start_time: string }>(rows: readonly T[]): T[] {
+  const key = (row: T) => `${isoOf(row.date)} ${minutesOfDay(row.start_time).toString().padStart(4, '0')}`;
+  return [...rows].sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));
+}
+
+/** DD-MM-YYYY as YYYY-MM-DD, so that dates sort as text; other forms as they are. */
+const isoOf = (date: string) => date.replace(/^(\d{2})-(\d{2})-(\d{4})$/, '$3-$2-$1');
+
+/** Minutes since midnight of a clock time '09:00 AM', '01:30 PM' or '13:30' (unreadable: 0). */
+function minutesOfDay(time: string): number {
+  const match = /^(\d{1,2}):(\d{2})\s*(AM|PM)?$/i.exec(time.trim());
+  if (!match) return 0;
+  let hours = Number(match[1]) % (match[3] ? 12 : 24);
+  if (match[3]?.toUpperCase() === 'PM') hours += 12;
+  return hours * 60 + Number(match[2]);
+}
+
 /** Messages of the timetable screens (spec part 2 §2.2, §8), verbatim. */
 export const timetableMessages = {
   noScheduleOnDate: 'Schedule not Found On Selected Date',
@@ -256,4 +341,6 @@ export const timetableMessages = {
   assignCourse: 'Please assign course!',
   classAttended: 'Class Attended',
   attendanceDetails: 'Attendance Details',
+  /** Beyond the spec: the popup shows the newest rows first, a page at a time (issue 27). */
+  showMore: 'Show more',
 } as const;

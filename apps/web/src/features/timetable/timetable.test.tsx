@@ -88,7 +88,11 @@ function mockTimetable(answer?: () => Response) {
       });
     }),
     http.post('*/api/v1/holiday_manager/event_for_timetable', () =>
-      HttpResponse.json({ '2026-11-26': [{ title_name: 'Founders Day' }] }),
+      HttpResponse.json({
+        '2026-11-26': [{ event_type: 1, title_name: 'Founders Day' }],
+        // An event with a category on a school day: no holiday (issue 27, item 9).
+        '2026-11-21': [{ event_type: 2, title_name: 'Parent-teacher meeting' }],
+      }),
     ),
     http.post('*/api/v2/timeTable/year-count', () =>
       HttpResponse.json({

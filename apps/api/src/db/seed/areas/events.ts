@@ -91,9 +91,11 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       // A start time without an end time.
       startTime: '09:00',
     },
+    // An event on a school day, with its category: the timetable marks no holiday here (issue 27, item 9).
     {
       instituteId,
-      eventType: 1,
+      eventType: 2,
+      holidayType: 1,
       title: 'Library week begins',
       startDate: day(thisMonth, 18),
       endDate: day(thisMonth, 18),

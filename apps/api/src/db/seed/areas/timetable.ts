@@ -45,8 +45,16 @@ interface Period {
   classType: 'Class' | 'Online Class';
 }
 
-/** The current year's batches of an institute, with standard and subject names. */
-async function currentBatches(tx: Tx, institute: DemoInstitute, today: string) {
+/**
+ * The batches of an institute's current year (or, with `year` 'previous', of the year that ended before `today`),
+ * with standard and subject names.
+ */
+async function currentBatches(
+  tx: Tx,
+  institute: DemoInstitute,
+  today: string,
+  year: 'current' | 'previous' = 'current',
+) {
   const rows = await tx
     .select({ id: batches.id, name: batches.name, standardId: batches.standardId, start: academicYears.startDate })
     .from(batches)
@@ -57,8 +65,9 @@ async function currentBatches(tx: Tx, institute: DemoInstitute, today: string) {
     .where(
       and(
         eq(batches.instituteId, institute.id),
-        lte(academicYears.startDate, today),
-        gte(academicYears.endDate, today),
+        year === 'current'
+          ? and(lte(academicYears.startDate, today), gte(academicYears.endDate, today))
+          : and(lte(academicYears.endDate, today), gte(academicYears.endDate, addDays(today, -366))),
       ),
     )
     .orderBy(batches.id);
@@ -141,12 +150,21 @@ export async function seed({ tx, storage, now, today, institutes: { greenfield, 
   ];
 
   const rows: (typeof classSessions.$inferInsert)[] = [];
-  for (const plan of plans) {
+  // Greenfield's previous year gets its first month of periods: a user who picks that year in the sidebar sees its
+  // timetable open on a month with classes and attendance (issue 27, item 7).
+  const runs = [
+    ...plans.map((plan) => ({ plan, year: 'current' as const, days: 366 })),
+    { plan: plans[0]!, year: 'previous' as const, days: 30 },
+  ];
+  for (const { plan, year, days } of runs) {
     const { institute } = plan;
-    const list = await currentBatches(tx, institute, today);
+    const list = await currentBatches(tx, institute, today, year);
     for (const [batchIndex, batch] of list.entries()) {
       const yearStart = batch.start;
-      const yearEnd = addDays(`${Number(yearStart.slice(0, 4)) + 1}${yearStart.slice(4)}`, -1);
+      const yearEnd = [
+        addDays(`${Number(yearStart.slice(0, 4)) + 1}${yearStart.slice(4)}`, -1),
+        addDays(yearStart, days - 1),
+      ].sort()[0]!;
       const evening = batch.name === 'Evening';
       // Apex: three online classes a day, Monday to Saturday, at the batch's time of day.
       const apexPeriods: Period[] = (evening ? ['16:00', '17:15', '18:30'] : ['07:00', '08:15', '09:30']).map(

@@ -1,4 +1,4 @@
-import { academicYearName, needsAcademicYearChoice } from '@campus/domain/auth/academic-year';
+import { needsAcademicYearChoice, selectedYearFields } from '@campus/domain/auth/academic-year';
 import type { RoleEntry, Session } from '@campus/domain/auth/auth.contract';
 import { withAcademicYear } from '@campus/domain/auth/credential';
 import { deriveLoginOutcome, loginFailureMessage, loginMessages } from '@campus/domain/auth/login-rules';
@@ -111,8 +111,7 @@ export function useSignIn() {
       finish({
         ...session,
         student_auth: withAcademicYear(session.student_auth, yearId),
-        selectedAcadYrId: yearId,
-        selectedAcadYear: academicYearName(session, yearId),
+        ...selectedYearFields(session, yearId),
       });
     } catch {
       setStep({ kind: 'alert', message: describeHttpFailure(0) });

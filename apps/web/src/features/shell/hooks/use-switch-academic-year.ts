@@ -1,4 +1,4 @@
-import { academicYearName } from '@campus/domain/auth/academic-year';
+import { selectedYearFields } from '@campus/domain/auth/academic-year';
 import { withAcademicYear } from '@campus/domain/auth/credential';
 import { signedInPages } from '@campus/domain/shell/pages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,8 +10,8 @@ import { saveSession, type StoredSession } from '../../../lib/session.ts';
 export const academicYearSwitchDelayMs = 400;
 
 /**
- * The academic-year switch (spec part 1 §4): the credential's year part is rewritten and stored, cached data of the
- * old year is dropped, and the dashboard opens after 400 ms.
+ * The academic-year switch (spec part 1 §4): the credential's year part is rewritten and stored with the year's dates
+ * (issue 27), cached data of the old year is dropped, and the dashboard opens after 400 ms.
  */
 export function useSwitchAcademicYear() {
   const navigate = useNavigate();
@@ -21,8 +21,7 @@ export function useSwitchAcademicYear() {
       saveSession({
         ...session,
         student_auth: withAcademicYear(session.student_auth, yearId),
-        selectedAcadYrId: yearId,
-        selectedAcadYear: academicYearName(session, yearId),
+        ...selectedYearFields(session, yearId),
       });
       void queryClient.invalidateQueries();
       setTimeout(() => void navigate(signedInPages.dashboard), academicYearSwitchDelayMs);

@@ -5,9 +5,12 @@ import {
   canMoveYear,
   defaultMonth,
   groupSchedulesByDate,
+  holidaysByDate,
   monthGrid,
   monthNames,
   onlineClassAction,
+  placeFromParam,
+  placeParam,
   scheduleCountLabel,
   shiftMonth,
   timetableMessages,
@@ -18,6 +21,7 @@ import { signedInPages } from '@campus/domain/shell/pages';
 import {
   ActionIcon,
   Badge,
+  Box,
   Grid,
   Group,
   Overlay,
@@ -30,10 +34,12 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
+import { useAddressParam } from '../../../lib/address-state.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { recordingAddress, startSession, useHolidays, useTimetable, useYearCount } from '../api/timetable.ts';
@@ -57,10 +63,16 @@ function TimetableView({ session }: { session: StoredSession }) {
   const now = new Date();
   const today = localDate(now);
   const academicYear = { startDate: session.ay_start_date.slice(0, 10), endDate: session.ay_end_date.slice(0, 10) };
-  const [view, setView] = useState<'month' | 'year'>('month');
-  const [current, setCurrent] = useState(() => defaultMonth(today, academicYear));
-  const [selectedDate, setSelectedDate] = useState<string | null>(today);
-  const [year, setYear] = useState(current.year);
+  // The view, the month and the chosen day live in the address (issue 26): Back to this screen and a reload land on
+  // the month the user was looking at, within the selected academic year.
+  const [view, setView] = useAddressParam<'month' | 'year'>(
+    'view',
+    (raw) => (raw === 'year' ? 'year' : 'month'),
+    (value) => (value === 'year' ? 'year' : null),
+  );
+  const [place, setPlace] = useAddressParam('date', (raw) => placeFromParam(raw, today, academicYear), placeParam);
+  const { month: current, day: selectedDate } = place;
+  const [year, setYear] = useState(() => defaultMonth(today, academicYear).year);
   const [yearMonth, setYearMonth] = useState<number | null>(null);
   const [attendanceOf, setAttendanceOf] = useState<TimetableEntry | null>(null);
   const [recordings, setRecordings] = useState<readonly Recording[] | null>(null);
@@ -94,7 +106,8 @@ function TimetableView({ session }: { session: StoredSession }) {
   if (!isFirstMonthIn && !timetable.isLoading && !holidays.isLoading) setFirstMonthIn(true);
 
   const byDate = timetable.data?.result.batchTimeTableList ?? {};
-  const holidayDates = new Set(Object.keys(holidays.data ?? {}));
+  // Holidays and weekly offs only: events held on school days mark nothing (issue 27, item 9).
+  const holidayTitles = session.is_institute_type_school ? holidaysByDate(holidays.data ?? {}) : {};
 
   async function join(entry: TimetableEntry) {
     if (session.parentslogin) {
@@ -150,17 +163,14 @@ function TimetableView({ session }: { session: StoredSession }) {
               <MonthGrid
                 current={current}
                 byDate={byDate}
-                holidays={session.is_institute_type_school ? holidayDates : new Set()}
+                holidays={holidayTitles}
                 today={today}
                 selected={selectedDate}
                 loading={timetable.isLoading}
                 canPrevious={canMoveMonth(current, -1, academicYear)}
                 canNext={canMoveMonth(current, 1, academicYear)}
-                onMove={(step) => {
-                  setCurrent(shiftMonth(current, step));
-                  setSelectedDate(null);
-                }}
-                onSelect={setSelectedDate}
+                onMove={(step) => setPlace({ month: shiftMonth(current, step), day: null })}
+                onSelect={(date) => setPlace({ month: current, day: date })}
               />
             ) : (
               <YearTiles
@@ -179,6 +189,11 @@ function TimetableView({ session }: { session: StoredSession }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="sm" component="section" aria-label="Schedules">
+              {view === 'month' && selectedDate && holidayTitles[selectedDate] && (
+                <Paper bg="var(--mantine-color-red-light)" p="xs" radius="sm" aria-label="Holiday">
+                  <Text fw={600}>Holiday: {holidayTitles[selectedDate].join(', ')}</Text>
+                </Paper>
+              )}
               {timetable.isLoading && (view === 'month' || yearMonth !== null) ? (
                 <PageLoader label="Loading schedules" />
               ) : groups.length === 0 ? (
@@ -237,10 +252,16 @@ function TimetableView({ session }: { session: StoredSession }) {
   );
 }
 
+/**
+ * The month (spec part 2 §2.2), designed at 360 px first: a phone's day cell is ~45 px wide, so it shows the day, the
+ * schedule count as a number and a red bar for a holiday, explained by a legend; the holiday's name shows in the
+ * chosen day's panel. From the sm width up the cell has the words ('4 Schedules', 'Holiday'). Each cell's name says
+ * it all to a screen reader either way.
+ */
 function MonthGrid(props: {
   current: { year: number; month: number };
   byDate: Record<string, TimetableEntry[]>;
-  holidays: Set<string>;
+  holidays: Readonly<Record<string, string[]>>;
   today: string;
   selected: string | null;
   loading: boolean;
@@ -250,13 +271,15 @@ function MonthGrid(props: {
   onSelect: (date: string) => void;
 }) {
   const { current, byDate, holidays, today, selected } = props;
+  const isWide = useIsWide();
   const weeks = monthGrid(current.year, current.month);
   const title = `${monthNames[current.month - 1]} ${current.year}`;
   return (
-    <Paper withBorder p="sm" radius="md">
-      <Group justify="space-between" mb="xs">
+    <Paper withBorder p={{ base: 4, xs: 'sm' }} radius="md">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
         <ActionIcon
           variant="subtle"
+          size="xl"
           aria-label="Previous month"
           disabled={!props.canPrevious}
           onClick={() => props.onMove(-1)}
@@ -266,7 +289,13 @@ function MonthGrid(props: {
         <Title order={2} size="h4">
           {title}
         </Title>
-        <ActionIcon variant="subtle" aria-label="Next month" disabled={!props.canNext} onClick={() => props.onMove(1)}>
+        <ActionIcon
+          variant="subtle"
+          size="xl"
+          aria-label="Next month"
+          disabled={!props.canNext}
+          onClick={() => props.onMove(1)}
+        >
           ›
         </ActionIcon>
       </Group>
@@ -274,7 +303,7 @@ function MonthGrid(props: {
         <thead>
           <tr>
             {weekdayNames.map((name) => (
-              <th key={name} scope="col" style={{ fontWeight: 500, fontSize: 12, padding: 4 }}>
+              <th key={name} scope="col" style={{ fontWeight: 500, fontSize: 12, padding: '4px 0' }}>
                 {name.slice(0, 3)}
               </th>
             ))}
@@ -288,38 +317,65 @@ function MonthGrid(props: {
                 const count = byDate[date]?.length ?? 0;
                 const isToday = date === today;
                 const isSelected = date === selected;
+                const isHoliday = Boolean(holidays[date]);
                 const label = scheduleCountLabel(count);
+                const day = Number(date.slice(8));
                 return (
-                  <td key={date} style={{ padding: 2, verticalAlign: 'top' }}>
+                  <td key={date} style={{ padding: '1px 0', verticalAlign: 'top' }}>
                     <UnstyledButton
                       onClick={() => props.onSelect(date)}
                       aria-pressed={isSelected}
                       data-today={isToday || undefined}
+                      data-holiday={isHoliday || undefined}
                       style={{
                         width: '100%',
                         minHeight: 56,
-                        padding: 4,
+                        padding: '4px 2px',
                         borderRadius: 6,
+                        display: 'flex',
+                        flexDirection: 'column',
+                        alignItems: 'center',
+                        gap: 2,
                         border: isToday
                           ? '2px solid var(--mantine-color-blue-6)'
                           : '1px solid var(--mantine-color-gray-3)',
+                        // A holiday's red bar along the cell's foot: on a phone it is the only mark the cell has room for.
+                        borderBottom: isHoliday ? '4px solid var(--mantine-color-red-7)' : undefined,
                         background: isSelected ? 'var(--cp-selected-day)' : undefined,
                       }}
                     >
-                      <Text size="sm" fw={isToday ? 700 : 400}>
-                        {Number(date.slice(8))}
-                        <VisuallyHidden> {title},</VisuallyHidden>
+                      <Text size="sm" fw={isToday ? 700 : 400} lh={1.2}>
+                        {day}
                       </Text>
-                      {label && (
-                        <Text size="xs" c="var(--cp-schedule-count)">
-                          {label}
-                        </Text>
-                      )}
-                      {holidays.has(date) && (
-                        <Badge size="xs" color="red.9" variant="filled">
-                          Holiday
-                        </Badge>
-                      )}
+                      {/* Beside the number, not in it: the number's box is a finger wide, its name is long. */}
+                      <VisuallyHidden> {title},</VisuallyHidden>
+                      {count > 0 &&
+                        (isWide ? (
+                          <Text size="xs" c="var(--cp-schedule-count)" ta="center" lh={1.2}>
+                            {label}
+                          </Text>
+                        ) : (
+                          <Box
+                            component="span"
+                            fz={12}
+                            fw={700}
+                            lh="18px"
+                            px={5}
+                            c="var(--cp-schedule-count)"
+                            bg="var(--mantine-color-blue-light)"
+                            style={{ borderRadius: 9, minWidth: 18, textAlign: 'center' }}
+                          >
+                            <Shortened short={String(count)} full={label} />
+                          </Box>
+                        ))}
+                      {isHoliday &&
+                        (isWide ? (
+                          <Badge size="xs" color="red.9" variant="filled">
+                            Holiday
+                          </Badge>
+                        ) : (
+                          <VisuallyHidden>Holiday</VisuallyHidden>
+                        ))}
                     </UnstyledButton>
                   </td>
                 );
@@ -328,10 +384,34 @@ function MonthGrid(props: {
           ))}
         </tbody>
       </table>
+      {!isWide && (
+        <Group gap="md" mt="xs" px={4} aria-hidden="true">
+          <Group gap={6} wrap="nowrap">
+            <Box
+              component="span"
+              fz={12}
+              fw={700}
+              lh="18px"
+              px={5}
+              c="var(--cp-schedule-count)"
+              bg="var(--mantine-color-blue-light)"
+              style={{ borderRadius: 9 }}
+            >
+              3
+            </Box>
+            <Text size="xs">schedules that day</Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Box w={18} h={4} bg="var(--mantine-color-red-7)" />
+            <Text size="xs">Holiday</Text>
+          </Group>
+        </Group>
+      )}
     </Paper>
   );
 }
 
+/** The year's 12 months in 3 rows of 4 (spec part 2 §2.2, §9); a phone shows short names and the count's number. */
 function YearTiles(props: {
   year: number;
   counts: Record<string, number>;
@@ -341,11 +421,13 @@ function YearTiles(props: {
   onMove: (step: 1 | -1) => void;
   onSelect: (month: number) => void;
 }) {
+  const isWide = useIsWide();
   return (
-    <Paper withBorder p="sm" radius="md">
-      <Group justify="space-between" mb="xs">
+    <Paper withBorder p={{ base: 4, xs: 'sm' }} radius="md">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
         <ActionIcon
           variant="subtle"
+          size="xl"
           aria-label="Previous year"
           disabled={!props.canPrevious}
           onClick={() => props.onMove(-1)}
@@ -355,13 +437,19 @@ function YearTiles(props: {
         <Title order={2} size="h4">
           {props.year}
         </Title>
-        <ActionIcon variant="subtle" aria-label="Next year" disabled={!props.canNext} onClick={() => props.onMove(1)}>
+        <ActionIcon
+          variant="subtle"
+          size="xl"
+          aria-label="Next year"
+          disabled={!props.canNext}
+          onClick={() => props.onMove(1)}
+        >
           ›
         </ActionIcon>
       </Group>
       <Stack gap="xs">
         {yearTiles().map((row, index) => (
-          <SimpleGrid key={index} cols={4} spacing="xs">
+          <SimpleGrid key={index} cols={4} spacing={{ base: 4, xs: 'xs' }}>
             {row.map((tile) => {
               const count = props.counts[String(tile.month)] ?? 0;
               const label = scheduleCountLabel(count);
@@ -371,18 +459,20 @@ function YearTiles(props: {
                   onClick={() => props.onSelect(tile.month)}
                   aria-pressed={props.selected === tile.month}
                   style={{
-                    padding: 8,
+                    padding: '8px 4px',
+                    minHeight: 56,
                     borderRadius: 6,
+                    textAlign: 'center',
                     border: '1px solid var(--mantine-color-gray-3)',
-                    background: props.selected === tile.month ? 'var(--mantine-color-gray-3)' : undefined,
+                    background: props.selected === tile.month ? 'var(--cp-selected-day)' : undefined,
                   }}
                 >
                   <Text fw={600} size="sm">
-                    {tile.name}
+                    {isWide ? tile.name : <Shortened short={tile.name.slice(0, 3)} full={tile.name} />}
                     <VisuallyHidden> {props.year},</VisuallyHidden>
                   </Text>
-                  <Text size="xs" c="blue.9">
-                    {label}
+                  <Text size="xs" c="var(--cp-schedule-count)">
+                    {isWide ? label : count > 0 && <Shortened short={String(count)} full={label} />}
                   </Text>
                 </UnstyledButton>
               );
@@ -391,5 +481,18 @@ function YearTiles(props: {
         ))}
       </Stack>
     </Paper>
+  );
+}
+
+/** From the sm width up a day cell has room for words ('4 Schedules', 'Holiday'); below it, for a number and a mark. */
+const useIsWide = () => useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
+
+/** Shows `short` and gives `full` to screen readers, so the button's name stays whole ('4 Schedules', 'November'). */
+function Shortened({ short, full }: { short: string; full: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{short}</span>
+      <VisuallyHidden>{full}</VisuallyHidden>
+    </>
   );
 }

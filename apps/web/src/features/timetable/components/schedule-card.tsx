@@ -8,6 +8,7 @@ import {
   timetableMessages,
 } from '@campus/domain/timetable/timetable-rules';
 import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { CutText } from '../../../components/cut-text.tsx';
 
 export interface ScheduleCardProps {
   entry: TimetableEntry;
@@ -55,22 +56,24 @@ export function ScheduleCard({
             <Badge variant="light">{entry.class_type}</Badge>
           </Group>
         </Group>
-        {title && <Text title={title}>{cut(title, cardLimits.subject)}</Text>}
-        {entry.session_name && entry.subject_name && <Text size="sm">{cut(entry.session_name, cardLimits.topic)}</Text>}
-        <Text size="sm" title={entry.course}>
+        {title && <CutText text={title} cut={(text) => cut(text, cardLimits.subject)} />}
+        {entry.session_name && entry.subject_name && (
+          <CutText size="sm" text={entry.session_name} cut={(text) => cut(text, cardLimits.topic)} />
+        )}
+        <Text size="sm">
           {!isSchool && (
             <Text span c="dimmed">
               Batch:{' '}
             </Text>
           )}
-          {cut(entry.course, cardLimits.course)}
+          <CutText component="span" text={entry.course} cut={(text) => cut(text, cardLimits.course)} />
         </Text>
         {entry.topics_covered && (
-          <Text size="sm" title={entry.topics_covered}>
+          <Text size="sm">
             <Text span c="dimmed">
               Topics:{' '}
             </Text>
-            {cut(entry.topics_covered, cardLimits.topic)}
+            <CutText component="span" text={entry.topics_covered} cut={(text) => cut(text, cardLimits.topic)} />
           </Text>
         )}
         {names.length > 0 && (
@@ -82,13 +85,11 @@ export function ScheduleCard({
                 </Avatar>
               ))}
             </Avatar.Group>
-            <Text size="sm">{cut(entry.teacher_name, cardLimits.teacher)}</Text>
+            <CutText size="sm" text={entry.teacher_name} cut={(text) => cut(text, cardLimits.teacher)} />
           </Group>
         )}
         {entry.description && (
-          <Text size="sm" c="dimmed" title={entry.description}>
-            {cut(entry.description, cardLimits.description)}
-          </Text>
+          <CutText size="sm" c="dimmed" text={entry.description} cut={(text) => cut(text, cardLimits.description)} />
         )}
         <Group gap="xs" justify="flex-end">
           {isOnline && action !== 'view' && (

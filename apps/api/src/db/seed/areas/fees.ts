@@ -22,7 +22,10 @@ interface Plan {
   tx: Tx;
   storage: DemoContext['storage'];
   institute: DemoInstitute;
-  /** Receipt number prefix, and the portal address the receipts' QR codes open. */
+  /**
+   * Receipt number prefix, and the portal address of the copy drawn when a payment is recorded: downloads draw the
+   * receipt again for the address the reader reached (lib/receipts.ts receiptCopyFor), so no port is assumed here.
+   */
   prefix: string;
   origin: string;
   /** Link fee structures to the student's standard (schools) or batch (coaching). */
@@ -159,7 +162,7 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
     storage,
     institute: greenfield,
     prefix: 'GPS',
-    origin: 'http://localhost:8080',
+    origin: 'http://localhost',
     linkTo: 'standard',
     lateFine: rupees(500),
   };
@@ -220,7 +223,7 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
     storage,
     institute: apex,
     prefix: 'APX',
-    origin: 'http://apex.localhost:8080',
+    origin: 'http://apex.localhost',
     linkTo: 'batch',
     lateFine: null,
   };

@@ -143,6 +143,8 @@ async function openBookmark(page: Page) {
   await crumbs.getByText('View Questions').waitFor();
   await page.getByText(/^Correct answer: /).waitFor();
   await page.getByText(/^Your answer: /).waitFor();
+  // The demo's questions carry a solution: the detail shows it once the key may be shown.
+  expect(await page.getByText(/^Solution: .{10,}/).count()).toBe(1);
   expect(await page.getByText(/^[a-d]\. /).count()).toBeGreaterThanOrEqual(2);
   await crumbs.getByRole('button', { name: 'Bookmarked Questions' }).click();
   await page.getByRole('heading', { level: 1, name: 'Bookmarked Questions' }).waitFor();

@@ -50,6 +50,13 @@ describe('the fees demo', () => {
     const previousYear = aarav.acad_year_list.find((year) => year.inst_acad_year_id !== aarav.current_acad_yr_id)!;
     const previous = await summary(aarav, previousYear.inst_acad_year_id);
     expect(previous.total_unpaid_amount).toBe(0);
+    expect(previous.a_install_li.map(listedInstallmentStatus)).toEqual([
+      'Paid',
+      'Paid',
+      'Paid',
+      'Discounted',
+      'Bad Debt',
+    ]);
     expect(previous.p_install_li.map((row) => row.install_nos)).toEqual(['1', '2, 3']);
   });
 

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 
 /** Width each category needs for its whole label ('16-09-2026' and its note) side by side with the next. */
-const categoryWidth = 68;
+const categoryWidth = 70;
 
 /** A category's label under the axis, every one drawn, with its note (say 'Absent') on a line of its own. */
 function CategoryTick({
@@ -24,7 +24,7 @@ function CategoryTick({
         className="report-chart-category"
         dy={14}
         textAnchor="middle"
-        fontSize={12}
+        fontSize={11}
         fill="var(--mantine-color-text)"
       >
         {value}
@@ -34,7 +34,7 @@ function CategoryTick({
           className="report-chart-note"
           dy={30}
           textAnchor="middle"
-          fontSize={12}
+          fontSize={11}
           fontWeight={700}
           fill="var(--mantine-color-red-text)"
         >
@@ -69,7 +69,7 @@ export default function ReportBarChart({
   return (
     // Focusable, so a keyboard can scroll it when it is wider than its box.
     <div role="img" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
-      <div style={{ minWidth: data.length * categoryWidth + 50 }}>
+      <div style={{ minWidth: data.length * categoryWidth + 44 }}>
         <BarChart
           h={hasNotes ? 280 : 260}
           data={data}

@@ -96,7 +96,9 @@ async function offlineResults(page: Page, heading: RegExp) {
   // Marks say what they are out of, and each subject rank whose it is (§3's fields).
   const present = exams.filter({ hasText: 'Attendance: P' }).first();
   expect(await present.getByText(/^Marks: /).innerText()).toMatch(/^Marks: \d+ out of 125$/);
-  expect(await present.getByText(/^Rank: /).innerText()).toMatch(/^Rank: Mathematics \d+, Science \d+, English \d+$/);
+  expect(await present.getByText(/^Rank: /).innerText()).toMatch(
+    /^Rank: Mathematics\s\d+, Science\s\d+, English\s\d+$/,
+  );
   // P in green, anything else (the missed quiz) in red.
   const colour = async (text: string) =>
     page
@@ -125,12 +127,10 @@ async function offlineResults(page: Page, heading: RegExp) {
   expect(await xLabels(science).count()).toBe(3);
 
   await page.getByRole('tab', { name: 'Upcoming' }).click();
-  expect(
-    await page
-      .getByRole('tabpanel', { name: 'Upcoming' })
-      .getByRole('article', { name: /^Offline exam of / })
-      .count(),
-  ).toBe(2);
+  // The view changes with the address: wait for it before counting.
+  const upcoming = page.getByRole('tabpanel', { name: 'Upcoming' }).getByRole('article', { name: /^Offline exam of / });
+  await upcoming.first().waitFor();
+  expect(await upcoming.count()).toBe(2);
 }
 
 /** Bookmarked Questions: the list, and the first released bookmark's detail under its breadcrumb. */
@@ -260,6 +260,10 @@ describe('exam reports in Chromium', () => {
     await offlineResults(page, /^Batch: /);
     await page.getByRole('tab', { name: 'Results' }).click();
     const results = page.getByRole('tabpanel', { name: 'Results' });
+    await results
+      .getByText(/^Topic: /)
+      .first()
+      .waitFor();
     expect(await results.getByText(/^Topic: /).count()).toBe(4);
     expect(await results.getByText(/^Description: /).count()).toBe(4);
 

@@ -120,7 +120,7 @@ describe('labels', () => {
       'N',
       3,
       [subject('Mathematics', 30, 40, 2), subject('Science', 20, 40, 1), subject('English', 23, 45, 4)],
-      'Mathematics 2, Science 1, English 4',
+      'Mathematics\u00a02, Science\u00a01, English\u00a04',
     ],
     ['the course rank with one subject rank', 'N', 3, [subject('Mathematics', 30, 40, 2)], '3'],
     ['a dash when absent', 'Y', 3, [subject('Mathematics', null, 40, 2), subject('Science', null, 40, 1)], '-'],
@@ -129,7 +129,7 @@ describe('labels', () => {
       'N',
       null,
       [subject('Mathematics', 30, 40, 2), subject('Art', 5, 10, null), subject('Science', 20, 40, 1)],
-      'Mathematics 2, Science 1',
+      'Mathematics\u00a02, Science\u00a01',
     ],
   ])('offline ranks say whose they are: %s', (_, isAbsent, courseLevelRank, subjectWiseExamSchdList, expected) => {
     expect(offlineRankText({ isAbsent, courseLevelRank, subjectWiseExamSchdList })).toBe(expected);

@@ -151,7 +151,7 @@ export function offlineMarksText(record: Parameters<typeof offlineMarks>[0] & Pa
 
 /**
  * The Rank line of an offline card: §5's rank, where a comma list of subject ranks names each rank's subject
- * ('Mathematics 2, Science 1, English 4'): '2, 1, 4' alone does not say which rank is whose.
+ * ('Mathematics 2, Science 1, English 4', each pair unbroken): '2, 1, 4' alone does not say which rank is whose.
  */
 export function offlineRankText(record: {
   isAbsent: string;
@@ -160,7 +160,8 @@ export function offlineRankText(record: {
 }): string {
   const ranked = record.subjectWiseExamSchdList.filter((subject) => subject.rank !== null);
   if (record.isAbsent === 'Y' || ranked.length <= 1) return offlineRank(record);
-  return ranked.map((subject) => `${subject.subject_name} ${subject.rank}`).join(', ');
+  // A no-break space keeps each rank beside its subject when the line wraps on a phone.
+  return ranked.map((subject) => `${subject.subject_name}\u00a0${subject.rank}`).join(', ');
 }
 
 /** Offline rank (spec part 2 §5): a dash when absent, a comma list of several subject ranks, else the course rank. */

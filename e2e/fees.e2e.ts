@@ -5,6 +5,7 @@ import { closePromo, signIn, signInToDashboard } from './support/flows.ts';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 
 const desktop = { width: 1280, height: 900 };
+const apex = 'apex.localhost';
 
 /** Opens the Payment History tab, downloads the first receipt and answers the file's first bytes. */
 async function downloadFirstReceipt(page: Page): Promise<string> {
@@ -72,5 +73,27 @@ describe('fees in Chromium', () => {
     expect(await downloadFirstReceipt(page)).toBe('%PDF-');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it('a coaching student and parent open Fees on the year of the installments, kept through a tab change and a reload', async () => {
+    for (const login of ['student@apex.test', '9100000002']) {
+      const page = await harness.newPage(desktop);
+      await signInToDashboard(harness, page, login, { host: apex });
+      await page.goto(harness.url('/my-account/fees', apex));
+      const year = page.getByRole('combobox', { name: 'Fees academic year' });
+      await year.waitFor();
+      // The student's own (newest) year, where every installment is: not last year's empty page.
+      expect(await year.locator('option:checked').innerText(), login).toBe('2026-27');
+      const due = page.getByRole('table', { name: 'Due Details' });
+      await due.getByText('Overdue').first().waitFor();
+      // The year chosen stays in the address, through a tab change and a reload.
+      await year.selectOption({ label: '2025-26' });
+      await page.getByText('No Data Available').waitFor();
+      await page.getByRole('tab', { name: 'Payment History' }).click();
+      await page.reload();
+      await page.getByRole('tab', { name: 'Payment History', selected: true }).waitFor();
+      expect(await year.locator('option:checked').innerText()).toBe('2025-26');
+      await page.context().close();
+    }
   });
 });

@@ -137,6 +137,67 @@ describe('on a 360 px Android phone', () => {
     await page.getByRole('group', { name: 'Rank', exact: true }).waitFor();
     await page.getByRole('table').first().waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
+    // The question table's key columns are on the first screen, not off its right edge.
+    const questions = page.getByRole('table', { name: 'Question-wise' });
+    for (const column of ['Question', 'Result', 'Score']) {
+      const box = await questions.getByRole('columnheader', { name: column }).boundingBox();
+      expect(box!.x + box!.width, column).toBeLessThanOrEqual(androidPhone.width);
+    }
+  });
+
+  it('offline results and their Analysis: whole marks and ranks, every exam date labelled, the missed one said', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/report?tab=offline'));
+    await page
+      .getByRole('article', { name: /^Offline exam of / })
+      .first()
+      .waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await page.getByRole('tab', { name: 'Analysis' }).tap();
+    const chart = page.getByRole('img', { name: 'Obtained Marks in Mathematics by exam date' });
+    await chart.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    // All four dates, none dropped for want of room (the chart scrolls in its box instead), none overlapping.
+    const labels = await chart
+      .locator('.report-chart-category')
+      .evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().toJSON() as DOMRect));
+    expect(labels).toHaveLength(4);
+    for (let index = 1; index < labels.length; index += 1) {
+      expect(labels[index]!.x).toBeGreaterThanOrEqual(labels[index - 1]!.x + labels[index - 1]!.width);
+    }
+    expect(await chart.locator('.report-chart-note').allTextContents()).toEqual(['Absent']);
+  });
+
+  it('the event calendar: the month’s events listed whole under the grid, and the day list fits', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/eventCalender'));
+    const list = page.getByRole('region', { name: /^Events in / });
+    await list.getByRole('button').first().waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    // Titles whole, not 'Sun…': the grid draws bars of colour, the list the titles.
+    await list.getByText('Sunday weekly off', { exact: true }).first().waitFor();
+    await page
+      .getByRole('button', { name: /, [1-9]\d* events?$/ })
+      .first()
+      .tap();
+    const day = page.getByRole('dialog');
+    await day.getByRole('listitem').first().waitFor();
+    expect(await layoutProblems(page, '[role="dialog"]')).toEqual([]);
+  });
+
+  it('fees of the coaching student: the installments of the year, nothing cut', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await page.goto(harness.url('/my-account/fees', apex));
+    await page.getByRole('table', { name: 'Due Details' }).getByText('Overdue').first().waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
+    await page.getByRole('tab', { name: 'Payment History' }).tap();
+    await page.getByRole('table', { name: 'Payment History' }).waitFor();
+    expect(await layoutProblems(page, 'main')).toEqual([]);
   });
 
   it('the study library: course, subject and topic cards fit the screen with their names whole', async () => {

@@ -8,8 +8,9 @@ const apex = 'apex.localhost';
 
 /** The bars a chart drew (recharts draws one rectangle per non-zero value). */
 const bars = (chart: Locator) => chart.locator('.recharts-bar-rectangle path');
-/** The labels under a chart's x axis (recharts 3 draws them in a layer of their own). */
-const xLabels = (chart: Locator) => chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-label');
+/** The category labels under a chart's x axis, and the notes under them (say 'Absent'). */
+const xLabels = (chart: Locator) => chart.locator('.report-chart-category');
+const xNotes = (chart: Locator) => chart.locator('.report-chart-note');
 
 /** A figure of the Summary, by its label. */
 const figure = async (page: Page, label: string) =>
@@ -44,7 +45,16 @@ async function openResult(page: Page, label: string, test: string) {
     'Not attempted',
     'Time',
   ]);
-  expect(await tables.nth(1).getByRole('row').count()).toBeGreaterThan(1);
+  // The key columns first, so a phone shows them before any scrolling.
+  const questions = page.getByRole('table', { name: 'Question-wise' });
+  expect(await questions.getByRole('columnheader').allInnerTexts()).toEqual([
+    'Question',
+    'Result',
+    'Score',
+    'Your answer',
+    'Correct answer',
+  ]);
+  expect(await questions.getByRole('row').count()).toBeGreaterThan(1);
 
   await page.getByRole('button', { name: 'Subject-wise chart' }).click();
   const popup = page.getByRole('dialog', { name: 'Subject-wise distribution' });
@@ -83,6 +93,12 @@ async function offlineResults(page: Page, heading: RegExp) {
   await page.getByRole('heading', { level: 3, name: heading }).waitFor();
   const exams = page.getByRole('article', { name: /^Offline exam of / });
   expect(await exams.count()).toBe(4);
+  // Marks say what they are out of, and each subject rank whose it is (§3's fields).
+  const present = exams.filter({ hasText: 'Attendance: P' }).first();
+  expect(await present.getByText(/^Marks: /).innerText()).toMatch(/^Marks: \d+ out of 125$/);
+  expect(await present.getByText(/^Rank: /).innerText()).toMatch(
+    /^Rank: Mathematics\s\d+, Science\s\d+, English\s\d+$/,
+  );
   // P in green, anything else (the missed quiz) in red.
   const colour = async (text: string) =>
     page
@@ -100,20 +116,21 @@ async function offlineResults(page: Page, heading: RegExp) {
   await page.getByText('Student Performance Report (Subject Wise Exam distribution)').waitFor();
   const maths = page.getByRole('img', { name: 'Obtained Marks in Mathematics by exam date' });
   await bars(maths).first().waitFor();
-  // Mathematics was in all four past exams, Science in three.
+  // Mathematics was in all four past exams, Science in three; every date is labelled, and the missed quiz says so.
   expect(await xLabels(maths).count()).toBe(4);
-  await page.getByRole('radio', { name: 'Science' }).check();
+  expect(await xNotes(maths).allTextContents()).toEqual(['Absent']);
+  // The subjects are chips (a finger's target): tapped by their label.
+  await page.getByRole('tabpanel', { name: 'Analysis' }).getByText('Science', { exact: true }).click();
+  expect(await page.getByRole('radio', { name: 'Science' }).isChecked()).toBe(true);
   const science = page.getByRole('img', { name: 'Obtained Marks in Science by exam date' });
   await bars(science).first().waitFor();
   expect(await xLabels(science).count()).toBe(3);
 
   await page.getByRole('tab', { name: 'Upcoming' }).click();
-  expect(
-    await page
-      .getByRole('tabpanel', { name: 'Upcoming' })
-      .getByRole('article', { name: /^Offline exam of / })
-      .count(),
-  ).toBe(2);
+  // The view changes with the address: wait for it before counting.
+  const upcoming = page.getByRole('tabpanel', { name: 'Upcoming' }).getByRole('article', { name: /^Offline exam of / });
+  await upcoming.first().waitFor();
+  expect(await upcoming.count()).toBe(2);
 }
 
 /** Bookmarked Questions: the list, and the first released bookmark's detail under its breadcrumb. */
@@ -126,6 +143,8 @@ async function openBookmark(page: Page) {
   await crumbs.getByText('View Questions').waitFor();
   await page.getByText(/^Correct answer: /).waitFor();
   await page.getByText(/^Your answer: /).waitFor();
+  // The demo's questions carry a solution: the detail shows it once the key may be shown.
+  expect(await page.getByText(/^Solution: .{10,}/).count()).toBe(1);
   expect(await page.getByText(/^[a-d]\. /).count()).toBeGreaterThanOrEqual(2);
   await crumbs.getByRole('button', { name: 'Bookmarked Questions' }).click();
   await page.getByRole('heading', { level: 1, name: 'Bookmarked Questions' }).waitFor();
@@ -146,6 +165,12 @@ describe('exam reports in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Exam Reports' }).waitFor();
 
     const result = await openResult(page, 'Term Mock Test', 'Term Mock Test: last month');
+    // The student's own written answer, as the bookmark view shows it.
+    await page
+      .getByRole('table', { name: 'Question-wise' })
+      .getByRole('row', { name: /^6 / })
+      .getByText('Chlorophyll reflects green light.', { exact: true })
+      .waitFor();
     await openScoreCard(page, 'Term Mock Test: last month', result);
     await compareWithTopper(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -174,13 +199,49 @@ describe('exam reports in Chromium', () => {
     await page.getByText('Bookmark removed successfully').waitFor();
     await page.getByRole('button', { name, exact: true }).waitFor({ state: 'detached' });
     expect(await removes.count()).toBe(before - 1);
-    // Still gone after a reload: the server removed it.
+    // Still gone after a reload (which stays on the bookmarks, kept in the address): the server removed it.
     await page.reload();
-    await page.getByRole('button', { name: 'Bookmarked Questions' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bookmarked Questions' }).waitFor();
     await removes.first().waitFor();
     expect(await removes.count()).toBe(before - 1);
     expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the label and the opened result in the address: reload, the browser’s Back and a shared link', async () => {
+    const page = await harness.newPage(desktop);
+    await signInToDashboard(harness, page, '9000000001');
+    await closePromo(page);
+    await page.goto(harness.url('/my-account/report'));
+    const labels = page.getByRole('navigation', { name: 'Test labels' });
+    await labels.getByRole('button', { name: 'Term Mock Test', exact: true }).click();
+    const card = page.getByRole('article', { name: 'Term Mock Test: last month' });
+    await card.getByRole('button', { name: 'View' }).click();
+    const heading = page.getByRole('heading', { level: 2, name: 'Term Mock Test: last month' });
+    await heading.waitFor();
+    // A reload opens the same result.
+    await page.reload();
+    await page.getByRole('group', { name: 'Rank', exact: true }).waitFor();
+    const shared = page.url();
+    // The browser's Back returns to Exam Reports at the same label, and Forward to the result.
+    await page.goBack();
+    await card.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my-account/report');
+    await page.reload();
+    await card.waitFor();
+    await page.goForward();
+    await heading.waitFor();
+    // The screen's own Back does the same.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await card.waitFor();
+    await page.goBack();
+    expect(new URL(page.url()).pathname).not.toBe('/my-account/report');
+    // A shared link opens the result; its Back stays on Exam Reports, at the label.
+    await page.goto(shared);
+    await heading.waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await card.waitFor();
     await page.context().close();
   });
 
@@ -199,6 +260,10 @@ describe('exam reports in Chromium', () => {
     await offlineResults(page, /^Batch: /);
     await page.getByRole('tab', { name: 'Results' }).click();
     const results = page.getByRole('tabpanel', { name: 'Results' });
+    await results
+      .getByText(/^Topic: /)
+      .first()
+      .waitFor();
     expect(await results.getByText(/^Topic: /).count()).toBe(4);
     expect(await results.getByText(/^Description: /).count()).toBe(4);
 

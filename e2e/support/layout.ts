@@ -15,8 +15,11 @@ export async function layoutProblems(page: Page, root = 'body'): Promise<string[
     const name = (element: Element) =>
       `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)}"`;
     const scroller = document.scrollingElement ?? document.documentElement;
-    if (scroller.scrollWidth > window.innerWidth + 1) {
-      problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide on a ${window.innerWidth} px screen`);
+    // The screen's width, not window.innerWidth: a phone's browser zooms out to fit a page that overflows, and then
+    // innerWidth grows with the page (a 508 px page on a 390 px phone had innerWidth 508 and passed).
+    const screenWidth = Math.min(window.innerWidth, window.screen.width);
+    if (scroller.scrollWidth > screenWidth + 1) {
+      problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide on a ${screenWidth} px screen`);
     }
     const scope = document.querySelector(rootSelector) ?? document.body;
     const visible = (element: Element) => {

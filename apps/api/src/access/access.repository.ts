@@ -218,6 +218,7 @@ const receiptQuery = prepared((db) =>
       academicYearId: feePayments.academicYearId,
       financialYear: feePayments.financialYear,
       pdfFileKey: feeReceipts.pdfFileKey,
+      verificationCode: feeReceipts.verificationCode,
     })
     .from(feePayments)
     .innerJoin(

@@ -104,14 +104,11 @@ export async function recordPayment(
   { origin, logo }: { origin: string; logo?: ReceiptContent['logo'] | 'load' },
 ) {
   const amount = payment.parts.reduce((sum, part) => sum + part.amount + (part.fine ?? 0), 0);
-  const facts = await findReceiptFacts(db, {
-    instituteId: payment.instituteId,
-    studentId: payment.studentId,
-    academicYearId: payment.academicYearId,
-    studentInstallmentIds: payment.parts.map((part) => part.studentInstallmentId),
-  });
-  const localDate = dateInZone(payment.paidAt, facts.timeZone);
-  const financialYear = financialYearOf(localDate);
+  const [institute] = await db
+    .select({ timeZone: institutes.timeZone })
+    .from(institutes)
+    .where(eq(institutes.id, payment.instituteId));
+  const financialYear = financialYearOf(dateInZone(payment.paidAt, institute!.timeZone));
   const [row] = await db
     .insert(feePayments)
     .values({
@@ -136,13 +133,55 @@ export async function recordPayment(
     })),
   );
   const verificationCode = newVerificationCode();
-  const byId = new Map(payment.parts.map((part) => [part.studentInstallmentId, part]));
-  const pdf = await renderReceiptPdf({
+  const pdf = await renderReceipt(
+    db,
+    { instituteId: payment.instituteId, paymentId, verificationCode },
+    { origin, logo },
+  );
+  const stored = await storage.putBuffer(pdf, 'pdf');
+  await db.insert(feeReceipts).values({
+    instituteId: payment.instituteId,
+    paymentId,
+    pdfFileKey: stored.key,
+    verificationCode,
+    issuedAt: payment.paidAt,
+  });
+  return { paymentId, verificationCode, pdfFileKey: stored.key, amount, financialYear, size: stored.size };
+}
+
+/**
+ * A payment's receipt as a PDF, from what the database holds: the payment, what it paid towards each installment,
+ * and the receipt's verification code. `origin` is the institute's address as the reader reached it (the QR code's
+ * page): a receipt downloaded from http://school.example opens http://school.example/verify/receipt/…, whatever
+ * address the payment was recorded through (issue 27 #12).
+ */
+export async function renderReceipt(
+  db: Db,
+  { instituteId, paymentId, verificationCode }: { instituteId: number; paymentId: number; verificationCode: string },
+  { origin, logo }: { origin: string; logo?: ReceiptContent['logo'] | 'load' },
+): Promise<Buffer> {
+  const [payment] = await db
+    .select()
+    .from(feePayments)
+    .where(and(eq(feePayments.instituteId, instituteId), eq(feePayments.id, paymentId)));
+  if (!payment) throw new Error(`no payment ${paymentId} in institute ${instituteId}`);
+  const parts = await db
+    .select()
+    .from(feePaymentAllocations)
+    .where(and(eq(feePaymentAllocations.instituteId, instituteId), eq(feePaymentAllocations.paymentId, paymentId)));
+  const facts = await findReceiptFacts(db, {
+    instituteId,
+    studentId: payment.studentId,
+    academicYearId: payment.academicYearId,
+    studentInstallmentIds: parts.map((part) => part.studentInstallmentId),
+  });
+  const byId = new Map(parts.map((part) => [part.studentInstallmentId, part]));
+  return renderReceiptPdf({
     instituteName: facts.instituteName,
     logo: logo === 'load' ? await loadLogo(facts.logoUrl) : logo,
     receiptNo: payment.receiptNo,
-    date: feeDateCell(localDate),
-    financialYear,
+    date: feeDateCell(dateInZone(payment.paidAt, facts.timeZone)),
+    financialYear: payment.financialYear,
     academicYear: facts.academicYear,
     studentName: facts.studentName,
     studentDisplayId: facts.studentDisplayId,
@@ -154,18 +193,33 @@ export async function recordPayment(
       amount: byId.get(item.id)?.amount ?? 0,
       fine: byId.get(item.id)?.fine ?? 0,
     })),
-    amount,
+    amount: payment.amount,
     verificationCode,
     verificationUrl: verificationUrl(origin, verificationCode),
     issuedAt: payment.paidAt,
   });
-  const stored = await storage.putBuffer(pdf, 'pdf');
-  await db.insert(feeReceipts).values({
-    instituteId: payment.instituteId,
-    paymentId,
-    pdfFileKey: stored.key,
-    verificationCode,
-    issuedAt: payment.paidAt,
-  });
-  return { paymentId, verificationCode, pdfFileKey: stored.key, amount, financialYear, size: stored.size };
+}
+
+/** Copies rendered for an address, by institute, payment and origin: a receipt is drawn once per address it is read at. */
+const copies = new Map<string, string>();
+const maxCopies = 2000;
+
+/**
+ * The storage key of the payment's receipt drawn for `origin` (see `renderReceipt`), rendered and stored on first
+ * use. The stored copy is kept per process: another process, or a restart, draws it once more.
+ */
+export async function receiptCopyFor(
+  db: Db,
+  storage: Storage,
+  receipt: { instituteId: number; paymentId: number; verificationCode: string },
+  origin: string,
+): Promise<string> {
+  const name = `${receipt.instituteId}:${receipt.paymentId}:${origin}`;
+  const known = copies.get(name);
+  if (known) return known;
+  const pdf = await renderReceipt(db, receipt, { origin, logo: 'load' });
+  const { key } = await storage.putBuffer(pdf, 'pdf');
+  if (copies.size >= maxCopies) copies.delete(copies.keys().next().value!);
+  copies.set(name, key);
+  return key;
 }

@@ -4,15 +4,18 @@ import { useSearchParams } from 'react-router';
  * A piece of a screen's state kept in the address's query (issue 26): a reload, Back and Forward, and a shared
  * link land where the user was. The address is the only copy, so Back and Forward change it too. `read` turns the
  * parameter (null when absent or unknown) into the value; `write` answers the parameter for a value, or null to
- * leave it out (the default). Changes replace the entry: switching a tab is not a step Back has to undo.
+ * leave it out (the default). Changes replace the entry: switching a tab is not a step Back has to undo. A change
+ * that opens a new view (an exam's result from its list) passes `{ push: true }`, so the phone's Back returns to
+ * where the user came from; the entry it adds carries `{ pushed: true }` as its history state, so a screen's own
+ * Back button can tell a step it may undo (`isPushedEntry`) from an address opened by a link or a reload.
  */
 export function useAddressParam<T>(
   name: string,
   read: (raw: string | null) => T,
   write: (value: T) => string | null,
-): [T, (next: T) => void] {
+): [T, (next: T, options?: { push?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
-  const set = (next: T) =>
+  const set = (next: T, { push = false }: { push?: boolean } = {}) =>
     void setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -21,7 +24,7 @@ export function useAddressParam<T>(
         else updated.set(name, raw);
         return updated;
       },
-      { replace: true },
+      push ? { state: { pushed: true } } : { replace: true },
     );
   return [read(params.get(name)), set];
 }
@@ -55,3 +58,7 @@ export function useAddressParams<K extends string>(
     );
   return [values, set];
 }
+
+/** Whether the current history entry was added by a `{ push: true }` change (so Back stays on the screen). */
+export const isPushedEntry = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { pushed?: unknown }).pushed === true;

@@ -9,6 +9,8 @@ import {
   offlineExamDate,
   offlineMarks,
   offlineRank,
+  offlineRankText,
+  offlineMarksText,
   onlineReportStatus,
   percentile,
   reportTabs,
@@ -77,6 +79,60 @@ describe('labels', () => {
       offlineRank({ isAbsent: 'N', courseLevelRank: 3, subjectWiseExamSchdList: [{ rank: 2 }, { rank: 5 }] }),
     ).toBe('2, 5');
     expect(offlineRank({ isAbsent: 'N', courseLevelRank: 3, subjectWiseExamSchdList: [{ rank: 2 }] })).toBe('3');
+  });
+  const subject = (
+    subject_name: string,
+    marks_obtained: number | null,
+    total_marks: number | null,
+    rank: number | null,
+  ) => ({ subject_name, marks_obtained, total_marks, rank });
+  it.each([
+    [
+      'the course total',
+      { courseLevelMarksObtain: 73, courseLevelTotalMarks: 125, subjectWiseExamSchdList: [] },
+      '73 out of 125',
+    ],
+    [
+      'the subjects’ totals summed',
+      {
+        courseLevelMarksObtain: null,
+        courseLevelTotalMarks: null,
+        subjectWiseExamSchdList: [subject('Maths', 30, 40, 1), subject('Science', 20, 35, 2)],
+      },
+      '50 out of 75',
+    ],
+    [
+      'the marks alone when no total is known',
+      { courseLevelMarksObtain: 12, courseLevelTotalMarks: null, subjectWiseExamSchdList: [] },
+      '12',
+    ],
+    [
+      'a dash when there are no marks',
+      { courseLevelMarksObtain: null, courseLevelTotalMarks: 50, subjectWiseExamSchdList: [] },
+      '-',
+    ],
+  ])('offline marks name what they are out of: %s', (_, record, expected) => {
+    expect(offlineMarksText(record)).toBe(expected);
+  });
+  it.each([
+    [
+      'each subject’s rank with its subject',
+      'N',
+      3,
+      [subject('Mathematics', 30, 40, 2), subject('Science', 20, 40, 1), subject('English', 23, 45, 4)],
+      'Mathematics\u00a02, Science\u00a01, English\u00a04',
+    ],
+    ['the course rank with one subject rank', 'N', 3, [subject('Mathematics', 30, 40, 2)], '3'],
+    ['a dash when absent', 'Y', 3, [subject('Mathematics', null, 40, 2), subject('Science', null, 40, 1)], '-'],
+    [
+      'subjects without a rank left out',
+      'N',
+      null,
+      [subject('Mathematics', 30, 40, 2), subject('Art', 5, 10, null), subject('Science', 20, 40, 1)],
+      'Mathematics\u00a02, Science\u00a01',
+    ],
+  ])('offline ranks say whose they are: %s', (_, isAbsent, courseLevelRank, subjectWiseExamSchdList, expected) => {
+    expect(offlineRankText({ isAbsent, courseLevelRank, subjectWiseExamSchdList })).toBe(expected);
   });
 });
 

@@ -127,6 +127,43 @@ export function offlineMarks(record: {
   return marks.length > 0 ? String(marks.reduce((sum, value) => sum + value, 0)) : '-';
 }
 
+/**
+ * The marks an offline exam is out of (spec part 2 §3: courseLevelTotalMarks, else the subjects' total_marks
+ * summed), or undefined when neither is known: "Marks: 73" alone does not say how well 73 is.
+ */
+export function offlineTotalMarks(record: {
+  courseLevelTotalMarks: number | null;
+  subjectWiseExamSchdList: readonly { total_marks: number | null }[];
+}): number | undefined {
+  if (record.courseLevelTotalMarks !== null && record.courseLevelTotalMarks > 0) return record.courseLevelTotalMarks;
+  const totals = record.subjectWiseExamSchdList
+    .map((subject) => subject.total_marks)
+    .filter((value): value is number => value !== null && value > 0);
+  return totals.length > 0 ? totals.reduce((sum, value) => sum + value, 0) : undefined;
+}
+
+/** The Marks line of an offline card: '73 out of 125', or the marks alone when the total is unknown ('-' absent). */
+export function offlineMarksText(record: Parameters<typeof offlineMarks>[0] & Parameters<typeof offlineTotalMarks>[0]) {
+  const marks = offlineMarks(record);
+  const total = offlineTotalMarks(record);
+  return marks === '-' || total === undefined ? marks : `${marks} out of ${total}`;
+}
+
+/**
+ * The Rank line of an offline card: §5's rank, where a comma list of subject ranks names each rank's subject
+ * ('Mathematics 2, Science 1, English 4', each pair unbroken): '2, 1, 4' alone does not say which rank is whose.
+ */
+export function offlineRankText(record: {
+  isAbsent: string;
+  courseLevelRank: number | null;
+  subjectWiseExamSchdList: readonly { subject_name: string; rank: number | null }[];
+}): string {
+  const ranked = record.subjectWiseExamSchdList.filter((subject) => subject.rank !== null);
+  if (record.isAbsent === 'Y' || ranked.length <= 1) return offlineRank(record);
+  // A no-break space keeps each rank beside its subject when the line wraps on a phone.
+  return ranked.map((subject) => `${subject.subject_name}\u00a0${subject.rank}`).join(', ');
+}
+
 /** Offline rank (spec part 2 §5): a dash when absent, a comma list of several subject ranks, else the course rank. */
 export function offlineRank(record: {
   isAbsent: string;

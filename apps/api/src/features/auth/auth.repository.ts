@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
 import {
@@ -141,11 +141,13 @@ const studentYearsQuery = prepared((db) =>
       and(eq(academicYears.instituteId, enrolments.instituteId), eq(academicYears.id, enrolments.academicYearId)),
     )
     .where(and(eq(enrolments.instituteId, p('instituteId')), eq(enrolments.studentId, p('studentId'))))
-    .orderBy(asc(academicYears.startDate))
+    // Newest first: the session's student_acad_year, whose first entry spec part 2 §2.7 reads as the student's
+    // own year (Fees opens on it), is read newest first (issue 27).
+    .orderBy(desc(academicYears.startDate))
     .prepare('auth_student_years'),
 );
 
-/** The academic years a student is enrolled in, oldest first. */
+/** The academic years a student is enrolled in, newest first. */
 export const findStudentYears = (db: Db, instituteId: number, studentId: number) =>
   studentYearsQuery(db, { instituteId, studentId });
 

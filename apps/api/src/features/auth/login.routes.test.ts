@@ -32,7 +32,7 @@ describe('POST /api/v2/user/v3/login', () => {
         store: true,
       },
     });
-    expect(session.student_acad_year.map((year) => year.acad_yr_name)).toEqual(['2025-26', '2026-27']);
+    expect(session.student_acad_year.map((year) => year.acad_yr_name)).toEqual(['2026-27', '2025-26']);
     expect(session.acad_yr_id).toBe(session.current_acad_yr_id);
     expect(decodeCredential(session.student_auth)).toMatchObject({
       deviceId: testDevice,
@@ -191,7 +191,7 @@ describe('POST /api/v2/user/v3/login', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe('You are not enrolled in this academic year.');
       const student = await signIn(app, { user_name: demoLogins.greenfieldStudent });
-      const previous = withAcademicYear(student.student_auth, student.student_acad_year[0]!.acad_yr_id);
+      const previous = withAcademicYear(student.student_auth, student.student_acad_year.at(-1)!.acad_yr_id);
       expect((await getAs(app, previous, `/api/v1/academicYear/all/${student.institute_id}`)).statusCode).toBe(200);
     });
 

@@ -46,8 +46,7 @@ export async function startSession(
   // Students may work in their own years; users without enrolments (open-course buyers) in the current one.
   const allowedYears = studentYears.length > 0 ? studentYears : currentYear ? [currentYear] : [];
   const allowedIds = allowedYears.map((year) => year.id);
-  const startYear =
-    (currentYear && allowedIds.includes(currentYear.id) ? currentYear : allowedYears.at(-1)) ?? undefined;
+  const startYear = (currentYear && allowedIds.includes(currentYear.id) ? currentYear : allowedYears[0]) ?? undefined;
   const startYearRow = instituteYears.find((year) => year.id === startYear?.id);
 
   const loginId = randomUUID();

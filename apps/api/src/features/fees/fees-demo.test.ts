@@ -50,6 +50,13 @@ describe('the fees demo', () => {
     const previousYear = aarav.acad_year_list.find((year) => year.inst_acad_year_id !== aarav.current_acad_yr_id)!;
     const previous = await summary(aarav, previousYear.inst_acad_year_id);
     expect(previous.total_unpaid_amount).toBe(0);
+    expect(previous.a_install_li.map(listedInstallmentStatus)).toEqual([
+      'Paid',
+      'Paid',
+      'Paid',
+      'Discounted',
+      'Bad Debt',
+    ]);
     expect(previous.p_install_li.map((row) => row.install_nos)).toEqual(['1', '2, 3']);
   });
 
@@ -72,24 +79,34 @@ describe('the fees demo', () => {
     expect(result.a_install_li.some((item) => item.is_overdue)).toBe(true);
   });
 
-  it('serves a seeded receipt as a PDF whose code the verification page confirms', async () => {
-    const current = await summary(aarav, aarav.current_acad_yr_id!);
+  /** The text of a receipt of Aarav's, downloaded through `host` (the address the reader reached the portal at). */
+  const receiptText = async (host: string) => {
+    const current = await summary(aarav, aarav.current_acad_yr_id!, host);
     const receipt = current.p_install_li[0]!;
     const answer = await app.inject({
       method: 'GET',
       url: `/api/v1/studentWise/fee/${aarav.student_id}/feeReceipt/${receipt.f_rec_no}/download?fin_yr=${receipt.financial_yr}&acad_year=${aarav.current_acad_yr_id}`,
-      headers: { host: 'localhost', authorization: aarav.student_auth },
+      headers: { host, authorization: aarav.student_auth },
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    const file = await app.inject({
-      method: 'GET',
-      url: answer.json().awsDownloadLink,
-      headers: { host: 'localhost' },
-    });
+    const file = await app.inject({ method: 'GET', url: answer.json().awsDownloadLink, headers: { host } });
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(file.rawPayload)), { mergePages: true });
+    return { receipt, text: text.replace(/\n/g, '') };
+  };
+
+  it('names, in a seeded receipt’s QR code and link, the address the portal was reached at', async () => {
+    for (const host of ['localhost:5173', 'localhost']) {
+      const { text } = await receiptText(host);
+      expect(text).toMatch(new RegExp(`http://${host}/verify/receipt/\\s*[A-Za-z0-9_-]{43}`));
+      expect(text).not.toContain('8080');
+    }
+  });
+
+  it('serves a seeded receipt as a PDF whose code the verification page confirms', async () => {
+    const { receipt, text } = await receiptText('localhost');
     expect(text).toContain('Greenfield Public School');
     expect(text).toContain(receipt.f_rec_no);
-    const code = /verify\/receipt\/\s*([A-Za-z0-9_-]{43})/.exec(text.replace(/\n/g, ''))?.[1];
+    const code = /verify\/receipt\/\s*([A-Za-z0-9_-]{43})/.exec(text)?.[1];
     expect(code).toBeDefined();
     const page = await app.inject({ method: 'GET', url: `/verify/receipt/${code}`, headers: { host: 'localhost' } });
     expect(page.statusCode).toBe(200);

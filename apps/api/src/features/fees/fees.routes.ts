@@ -7,6 +7,7 @@ import { defineRoute } from '../../access/define-route.ts';
 import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
 import { findStudentAllocations, findStudentInstallments } from '../../lib/fee-ledger.ts';
+import { receiptCopyFor } from '../../lib/receipts.ts';
 import { findReceiptByCode } from './fees.repository.ts';
 
 /** A receipt address is opened right away as a download: five minutes is plenty, and a copied link dies soon. */
@@ -38,15 +39,26 @@ export async function feesRoutes(app: FastifyInstance) {
     return { statusCode: 200, message: 'success', result };
   });
 
-  defineRoute(app, feesContract.receiptDownload, async ({ scope, params, query }) => {
+  defineRoute(app, feesContract.receiptDownload, async ({ scope, params, query, request }) => {
     const receipt = scope.receipt!;
     // The address names the year and financial year too: a mismatch names no receipt of this student.
     if (receipt.financialYear !== query.fin_yr || receipt.academicYearId !== query.acad_year) {
       throw new AppError(404, 'NOT_FOUND', 'Not Found');
     }
+    // The QR code and link name the institute's address as this reader reached it, not one written at payment time.
+    const key = await receiptCopyFor(
+      app.db,
+      app.storage,
+      {
+        instituteId: scope.session.instituteId,
+        paymentId: receipt.paymentId,
+        verificationCode: receipt.verificationCode,
+      },
+      `${request.protocol}://${request.host}`,
+    );
     const awsDownloadLink = fileUrl(app.signer, {
       instituteId: scope.session.instituteId,
-      key: receipt.pdfFileKey,
+      key,
       name: `Fee-Receipt-${params.receiptNo}.pdf`,
       type: 'application/pdf',
       disposition: 'attachment',

@@ -45,6 +45,11 @@ describe('the exam reports demo', () => {
       expect(report.test_report.total_students).toBeGreaterThanOrEqual(3);
       expect(report.topper_report.marks_obtained).toBeGreaterThanOrEqual(report.test_report.total_score);
       expect((await get(unreleased.test_id)).statusCode).toBe(404);
+      // The released practice paper the student took alone: a single student's percentile is 99 (§5).
+      const alone = rows.filter((row) => row.is_result_published).at(-1)!;
+      expect(alone.test_id).not.toBe(released.test_id);
+      const single = (await get(alone.test_id)).json();
+      expect(single.test_report).toMatchObject({ total_students: 1, rank: 1, percentile: 99 });
 
       const bookmarks = await app.inject({
         method: 'GET',

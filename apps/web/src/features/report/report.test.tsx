@@ -411,7 +411,7 @@ describe('Exam Reports: the bookmark detail, medals, school wording and the erro
     expect(await screen.findByText('Correct answer: b')).toBeInTheDocument();
   });
 
-  it('shows a medal for a course rank of 1, a comma list for several subject ranks and a dash when absent', async () => {
+  it('shows a medal for a course rank of 1, subject ranks named by subject, marks out of the total, and a dash when absent', async () => {
     mockReports({
       offline: offlineAnswer([
         offlineExam({
@@ -448,10 +448,10 @@ describe('Exam Reports: the bookmark detail, medals, school wording and the erro
     const card = (date: string) => screen.findByRole('article', { name: `Offline exam of ${date}` });
     const first = await card('01-Oct-2026');
     expect(within(first).getByRole('img', { name: '1 (medal)' })).toBeInTheDocument();
-    expect(within(first).getByText('Marks: 48')).toBeInTheDocument();
+    expect(within(first).getByText(/^Marks: 48 out of \d+$/)).toBeInTheDocument();
     const second = await card('08-Oct-2026');
-    expect(within(second).getByText('Rank: 1, 3')).toBeInTheDocument();
-    expect(within(second).getByText('Marks: 70')).toBeInTheDocument();
+    expect(within(second).getByText('Rank: Maths 1, Physics 3')).toBeInTheDocument();
+    expect(within(second).getByText(/^Marks: 70 out of \d+$/)).toBeInTheDocument();
     expect(within(second).queryByRole('img', { name: '1 (medal)' })).not.toBeInTheDocument();
     const third = await card('15-Oct-2026');
     expect(within(third).getByText('Rank: -')).toBeInTheDocument();

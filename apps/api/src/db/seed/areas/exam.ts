@@ -76,6 +76,7 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       correct: 'a',
       marks: 4,
       negativeMarks: 1,
+      solution: '<p>By Pythagoras: 3² + 4² = 9 + 16 = 25, and √25 = 5, so the third side is 5 cm.</p>',
     },
     {
       ...base,
@@ -86,6 +87,7 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       correct: 'a,c',
       marks: 4,
       negativeMarks: 1,
+      solution: '<p>2 and 11 have no divisors but 1 and themselves; 9 = 3 × 3 and 15 = 3 × 5.</p>',
     },
     {
       ...base,
@@ -96,6 +98,7 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       correct: 'a',
       marks: 2,
       negativeMarks: 0.5,
+      solution: '<p>At sea level (1 atm) pure water boils at 100 °C; higher up it boils lower.</p>',
     },
     {
       ...base,
@@ -107,6 +110,8 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       correct: 'a=r|b=p|c=q',
       marks: 3,
       negativeMarks: 0,
+      solution:
+        '<p>Newton described gravitation, Curie studied radioactivity and Darwin proposed evolution by natural selection.</p>',
     },
     {
       ...base,
@@ -118,6 +123,7 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       correct: 'q,r,p',
       marks: 3,
       negativeMarks: 0,
+      solution: '<p>The heart pumps blood, the lungs exchange gases and the kidneys filter blood.</p>',
     },
     {
       ...base,
@@ -126,6 +132,8 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       question: '<p>In two or three sentences, explain why leaves are green.</p>',
       marks: 5,
       negativeMarks: 0,
+      solution:
+        '<p>Leaves hold chlorophyll, which absorbs red and blue light and reflects green light to our eyes.</p>',
     },
     {
       instituteId,
@@ -139,6 +147,7 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       correct: 'b',
       marks: 2,
       negativeMarks: 0.5,
+      solution: '<p>The passage says it: plants make their food in the leaves.</p>',
     },
     {
       instituteId,
@@ -152,6 +161,7 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       correct: 'b',
       marks: 2,
       negativeMarks: 0.5,
+      solution: '<p>False: photosynthesis takes in carbon dioxide and gives off oxygen.</p>',
     },
   ]);
 }

@@ -22,7 +22,10 @@ interface Plan {
   tx: Tx;
   storage: DemoContext['storage'];
   institute: DemoInstitute;
-  /** Receipt number prefix, and the portal address the receipts' QR codes open. */
+  /**
+   * Receipt number prefix, and the portal address of the copy drawn when a payment is recorded: downloads draw the
+   * receipt again for the address the reader reached (lib/receipts.ts receiptCopyFor), so no port is assumed here.
+   */
   prefix: string;
   origin: string;
   /** Link fee structures to the student's standard (schools) or batch (coaching). */
@@ -36,6 +39,8 @@ interface InstallmentPlan {
   amount: number;
   discount?: number;
   fine?: number;
+  /** Written off as bad debt. */
+  badDebt?: number;
 }
 
 /** A payment of the plan: on a date, in a mode, paying installments (by index) amount and fine. */
@@ -118,6 +123,7 @@ async function seedStudentYear(
         initialAmount: item.amount,
         discountAmount: item.discount ?? 0,
         fineAmount: item.fine ?? 0,
+        badDebtAmount: item.badDebt ?? 0,
       })),
     )
     .returning({ id: studentInstallments.id });
@@ -159,7 +165,7 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
     storage,
     institute: greenfield,
     prefix: 'GPS',
-    origin: 'http://localhost:8080',
+    origin: 'http://localhost',
     linkTo: 'standard',
     lateFine: rupees(500),
   };
@@ -185,6 +191,10 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
       { due: addDays(g.previous.startDate, 9), amount: previousTerm },
       { due: addDays(g.previous.startDate, 130), amount: previousTerm, fine: rupees(500) },
       { due: addDays(g.previous.startDate, 250), amount: previousTerm },
+      // The two states no payment reaches (spec part 2 §4): a scholarship's whole discount, and a written-off sum.
+      // Neither is listed under Due Details (nothing is due), but the year's answer carries both.
+      { due: addDays(g.previous.startDate, 280), amount: previousTerm, discount: previousTerm },
+      { due: addDays(g.previous.startDate, 310), amount: rupees(2_000), badDebt: rupees(2_000) },
     ],
     [
       { on: addDays(g.previous.startDate, 8), mode: 'Cheque', parts: [{ installment: 0, amount: previousTerm }] },
@@ -220,7 +230,7 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
     storage,
     institute: apex,
     prefix: 'APX',
-    origin: 'http://apex.localhost:8080',
+    origin: 'http://apex.localhost',
     linkTo: 'batch',
     lateFine: null,
   };

@@ -47,7 +47,8 @@ async function classmatesOf(tx: Tx, instituteId: number, student: DemoAccount) {
 }
 
 /**
- * Released tests taken by the demo student's classmates (ranks, percentiles and the topper mean something),
+ * Released tests taken by the demo student's classmates (ranks, percentiles and the topper mean something), a
+ * released practice paper taken by the student alone (percentile 99),
  * bookmarks of every question type on the demo student's released attempt and one on an unreleased attempt,
  * and offline exams over the term with several subjects, an absence and upcoming exams.
  */
@@ -55,7 +56,11 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
   const instituteId = institute.id;
   const classmates = await classmatesOf(tx, instituteId, student);
   const taken = await tx
-    .selectDistinct({ testId: examAttempts.testId, published: examTests.isResultPublished })
+    .selectDistinct({
+      testId: examAttempts.testId,
+      published: examTests.isResultPublished,
+      testTypeId: examTests.testTypeId,
+    })
     .from(examAttempts)
     .innerJoin(
       examTests,
@@ -68,7 +73,7 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
         isNotNull(examAttempts.submittedAt),
       ),
     );
-  for (const { testId, published } of taken) {
+  for (const { testId, published, testTypeId } of taken) {
     const questions = await tx
       .select({
         quesType: examQuestions.quesType,
@@ -111,7 +116,8 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
         ),
       );
     if (!published) continue;
-    for (const [index, classmate] of classmates.entries()) {
+    // A practice paper is the student's alone: its result shows a single student's percentile, 99 (spec part 2 §5).
+    for (const [index, classmate] of (testTypeId === 2 ? [] : classmates).entries()) {
       const given = answerSets[index % answerSets.length]!;
       const result = scoreAttempt(
         scored,

@@ -20,7 +20,8 @@ import type { StoredSession } from '../../../lib/session.ts';
 import { useEvents } from '../api/get-events.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { EventPopup, type PopupState } from './event-popup.tsx';
-import { EventLegend, MonthGrid } from './month-grid.tsx';
+import { EventLegend, MonthEventList, MonthGrid } from './month-grid.tsx';
+import { useAddressParam } from '../../../lib/address-state.ts';
 
 type Mode = keyof typeof calendarModes;
 
@@ -34,8 +35,24 @@ export function EventCalendarView({ session }: { session: StoredSession }) {
   const navigate = useNavigate();
   const today = localDate();
   const year = selectedAcademicYear(session);
-  const [month, setMonth] = useState<CalendarMonth>(() => openingMonth(today, year));
-  const [mode, setMode] = useState<Mode>('mine');
+  const opening = openingMonth(today, year);
+  // The month and the mode live in the address (?month=2026-12&mode=all): a reload or Back from elsewhere keeps them.
+  const [month, setMonth] = useAddressParam<CalendarMonth>(
+    'month',
+    (raw) => {
+      const match = raw === null ? null : /^(\d{4})-(0[1-9]|1[0-2])$/.exec(raw);
+      return match ? { year: Number(match[1]), month: Number(match[2]) } : opening;
+    },
+    (value) =>
+      value.year === opening.year && value.month === opening.month
+        ? null
+        : `${value.year}-${String(value.month).padStart(2, '0')}`,
+  );
+  const [mode, setMode] = useAddressParam<Mode>(
+    'mode',
+    (raw) => (raw === 'all' ? 'all' : 'mine'),
+    (value) => (value === 'all' ? 'all' : null),
+  );
   const [popup, setPopup] = useState<PopupState>({ kind: 'closed' });
   const { data, error, isFetching } = useEvents(session, month, mode === 'all');
   const eventsByDay: Record<string, EventItem[]> = useMemo(() => data ?? {}, [data]);
@@ -63,7 +80,7 @@ export function EventCalendarView({ session }: { session: StoredSession }) {
             variant="default"
             size="lg"
             aria-label="Previous month"
-            onClick={() => setMonth((shown) => shiftMonth(shown, -1))}
+            onClick={() => setMonth(shiftMonth(month, -1))}
           >
             <span aria-hidden="true">‹</span>
           </ActionIcon>
@@ -74,7 +91,7 @@ export function EventCalendarView({ session }: { session: StoredSession }) {
             variant="default"
             size="lg"
             aria-label="Next month"
-            onClick={() => setMonth((shown) => shiftMonth(shown, 1))}
+            onClick={() => setMonth(shiftMonth(month, 1))}
           >
             <span aria-hidden="true">›</span>
           </ActionIcon>
@@ -102,6 +119,11 @@ export function EventCalendarView({ session }: { session: StoredSession }) {
         onOpenDay={openDay}
       />
       <EventLegend />
+      <MonthEventList
+        month={month}
+        eventsByDay={eventsByDay}
+        onOpenEvent={(date, index) => setPopup({ kind: 'event', date, index })}
+      />
       <EventPopup state={popup} eventsByDay={eventsByDay} onChange={setPopup} />
     </Stack>
   );

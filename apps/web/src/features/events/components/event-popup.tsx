@@ -25,34 +25,46 @@ export const noEventsText = 'No events on this day.';
 /** A title cut to 30 characters plus '...', the full title on hover. */
 const ShortTitle = ({ title }: { title: string }) => <span title={title}>{truncateEventTitle(title)}</span>;
 
+/**
+ * An event as a tile to open: its type's colour, title and dates. The tint is the colour's `light` variant, which
+ * follows the colour scheme, and the text the scheme's own: a fixed pale tint under the dark scheme's light text
+ * read at ~1.5:1 (issue 27 #13). `whole` shows the whole title, wrapped (the phone's month list); otherwise §2.6's
+ * 30 characters with the full title on hover.
+ */
+export function EventTile({ event, onOpen, whole = false }: { event: EventItem; onOpen: () => void; whole?: boolean }) {
+  const colour = eventTypeColour(event.event_type) || 'gray';
+  const times = eventTimesText(event);
+  return (
+    <UnstyledButton
+      onClick={onOpen}
+      w="100%"
+      p="xs"
+      mih={44}
+      bg={`var(--mantine-color-${colour}-light)`}
+      c="var(--mantine-color-text)"
+      data-event-type={event.event_type}
+      style={{ borderLeft: `4px solid var(--mantine-color-${colour}-6)`, borderRadius: 4 }}
+    >
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {whole ? event.title_name : <ShortTitle title={event.title_name} />}
+      </Text>
+      <Text size="xs">
+        {eventDatesText(event)}
+        {event.is_all_day_event ? ` · ${allDayText}` : times ? ` · ${times}` : ''}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
 function DayList({ events, onOpen }: { events: readonly EventItem[]; onOpen: (index: number) => void }) {
   if (events.length === 0) return <Text>{noEventsText}</Text>;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-      {events.map((event, index) => {
-        const colour = eventTypeColour(event.event_type) || 'gray';
-        const times = eventTimesText(event);
-        return (
-          <li key={index}>
-            <UnstyledButton
-              onClick={() => onOpen(index)}
-              w="100%"
-              p="xs"
-              bg={`${colour}.0`}
-              data-event-type={event.event_type}
-              style={{ borderLeft: `4px solid var(--mantine-color-${colour}-6)`, borderRadius: 4 }}
-            >
-              <Text fw={600} size="sm">
-                <ShortTitle title={event.title_name} />
-              </Text>
-              <Text size="xs">
-                {eventDatesText(event)}
-                {event.is_all_day_event ? ` · ${allDayText}` : times ? ` · ${times}` : ''}
-              </Text>
-            </UnstyledButton>
-          </li>
-        );
-      })}
+      {events.map((event, index) => (
+        <li key={index}>
+          <EventTile event={event} onOpen={() => onOpen(index)} />
+        </li>
+      ))}
     </Stack>
   );
 }

@@ -8,20 +8,43 @@ import {
   type CalendarMonth,
 } from '@campus/domain/events/events-rules';
 import type { EventItem } from '@campus/domain/events/events.contract';
-import { Box, Group, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Loader, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { dayLabel } from '../dates.ts';
+import { EventTile } from './event-popup.tsx';
 
 /** A grid cell shows this many events; the rest are counted ('+2 more') and listed in the day popup. */
 const eventsPerCell = 2;
 
 const dayNumber = (date: string) => Number(date.slice(8));
 
-/** An event in a day cell, in its type's colour; a copy on a later day of its range reads as its continuation. */
+/**
+ * An event in a day cell, in its type's colour; a copy on a later day of its range reads as its continuation. On a
+ * phone a cell is ~46 px wide, where a title would be cut to 'Sun…': there the chip is a bar of its colour, and the
+ * titles are listed whole under the grid (`MonthEventList`).
+ */
 function EventChip({ event, date }: { event: EventItem; date: string }) {
   const colour = eventTypeColour(event.event_type) || 'gray';
   const isCopy = isEventCopy(event, date);
   return (
+    <>
+      <Box
+        hiddenFrom="sm"
+        aria-hidden="true"
+        data-event-type={event.event_type}
+        h={6}
+        mx={2}
+        bg={`${colour}.6`}
+        style={{ borderRadius: isCopy ? 0 : 3 }}
+      />
+      <EventTitleChip event={event} colour={colour} isCopy={isCopy} />
+    </>
+  );
+}
+
+function EventTitleChip({ event, colour, isCopy }: { event: EventItem; colour: string; isCopy: boolean }) {
+  return (
     <Box
+      visibleFrom="sm"
       aria-hidden="true"
       data-event-type={event.event_type}
       bg={`${colour}.1`}
@@ -122,7 +145,11 @@ export function MonthGrid({ month, today, eventsByDay, isLoading, onOpenDay }: M
                       ))}
                       {events.length > eventsPerCell && (
                         <Text size="xs" px={2} aria-hidden="true">
-                          +{events.length - eventsPerCell} more
+                          +{events.length - eventsPerCell}
+                          <Text span visibleFrom="sm" inherit>
+                            {' '}
+                            more
+                          </Text>
                         </Text>
                       )}
                     </UnstyledButton>
@@ -134,6 +161,61 @@ export function MonthGrid({ month, today, eventsByDay, isLoading, onOpenDay }: M
         </Table.Tbody>
       </Table>
       {isLoading && <Loader aria-label="Loading events" size="sm" pos="absolute" top="50%" left="50%" />}
+    </Box>
+  );
+}
+
+/**
+ * The month's events under the grid on a phone, whole titles wrapped, day by day, each with its dates; an event over
+ * several days is listed once. A tile opens the event's details.
+ */
+export function MonthEventList({
+  month,
+  eventsByDay,
+  onOpenEvent,
+}: {
+  month: CalendarMonth;
+  eventsByDay: Readonly<Record<string, readonly EventItem[]>>;
+  onOpenEvent: (date: string, index: number) => void;
+}) {
+  const dates = monthGrid(month)
+    .flat()
+    .filter((cell) => cell.inMonth)
+    .map((cell) => cell.date);
+  // An event over several days (a break, a weekly off) is listed once, on the first day of the month it shows on.
+  const listed = new Set<string>();
+  const days = dates
+    .map((date) => {
+      const events = (eventsByDay[date] ?? []).flatMap((event, index) => {
+        const key = `${event.title_name}|${event.event_start_Date}|${event.event_end_date}`;
+        if (listed.has(key)) return [];
+        listed.add(key);
+        return [{ event, index }];
+      });
+      return { date, events };
+    })
+    .filter((day) => day.events.length > 0);
+  return (
+    <Box hiddenFrom="sm" component="section" aria-label={`Events in ${monthTitle(month)}`}>
+      <Title order={3} size="h5" mb="xs">
+        Events in {monthTitle(month)}
+      </Title>
+      {days.length === 0 ? (
+        <Text size="sm">No events this month.</Text>
+      ) : (
+        <Stack gap="sm">
+          {days.map(({ date, events }) => (
+            <Stack key={date} gap={4}>
+              <Text size="sm" fw={600}>
+                {dayLabel(date)}
+              </Text>
+              {events.map(({ event, index }) => (
+                <EventTile key={index} event={event} whole onOpen={() => onOpenEvent(date, index)} />
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -5,8 +5,9 @@ import {
   bookmarkPreview,
   displayDate,
   formatSeconds,
-  offlineMarks,
+  offlineMarksText,
   offlineRank,
+  offlineRankText,
   onlineReportStatus,
   reportTabs,
   sortBookmarks,
@@ -18,6 +19,7 @@ import {
   Breadcrumbs,
   Button,
   Card,
+  Chip,
   Group,
   Radio,
   NativeSelect,
@@ -30,10 +32,11 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
+import { isPushedEntry, useAddressParam } from '../../../lib/address-state.ts';
 import { ApiError, serviceBase } from '../../../lib/api-client.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import {
@@ -91,25 +94,47 @@ function useFailure(error: unknown) {
   );
 }
 
+/**
+ * A screen's own Back: the browser's Back when the view was opened here (a pushed entry), so the two Backs agree;
+ * otherwise (opened from a link or after a reload) `close`, which stays on Exam Reports.
+ */
+function useBack() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (close: () => void) => (isPushedEntry(location.state) ? void navigate(-1) : close());
+}
+
 function Reports({ session }: { session: StoredSession }) {
   const tabs = reportTabs({
     examSetup: session.inst_set_up.exam,
     userType: session.user_type,
     studentId: session.student_id,
   });
-  const [tab, setTab] = useState<string | null>(tabs.online ? 'online' : 'offline');
-  const [bookmarks, setBookmarks] = useState(false);
+  const firstTab = tabs.online ? 'online' : 'offline';
+  // The tab, the label, the opened result and the bookmarks live in the address (issue 26, 27 #16): a reload, Back
+  // and a shared link land where the user was.
+  const [tab, setTab] = useAddressParam<string>(
+    'tab',
+    (raw) => (raw === 'offline' && tabs.offline ? 'offline' : firstTab),
+    (value) => (value === firstTab ? null : value),
+  );
+  const [bookmarks, setBookmarks] = useAddressParam<boolean>(
+    'view',
+    (raw) => raw === 'bookmarks',
+    (value) => (value ? 'bookmarks' : null),
+  );
+  const back = useBack();
 
-  if (bookmarks) return <BookmarksView session={session} onBack={() => setBookmarks(false)} />;
+  if (bookmarks) return <BookmarksView session={session} onBack={() => back(() => setBookmarks(false))} />;
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{reportTexts.title}</Title>
-        <Button variant="light" onClick={() => setBookmarks(true)}>
+        <Button variant="light" onClick={() => setBookmarks(true, { push: true })}>
           {reportTexts.bookmarked}
         </Button>
       </Group>
-      <Tabs value={tab} onChange={setTab}>
+      <Tabs value={tab} onChange={(value) => value && setTab(value)}>
         <Tabs.List>
           {tabs.online && <Tabs.Tab value="online">Online</Tabs.Tab>}
           {tabs.offline && <Tabs.Tab value="offline">Offline</Tabs.Tab>}
@@ -133,10 +158,20 @@ function Reports({ session }: { session: StoredSession }) {
 
 function OnlineReports({ session }: { session: StoredSession }) {
   const labels = useReportLabels(session);
-  const [labelId, setLabelId] = useState<number | string | null>(null);
+  // A label id is a number, or a placeholder's name (MockP, OnlineP).
+  const [labelId, setLabelId] = useAddressParam<number | string | null>(
+    'label',
+    (raw) => (raw === null || raw === '' ? null : /^\d+$/.test(raw) ? Number(raw) : raw),
+    (value) => (value === null ? null : String(value)),
+  );
+  const [resultId, setResultId] = useAddressParam<number | null>(
+    'result',
+    (raw) => (raw !== null && /^\d+$/.test(raw) ? Number(raw) : null),
+    (value) => (value === null ? null : String(value)),
+  );
+  const back = useBack();
   const [search, setSearch] = useState('');
   const [date, setDate] = useState('');
-  const [viewing, setViewing] = useState<ExamTest | null>(null);
   // Rendered in slices React can interrupt, not as one long task when the answer arrives (Lighthouse TBT).
   const tests = useDeferredValue(useReportTests(session, labelId));
   const failure = useFailure(tests.error);
@@ -157,7 +192,15 @@ function OnlineReports({ session }: { session: StoredSession }) {
     [tests.data, search, date, now],
   );
 
-  if (viewing) return <ResultView session={session} test={viewing} onBack={() => setViewing(null)} />;
+  // The result the address names, once its label's list is in: only a published result opens.
+  const viewing =
+    resultId === null
+      ? undefined
+      : shown.find(({ test, status }) => test.test_id === resultId && status === 'published');
+  if (viewing) {
+    return <ResultView session={session} test={viewing.test} onBack={() => back(() => setResultId(null))} />;
+  }
+  if (resultId !== null && tests.isPending) return <PageLoader />;
   return (
     <Stack>
       <Group>
@@ -201,7 +244,7 @@ function OnlineReports({ session }: { session: StoredSession }) {
               <Text size="sm">End date: {test.end_date}</Text>
               <Text size="sm">Duration: {formatDuration(test.duration)}</Text>
               {status === 'published' ? (
-                <Button mt="sm" onClick={() => setViewing(test)}>
+                <Button mt="sm" onClick={() => setResultId(test.test_id, { push: true })}>
                   View
                 </Button>
               ) : (
@@ -294,62 +337,71 @@ function Summary({ report }: { report: TestReportAnswer }) {
           Subject-wise chart
         </Button>
       </Group>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Subject</Table.Th>
-            <Table.Th>Score</Table.Th>
-            <Table.Th>Correct</Table.Th>
-            <Table.Th>Incorrect</Table.Th>
-            <Table.Th>Not attempted</Table.Th>
-            <Table.Th>Time</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.subject_wise_distribution.map((s) => (
-            <Table.Tr key={s.subject_name}>
-              <Table.Td>{s.subject_name}</Table.Td>
-              <Table.Td>{s.total_score}</Table.Td>
-              <Table.Td>{s.right_ques_count}</Table.Td>
-              <Table.Td>{s.wrong_ques_count}</Table.Td>
-              <Table.Td>{s.left_ques_count}</Table.Td>
-              <Table.Td>{formatSeconds(s.total_attempted_time)}</Table.Td>
+      {/* On a phone the tables scroll sideways in their own boxes; the page never does (issue 27 #14). */}
+      <Table.ScrollContainer minWidth={480} type="native">
+        <Table striped withTableBorder aria-label="Subject-wise">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Subject</Table.Th>
+              <Table.Th>Score</Table.Th>
+              <Table.Th>Correct</Table.Th>
+              <Table.Th>Incorrect</Table.Th>
+              <Table.Th>Not attempted</Table.Th>
+              <Table.Th>Time</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.subject_wise_distribution.map((s) => (
+              <Table.Tr key={s.subject_name}>
+                <Table.Td>{s.subject_name}</Table.Td>
+                <Table.Td>{s.total_score}</Table.Td>
+                <Table.Td>{s.right_ques_count}</Table.Td>
+                <Table.Td>{s.wrong_ques_count}</Table.Td>
+                <Table.Td>{s.left_ques_count}</Table.Td>
+                <Table.Td>{formatSeconds(s.total_attempted_time)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Title order={3}>Question-wise</Title>
       {!showKey && <Text c="dimmed">{reportTexts.keyWithheld}</Text>}
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Question</Table.Th>
-            <Table.Th>Your answer</Table.Th>
-            {showKey && (
-              <>
-                <Table.Th>Correct answer</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>Score</Table.Th>
-              </>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {report.question_wise_distribution.map((q) => (
-            <Table.Tr key={q.question_order}>
-              <Table.Td>{q.question_order}</Table.Td>
-              <Table.Td>{q.ques_type === 2 ? '(written answer)' : q.student_answer || '-'}</Table.Td>
+      {/* The key columns first (question, result, score), so a phone shows them before any scrolling; a written
+          answer wraps in its column instead of widening the table. */}
+      <Table.ScrollContainer minWidth={showKey ? 460 : 0} type="native">
+        <Table striped withTableBorder aria-label="Question-wise">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Question</Table.Th>
               {showKey && (
                 <>
-                  <Table.Td>{q.correct_answer || '-'}</Table.Td>
-                  <Table.Td>{verdictLabel[q.is_correct] ?? '-'}</Table.Td>
-                  <Table.Td>{q.total_score}</Table.Td>
+                  <Table.Th>Result</Table.Th>
+                  <Table.Th>Score</Table.Th>
                 </>
               )}
+              <Table.Th>Your answer</Table.Th>
+              {showKey && <Table.Th>Correct answer</Table.Th>}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {report.question_wise_distribution.map((q) => (
+              <Table.Tr key={q.question_order}>
+                <Table.Td>{q.question_order}</Table.Td>
+                {showKey && (
+                  <>
+                    <Table.Td>{verdictLabel[q.is_correct] ?? '-'}</Table.Td>
+                    <Table.Td>{q.total_score}</Table.Td>
+                  </>
+                )}
+                <Table.Td miw="10rem" maw="18rem" style={{ overflowWrap: 'break-word' }}>
+                  {studentAnswerText(q)}
+                </Table.Td>
+                {showKey && <Table.Td>{q.correct_answer || '-'}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Modal opened={chart} onClose={() => setChart(false)} title="Subject-wise distribution" size="lg">
         <Suspense fallback={<PageLoader />}>
           <ReportBarChart
@@ -371,6 +423,12 @@ function Summary({ report }: { report: TestReportAnswer }) {
       </Modal>
     </Stack>
   );
+}
+
+/** The student's own answer: a written answer (type 2) as its text, HTML decoded (spec part 2 §5), or '-'. */
+function studentAnswerText(q: { ques_type: number; student_answer: string }): string {
+  const text = q.ques_type === 2 ? stripTags(q.student_answer) : q.student_answer;
+  return text || '-';
 }
 
 const verdictLabel: Record<number, string> = {
@@ -440,7 +498,11 @@ function TopperComparison({ report }: { report: TestReportAnswer }) {
 function OfflineReports({ session }: { session: StoredSession }) {
   const offline = useOfflineReport(session, true);
   const failure = useFailure(offline.error);
-  const [view, setView] = useState<string | null>('results');
+  const [view, setView] = useAddressParam<string>(
+    'offline',
+    (raw) => (raw === 'analysis' || raw === 'upcoming' ? raw : 'results'),
+    (value) => (value === 'results' ? null : value),
+  );
   useEffect(() => {
     if (offline.isSuccess) showToast(reportTexts.offlineReceived, 'success');
   }, [offline.isSuccess]);
@@ -451,7 +513,7 @@ function OfflineReports({ session }: { session: StoredSession }) {
   const isSchool = session.is_institute_type_school;
   return (
     <Stack>
-      <Tabs value={view} onChange={setView}>
+      <Tabs value={view} onChange={(value) => value && setView(value)}>
         <Tabs.List>
           <Tabs.Tab value="results">Results</Tabs.Tab>
           <Tabs.Tab value="analysis">Analysis</Tabs.Tab>
@@ -502,9 +564,9 @@ function OfflineCard({ exam, isSchool, showRank }: { exam: OfflineExam; isSchool
           Attendance: {exam.attendance_status}
         </Text>
       )}
-      {exam.attendance_status && <Text size="sm">Marks: {offlineMarks(exam)}</Text>}
+      {exam.attendance_status && <Text size="sm">Marks: {offlineMarksText(exam)}</Text>}
       {showRank && exam.attendance_status && (
-        <Text size="sm">Rank: {offlineRank(exam) === '1' ? <Medal /> : offlineRank(exam)}</Text>
+        <Text size="sm">Rank: {offlineRank(exam) === '1' ? <Medal /> : offlineRankText(exam)}</Text>
       )}
       <Text size="sm">Subject: {exam.subject_name}</Text>
       {!isSchool && <Text size="sm">Topic: {exam.topic_name}</Text>}
@@ -533,25 +595,42 @@ function Medal() {
   );
 }
 
+/** Whether the student missed an offline exam (isAbsent Y, or an attendance other than P). */
+const isAbsent = (exam: OfflineExam) =>
+  exam.isAbsent === 'Y' || (exam.attendance_status !== '' && exam.attendance_status !== 'P');
+
 function Analysis({ exams }: { exams: OfflineExam[] }) {
   const subjects = [...new Set(exams.flatMap((e) => e.subjectWiseExamSchdList.map((s) => s.subject_name)))];
   const [subject, setSubject] = useState(subjects[0] ?? '');
-  const data = exams
+  const rows = exams
     .flatMap((exam) =>
       exam.subjectWiseExamSchdList
         .filter((s) => s.subject_name === subject)
-        .map((s) => ({ date: displayDate(exam.exam_date_iso), 'Obtained Marks': s.marks_obtained ?? 0 })),
+        .map((s) => ({
+          iso: exam.exam_date_iso,
+          date: displayDate(exam.exam_date_iso),
+          marks: s.marks_obtained ?? 0,
+          // A missed exam has no bar: its label says why (issue 27 #15).
+          note: isAbsent(exam) ? 'Absent' : s.marks_obtained === null ? 'No marks' : undefined,
+        })),
     )
-    .sort((a, b) => a.date.split('-').reverse().join('').localeCompare(b.date.split('-').reverse().join('')));
+    .sort((a, b) => a.iso.localeCompare(b.iso));
+  const data = rows.map((row) => ({ date: row.date, 'Obtained Marks': row.marks }));
+  const notes = Object.fromEntries(rows.flatMap((row) => (row.note ? [[row.date, row.note]] : [])));
   if (subjects.length === 0) return <Text>{reportTexts.noExam}</Text>;
   return (
     <Stack>
       <Title order={3}>{reportTexts.analysisTitle}</Title>
+      {/* The radio choice as chips: each a 32 px target a finger finds, where a radio's label is 20 px high. */}
       <Radio.Group value={subject} onChange={setSubject} label="Subject">
-        <Group>
-          {subjects.map((name) => (
-            <Radio key={name} value={name} label={name} />
-          ))}
+        <Group gap="xs" mt={4}>
+          <Chip.Group value={subject} onChange={(value) => setSubject(String(value))}>
+            {subjects.map((name) => (
+              <Chip key={name} value={name} type="radio" name="analysis-subject">
+                {name}
+              </Chip>
+            ))}
+          </Chip.Group>
         </Group>
       </Radio.Group>
       <Suspense fallback={<PageLoader />}>
@@ -559,6 +638,7 @@ function Analysis({ exams }: { exams: OfflineExam[] }) {
           label={`Obtained Marks in ${subject} by exam date`}
           data={data}
           dataKey="date"
+          notes={notes}
           series={[{ name: 'Obtained Marks', color: 'blue.6' }]}
         />
       </Suspense>

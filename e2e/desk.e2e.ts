@@ -27,7 +27,8 @@ const cards = (page: Page) =>
     .getByRole('article')
     .evaluateAll((articles) =>
       articles.map(
-        (article) => `${article.getAttribute('aria-label')}: ${article.querySelector('button')?.textContent ?? ''}`,
+        (article) =>
+          `${article.getAttribute('aria-label')}: ${article.querySelector('button:not([aria-expanded])')?.textContent ?? ''}`,
       ),
     );
 

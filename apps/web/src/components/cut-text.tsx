@@ -1,4 +1,4 @@
-import { Text, UnstyledButton, type TextProps } from '@mantine/core';
+import { Text, UnstyledButton, VisuallyHidden, type TextProps } from '@mantine/core';
 import { useState } from 'react';
 
 /**
@@ -23,11 +23,12 @@ export function CutText({
         }}
         aria-expanded={whole}
         title={whole ? undefined : text}
-        // As the text around it reads, wrapping as text does; the aria-label is the whole name either way.
-        aria-label={text}
+        // As the text around it reads, wrapping as text does.
         style={{ font: 'inherit', color: 'inherit', textAlign: 'inherit', overflowWrap: 'anywhere', minHeight: 24 }}
       >
-        {whole ? text : shown}
+        {/* Its name is the whole name, read from its content (an aria-label would not hold the cut text it shows). */}
+        <span aria-hidden="true">{whole ? text : shown}</span>
+        <VisuallyHidden>{text}</VisuallyHidden>
       </UnstyledButton>
     </Text>
   );

@@ -150,6 +150,25 @@ describe('Exam desk (spec part 2 §2.3)', () => {
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Resumable']);
   });
 
+  it('keeps the chosen test type and the search in the address, so a reload or a shared link opens on them', async () => {
+    mockDesk({ tests: [examTest(), examTest({ test_id: 13, test_name: 'Resumable', status: 'resume' })] });
+    const view = await openDesk();
+    fireEvent.click(
+      within(await screen.findByRole('toolbar', { name: 'Test types' })).getByRole('button', { name: 'Term Mock' }),
+    );
+    await screen.findByRole('article', { name: 'Unit test 1' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'RESUM' } });
+    await waitFor(() => expect(view.router.state.location.search).toBe('?label=7&q=RESUM'));
+    view.unmount();
+
+    // The address alone (a reload): the label's tests, narrowed by the search, without a tap.
+    storeSession(greenfieldStudent());
+    renderRoute('/exam?label=7&q=RESUM');
+    expect(await screen.findByRole('article', { name: 'Resumable' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Unit test 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Term Mock', pressed: true })).toBeInTheDocument();
+  });
+
   it('uses both placeholder labels when the label call fails, without a message', async () => {
     mockDesk({ labelAnswer: () => HttpResponse.json({ message: 'Unauthorised' }, { status: 401 }) });
     await openDesk();

@@ -14,6 +14,7 @@ import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { deskListKeys, launchTest, useLabels, useLabelTests, useProductTests } from '../api/desk.ts';
 import { ExamCard } from '../components/exam-card.tsx';
 import { onSubmitted } from '../panel/desk-channel.ts';
+import { useAddressParam } from '../../../lib/address-state.ts';
 
 /** Texts of the exam desk (spec part 2 §2.3, §5). */
 export const examDeskTexts = {
@@ -35,8 +36,17 @@ export function ExamDeskScreen() {
 
 function ExamDesk({ session }: { session: StoredSession }) {
   const navigate = useNavigate();
-  const [labelId, setLabelId] = useState<number | string | null>(null);
-  const [search, setSearch] = useState('');
+  // The chosen test type and the search live in the address (issue 26): a reload or Back keeps them.
+  const [labelId, setLabelId] = useAddressParam<number | string | null>(
+    'label',
+    (raw) => (raw === null || raw === '' ? null : /^\d+$/.test(raw) ? Number(raw) : raw),
+    (value) => (value === null ? null : String(value)),
+  );
+  const [search, setSearch] = useAddressParam(
+    'q',
+    (raw) => raw ?? '',
+    (value) => value || null,
+  );
   const [dismissed, setDismissed] = useState<unknown>();
   const labels = useLabels(session);
   const tests = useLabelTests(session, labelId);

@@ -171,8 +171,10 @@ function Panel({ credential }: { credential: string }) {
           const answer = await saveAnswers(credential, batch);
           const offset = answer.server_time - Date.now();
           setClockOffset(offset);
+          // Into the device's copy before out of the queue, both before 'Saved': a reload offline at any moment
+          // finds each change in one of the two (the phone's reload test caught the copy still being written).
+          await foldSavedIntoCopy(batch, offset).catch(() => undefined);
           await queue.current.acknowledge(batch);
-          void foldSavedIntoCopy(batch, offset);
         } catch (failure) {
           if (isSuperseded(failure)) {
             await supersede();

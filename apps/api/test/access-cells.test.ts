@@ -272,6 +272,8 @@ const examples: Record<string, (ids: Ids) => Input> = {
   'exam.launch': (ids) => ({ body: { test_id: ids.testId } }),
   'exam.open': () => ({ body: { launch_token: 'not-a-token' } }),
   'exam.attempt': () => ({}),
+  // Without the view credential the read-only paper is refused (its handler checks the signed grant).
+  'exam.paper': () => ({}),
   'exam.save': () => ({ body: { answers: [{ question_no: 1, seq: 1, answer: 'a' }] } }),
   'exam.submit': () => ({}),
   'report.testReport': (ids) => ({

@@ -219,16 +219,20 @@ describe('compressed answers', () => {
   });
 
   describe('stored files behind signed addresses', () => {
-    async function notesUrl() {
-      const subjects = (await material()).json().result as SubjectNode[];
+    /** The notes' address, and the course grant the study material hands out with it (a cookie). */
+    async function notesRequest() {
+      const answer = await material();
+      const subjects = answer.json().result as SubjectNode[];
       const topics = (nodes: TopicNode[]): TopicNode[] => nodes.flatMap((node) => [node, ...topics(node.subtopicList)]);
       const items = topics(subjects.flatMap((subject) => subject.subtopicList)).flatMap((node) =>
         Object.values(node.studyMaterialMap).flat(),
       );
-      return items[0]!.file_url;
+      return { url: items[0]!.file_url!, cookie: String(answer.headers['set-cookie']).split(';')[0]! };
     }
-    const download = async (headers: Record<string, string>) =>
-      app.inject({ method: 'GET', url: await notesUrl(), headers: { host: 'localhost', ...headers } });
+    const download = async (headers: Record<string, string>) => {
+      const { url, cookie } = await notesRequest();
+      return app.inject({ method: 'GET', url, headers: { host: 'localhost', cookie, ...headers } });
+    };
 
     it('sends a whole text file byte for byte, with its length, even to a client that accepts brotli', async () => {
       const whole = await download({ 'accept-encoding': 'br, gzip' });

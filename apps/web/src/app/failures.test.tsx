@@ -11,6 +11,7 @@ import { renderRoute } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { AppProviders, createQueryClient } from './providers.tsx';
 import { releaseReloadDeclinedKey, releaseReloadKey, RouteErrorBoundary } from './routes/route-error.tsx';
+import { stopOfflineRecovery } from '../lib/offline-query.ts';
 
 const offlineText = 'Please check your internet connection!';
 
@@ -53,6 +54,8 @@ describe('screens under a dropped connection (loading, offline, failed, empty)',
   });
   afterEach(() => {
     vi.useRealTimers();
+    // The screens are gone: their offline queries must not ask again on the online event below (lib/offline-query).
+    stopOfflineRecovery();
     goOnline();
     notifications.clean();
     notifications.cleanQueue();

@@ -84,6 +84,14 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/** Forgets every query waiting to go back online and its timer (each test starts without the last one's). */
+export function stopOfflineRecovery(): void {
+  recovering.clear();
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  retryMs = firstRetryMs;
+}
+
 function recovered(key: string) {
   recovering.delete(key);
   if (recovering.size === 0) {

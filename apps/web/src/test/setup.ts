@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { stopOfflineRecovery } from '../lib/offline-query.ts';
 import { server } from './server.ts';
 
 // Mantine reads these browser APIs, which happy-dom leaves out.
@@ -22,6 +23,8 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // A query served offline asks again on a timer: left running, it would call into the next test's handlers.
+  stopOfflineRecovery();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

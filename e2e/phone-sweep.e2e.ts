@@ -71,14 +71,11 @@ describe('every screen of every role on a 360 px Android phone', () => {
   for (const role of roles) {
     it(`${role.who}: nothing scrolls sideways, no text is cut, no target is too small`, async () => {
       const page = await harness.newPage(androidPhone);
+      // The promotion a Greenfield home shows once would cover the screen, and it may come after any check of it
+      // (its popup loads on demand): this browser has seen it already. home.e2e walks the promotion.
+      await page.addInitScript(() => localStorage.setItem('promo_seen', '1'));
       await signInAs(harness, page, role);
-      // The promotion a Greenfield home shows once covers the screen: close it when it comes.
       await settled(page);
-      const promo = page.getByRole('dialog', { name: 'Promotion' });
-      if (await promo.isVisible()) {
-        await page.keyboard.press('Escape');
-        await promo.waitFor({ state: 'hidden' });
-      }
       const items = await menuPaths(page);
       expect(items.length).toBeGreaterThan(4);
       const found: Record<string, string[]> = {};

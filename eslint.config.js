@@ -47,6 +47,12 @@ export default tseslint.config(
     rules: restrict([
       { group: ['**/apps/**', '@campus/api*', '@campus/web*'], message: 'domain must not import the apps' },
       { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm*', 'node:*'], message: 'domain is pure' },
+      {
+        // An area's public face is its index.ts (its rules) and its contract (the HTTP contract, public by nature;
+        // an index re-exporting it would carry zod into the web app's bundle through the rules it imports).
+        regex: '^\\.\\./(?!shared/)[a-z-]+/(?!index\\.ts$)(?![a-z-]+\\.contract\\.ts$)',
+        message: "an area imports another area only through its index.ts or its contract, e.g. '../calendar/index.ts'",
+      },
     ]),
   },
   {

@@ -7,8 +7,8 @@ import {
   adminKinds,
   type AdminKind,
 } from './admin.endpoints.ts';
-import { receiptNoPattern } from '../fees/fees-rules.ts';
-import { optionLetters } from '../exam/exam-rules.ts';
+import { receiptNoPattern } from '../fees/index.ts';
+import { optionLetters } from '../exam/index.ts';
 import { maxBatchRows, parseDate, parseFlag, parseInstant, singleLineProblem, splitList } from './admin-rules.ts';
 
 // Row schemas, one per kind: the admin API's batch rows and the CSV import's columns (header names are the field

@@ -1,4 +1,4 @@
-import { signedInPages } from '../shell/pages.ts';
+import { signedInPages } from '../shell/index.ts';
 import { assignmentMessages, displayStatus, type StudentStatus } from './assignment-rules.ts';
 
 /** The first choice of both status dropdowns: no filtering (spec part 1 §4). */

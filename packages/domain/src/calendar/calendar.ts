@@ -1,6 +1,31 @@
 /** An ISO calendar date, `YYYY-MM-DD`. */
 export type IsoDate = string;
 
+/** Weekday names, Sunday first: the index is JavaScript's day of the week. */
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Month names, January first. */
+export const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** Day of week of an ISO date: 0 Sunday … 6 Saturday (calendar arithmetic, no time zone involved). */
+export function weekdayOf(date: IsoDate): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per locale, zone and options: building one costs far more than using it. */

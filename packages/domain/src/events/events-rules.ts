@@ -1,5 +1,5 @@
-import { openCourseUserType } from '../auth/user-types.ts';
-import { addDays, type IsoDate } from '../calendar/calendar.ts';
+import { openCourseUserType } from '../auth/index.ts';
+import { addDays, monthNames, weekdayNames, weekdayOf, type IsoDate } from '../calendar/index.ts';
 
 /** Event types (spec part 2 §3): 1 holiday or event, 2 event with its category shown, 3 weekly off. */
 export const eventTypes = { holidayOrEvent: 1, categorized: 2, weeklyOff: 3 } as const;
@@ -46,21 +46,13 @@ export function truncateEventTitle(title: string): string {
   return title.length > eventTitleLimit ? `${title.slice(0, eventTitleLimit)}...` : title;
 }
 
-const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
-/** Day of week of an ISO date: 0 Sunday … 6 Saturday (calendar arithmetic, no time zone involved). */
-export function dayOfWeek(date: IsoDate): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
-
 /**
  * A date as the event answer writes it, `Day,YYYY-MM-DD` (spec §3 `event_start_Date`); the spec does not say
  * how the day is named, so it is the full English weekday name: `Monday,2026-11-23`. The web shows the part
  * after the comma.
  */
 export function eventDateLabel(date: IsoDate): string {
-  return `${weekdayNames[dayOfWeek(date)]},${date}`;
+  return `${weekdayNames[weekdayOf(date)]},${date}`;
 }
 
 /** `event_date_range`: the start and end labels separated by one space (weekday names hold no space). */
@@ -119,7 +111,7 @@ export function weeklyOffDays(
   to: IsoDate,
 ): IsoDate[] {
   if (event.daysOfWeek.length === 0) return [];
-  return eventDays(event, from, to).filter((date) => event.daysOfWeek.includes(dayOfWeek(date)));
+  return eventDays(event, from, to).filter((date) => event.daysOfWeek.includes(weekdayOf(date)));
 }
 
 /** The days an event of any type is listed on within `from`–`to`. */
@@ -194,8 +186,8 @@ export const weekdayHeadings = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
  */
 export function monthGrid({ year, month }: CalendarMonth): MonthCell[][] {
   const { from, to } = monthRange(year, month);
-  const first = addDays(from, -dayOfWeek(from));
-  const last = addDays(to, 6 - dayOfWeek(to));
+  const first = addDays(from, -weekdayOf(from));
+  const last = addDays(to, 6 - weekdayOf(to));
   const weeks: MonthCell[][] = [];
   for (let date = first; date <= last; date = addDays(date, 7)) {
     weeks.push(
@@ -213,21 +205,6 @@ export function shiftMonth({ year, month }: CalendarMonth, offset: number): Cale
   const index = year * 12 + (month - 1) + offset;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /**
  * The grid's header: month name and year, `November 2026`. Written out rather than through a date library: the

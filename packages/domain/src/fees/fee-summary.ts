@@ -1,4 +1,4 @@
-import { dateInZone, type IsoDate } from '../calendar/calendar.ts';
+import { dateInZone, type IsoDate } from '../calendar/index.ts';
 import type { AllInstallment, FeeSummary, PaymentInstallment } from './fees.contract.ts';
 import { dueInstallments, isOverdue } from './fees-rules.ts';
 

@@ -1,4 +1,4 @@
-import { addDays, dateInZone, type IsoDate } from '../calendar/calendar.ts';
+import { addDays, dateInZone, type IsoDate } from '../calendar/index.ts';
 
 /** Minor units (paise) in one rupee: every amount travels and is stored as a whole number of paise. */
 export const minorPerMajor = 100;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { stripTags } from '../shared/text.ts';
-import { signedInPages } from '../shell/pages.ts';
+import { signedInPages } from '../shell/index.ts';
 import type { Announcement, bannerSchema, bannersAnswerSchema } from './home.contract.ts';
 
 /** One banner of the home carousel. */

@@ -1,5 +1,5 @@
 // The study library's rules (spec part 2 §2.1, §4, §5, §6): tabs, course lists, the topic tree's counts, search.
-import { openCourseUserType } from '../auth/user-types.ts';
+import { openCourseUserType } from '../auth/index.ts';
 
 export type LibraryTab = 'library' | 'products';
 

@@ -1,6 +1,5 @@
-import { addDays, type IsoDate } from '../calendar/calendar.ts';
+import { addDays, weekdayNames, weekdayOf, type IsoDate } from '../calendar/index.ts';
 import { megabytesFigure } from '../shared/uploads.ts';
-import { weekdayNames, weekdayOf } from '../timetable/timetable-rules.ts';
 
 /** Session and course names are cut at 30 characters (spec part 1 §9). */
 export const liveNameLimit = 30;

@@ -1,4 +1,4 @@
-import { dateInZone, formatInZone, type IsoDate } from '../calendar/calendar.ts';
+import { dateInZone, formatInZone, type IsoDate } from '../calendar/index.ts';
 import type { Message } from './messages.contract.ts';
 
 /** The web asks for one batch from the start (spec part 2 §9: start index 0, batch size 1000). */

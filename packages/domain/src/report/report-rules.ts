@@ -1,4 +1,5 @@
 // Exam reports (spec part 2 §2.4, §4, §5): ranks, percentiles, labels and which tabs show. Pure, clock passed in.
+import { monthNames } from '../calendar/index.ts';
 
 /** Institute exam setup values (spec part 2 §9). */
 export type ExamSetup = 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
@@ -39,12 +40,10 @@ export function formatSeconds(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** An offline exam date (YYYY-MM-DD) as the spec's exam_date: day-monthname-year ('05-Nov-2026'). */
 export function offlineExamDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
-  return `${day}-${monthNames[Number(month) - 1]}-${year}`;
+  return `${day}-${monthNames[Number(month) - 1]!.slice(0, 3)}-${year}`;
 }
 
 /** A date as the screens show it (spec part 2 §9): DD-MM-YYYY. */

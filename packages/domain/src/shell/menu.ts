@@ -1,6 +1,6 @@
 import type { InstSetUp } from '../auth/auth.contract.ts';
-import { isParentUserType, openCourseUserType } from '../auth/user-types.ts';
-import { hasEventCalendar } from '../events/events-rules.ts';
+import { isParentUserType, openCourseUserType } from '../auth/index.ts';
+import { hasEventCalendar } from '../events/index.ts';
 import { signedInPages } from './pages.ts';
 
 /** What the menu needs to know of the session. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingScreens } from '../home/home-rules.ts';
+import { landingScreens } from '../home/index.ts';
 import { everyMenuItem } from './menu-fixtures.ts';
 import { assignmentDetailPath, productDetailPath, publicPages, signedInPages } from './pages.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantInZone } from '../calendar/calendar.ts';
+import { instantInZone } from '../calendar/index.ts';
 import {
   attendanceNewestFirst,
   attendancePercent,

@@ -1,5 +1,5 @@
-import { addDays, type IsoDate } from '../calendar/calendar.ts';
-import { eventTypes } from '../events/events-rules.ts';
+import { addDays, monthNames, weekdayNames, weekdayOf, type IsoDate } from '../calendar/index.ts';
+import { eventTypes } from '../events/index.ts';
 
 /** The institute setup values of classes and exams (spec part 2 §9). */
 export type DeliveryMode = 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
@@ -83,22 +83,6 @@ export function scheduleCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'Schedule' : 'Schedules'}`;
 }
 
-/** Month names, January first. */
-export const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** The year view's tiles: 12 months (1–12) in 3 rows of 4 (spec part 2 §2.2, §9). */
 export function yearTiles(): { month: number; name: string }[][] {
   return [0, 1, 2].map((row) =>
@@ -107,14 +91,6 @@ export function yearTiles(): { month: number; name: string }[][] {
       return { month, name: monthNames[month - 1]! };
     }),
   );
-}
-
-export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
-/** Day of week of an ISO date: 0 Sunday … 6 Saturday. */
-export function weekdayOf(date: IsoDate): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
 /** `YYYY-MM-DD` as the screens show dates: `DD-MM-YYYY`. */

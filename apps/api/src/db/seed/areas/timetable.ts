@@ -1,5 +1,5 @@
 import { addDays, instantInZone } from '@campus/domain/calendar/calendar';
-import { weekdayOf } from '@campus/domain/timetable/timetable-rules';
+import { weekdayOf } from '@campus/domain/calendar/calendar';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   academicYears,

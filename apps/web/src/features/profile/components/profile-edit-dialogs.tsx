@@ -1,3 +1,4 @@
+import { monthNames } from '@campus/domain/calendar/calendar';
 import { checkPhoto, dobYears, toIsoDate } from '@campus/domain/profile/profile-display';
 import type { ProfileUpdateBody, StudentProfile } from '@campus/domain/profile/profile.contract';
 import {
@@ -20,21 +21,6 @@ export interface FieldDialogProps {
   save: (body: ProfileUpdateBody) => Promise<string | undefined>;
   onClose: () => void;
 }
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Today as `YYYY-MM-DD` in the browser's calendar. */
 const localToday = () => {

@@ -1,3 +1,4 @@
+import { monthNames, weekdayNames } from '@campus/domain/calendar/calendar';
 import type { Recording } from '@campus/domain/live/live.contract';
 import type { TimetableEntry } from '@campus/domain/timetable/timetable.contract';
 import {
@@ -7,14 +8,12 @@ import {
   groupSchedulesByDate,
   holidaysByDate,
   monthGrid,
-  monthNames,
   onlineClassAction,
   placeFromParam,
   placeParam,
   scheduleCountLabel,
   shiftMonth,
   timetableMessages,
-  weekdayNames,
   yearTiles,
 } from '@campus/domain/timetable/timetable-rules';
 import { signedInPages } from '@campus/domain/shell/pages';

@@ -20,14 +20,17 @@ const callWithTypeArguments = {
   message: 'call takes no type arguments: the descriptor types the input and the answer',
 };
 
-/** One zone per feature folder: it may not import from any other feature folder. */
+/** One zone per feature folder: it may import another feature only through that feature's index.ts. */
 function featureZones(dir) {
   const features = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   return features.map(({ name }) => ({
     target: `./${dir}/${name}`,
     from: `./${dir}`,
-    except: [`./${name}`],
-    message: 'features do not import each other; move shared code down a layer',
+    except: [
+      `./${name}`,
+      ...features.filter((other) => other.name !== name).map((other) => `./${other.name}/index.ts`),
+    ],
+    message: 'a feature imports another only through its index.ts (its public face), or shared code a layer down',
   }));
 }
 

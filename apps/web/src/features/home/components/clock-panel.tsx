@@ -2,7 +2,7 @@ import { clockTickMs, formatClockTime, motivationFor } from '@campus/domain/home
 import { formatDayMonthYear } from '@campus/domain/shell/day';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { StoredSession } from '../../../lib/session.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { AnalogClock } from './analog-clock.tsx';
 import { Greeting } from './greeting.tsx';
 

@@ -6,7 +6,7 @@ import { CutText } from '../../../components/cut-text.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { useLiveWeek } from '../api/get-live-week.ts';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });

@@ -3,7 +3,7 @@ import { cutLiveName, liveState, liveStateLabel } from '@campus/domain/live/live
 import { minutesBetween } from '@campus/domain/timetable/timetable-rules';
 import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { CutText } from '../../../components/cut-text.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: true });

@@ -1,5 +1,4 @@
 import { eventsEndpoints } from '@campus/domain/events/events.endpoints';
-import { liveEndpoints } from '@campus/domain/live/live.endpoints';
 import { timetableEndpoints } from '@campus/domain/timetable/timetable.endpoints';
 import { timetableFlags } from '@campus/domain/timetable/timetable-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -141,20 +140,3 @@ export const feedStatusQuery = (session: StoredSession) =>
 
 export const createFeed = (session: StoredSession) => call(timetableEndpoints.feedCreate, feedParams(session));
 export const revokeFeed = (session: StoredSession) => call(timetableEndpoints.feedRevoke, feedParams(session));
-
-/** GET session/start: whether the class may start now (the server's clock), with its link when it may. */
-export function startSession(session: StoredSession, sessionId: number, provider: string) {
-  return call(liveEndpoints.sessionStart, {
-    params: { instituteId: session.institute_id, sessionId },
-    query: provider === 'Zoom' ? { isZoomLiveClass: '1' } : provider === 'Webex' ? { isWebexLiveClass: '1' } : {},
-  });
-}
-
-/** GET recording/download?type=1: the short-lived address an aws recording plays (and seeks) from. */
-export async function recordingAddress(session: StoredSession, downloadId: number): Promise<string> {
-  const answer = (await call(liveEndpoints.recordingDownload, {
-    params: { instituteId: session.institute_id, downloadId },
-    query: { type: '1' },
-  })) as { video_url: string };
-  return answer.video_url;
-}

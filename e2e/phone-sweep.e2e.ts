@@ -8,7 +8,8 @@ import { androidPhone, layoutProblems } from './support/layout.ts';
 
 /**
  * The guard of issue 26 over every screen: each role signs in on a 360 px Android phone and opens every item of its
- * own menu; a screen that scrolls sideways, cuts text or offers a target under 24 px fails with its problems named.
+ * own menu, each screen checked at 360 px and then in a 1280 px window; a screen that scrolls sideways, cuts text or
+ * offers a target under 24 px fails with its problems named.
  * (phone.e2e.ts walks the screens' inner states: tabs, popups, the test panel.) `E2E_SHOTS=<folder>` keeps a
  * screenshot of each screen for a person to look at.
  */
@@ -52,6 +53,19 @@ async function firstDetail(page: Page, path: string): Promise<string[]> {
     : [];
 }
 
+/** The phone first, then a desktop window: each screen is checked at both without loading it again. */
+const widths = [
+  { width: androidPhone.width, height: androidPhone.height },
+  { width: 1280, height: 800 },
+];
+
+/** Two frames after a resize: the screen's width-dependent layout (media queries, Mantine's hooks) has drawn. */
+async function redrawn(page: Page) {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 /** Waits until the screen has drawn its data: no request in flight for a moment and no loader showing. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -61,7 +75,7 @@ async function settled(page: Page) {
     .toBe(0);
 }
 
-describe('every screen of every role on a 360 px Android phone', () => {
+describe('every screen of every role on a 360 px Android phone and in a desktop window', () => {
   let harness: Harness;
   beforeAll(async () => {
     harness = await startHarness();
@@ -82,13 +96,18 @@ describe('every screen of every role on a 360 px Android phone', () => {
       const check = async (label: string, path: string) => {
         await page.goto(harness.url(path, role.host));
         await settled(page);
-        const problems = [...(await layoutProblems(page, 'main')), ...(await layoutProblems(page, 'header'))];
-        if (problems.length > 0) found[`${label} (${path})`] = [...new Set(problems)];
-        if (shots) {
-          mkdirSync(shots, { recursive: true });
-          const file = `${role.login.replace(/\W+/g, '-')}${path.replace(/\W+/g, '-')}.png`;
-          await page.screenshot({ path: join(shots, file), fullPage: true });
+        for (const viewport of widths) {
+          await page.setViewportSize(viewport);
+          await redrawn(page);
+          const problems = [...(await layoutProblems(page, 'main')), ...(await layoutProblems(page, 'header'))];
+          if (problems.length > 0) found[`${label} (${path}) at ${viewport.width} px`] = [...new Set(problems)];
+          if (shots) {
+            mkdirSync(shots, { recursive: true });
+            const file = `${role.login.replace(/\W+/g, '-')}${path.replace(/\W+/g, '-')}-${viewport.width}.png`;
+            await page.screenshot({ path: join(shots, file), fullPage: true });
+          }
         }
+        await page.setViewportSize(widths[0]!);
         return firstDetail(page, path);
       };
       const details: string[] = [];
@@ -98,6 +117,7 @@ describe('every screen of every role on a 360 px Android phone', () => {
       }
       for (const path of ['/my-account/announcement', ...details]) await check(path, path);
       expect(found).toEqual({});
-    });
+      // A walk of 15–20 screens at two widths: a minute on a quiet machine, more on a busy one.
+    }, 180_000);
   }
 });

@@ -12,6 +12,18 @@ async function shot(page: Page, name: string, { fullPage = true } = {}) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage });
 }
 
+/** The headers of the table named `name` that show whole on the screen as it is (its box not scrolled). */
+async function onScreenHeaders(page: Page, name: string): Promise<string[]> {
+  return page
+    .getByRole('table', { name })
+    .getByRole('columnheader')
+    .evaluateAll((headers) =>
+      headers
+        .filter((header) => header.getBoundingClientRect().right <= document.documentElement.clientWidth)
+        .map((header) => (header.textContent ?? '').trim()),
+    );
+}
+
 /**
  * Screens on a 360 px Android phone (issue 26): nothing scrolls sideways, no text is cut, every touch target is at
  * least 24 px. Each screen that is made phone-first adds its walk here.
@@ -120,9 +132,12 @@ describe('on a 360 px Android phone', () => {
     // The table (it scrolls sideways in its own box) begins on the first screen, under the three sums.
     const table = await page.getByRole('table', { name: 'Due Details' }).boundingBox();
     expect(table!.y + 80).toBeLessThan(androidPhone.height);
+    // What the reader came for is on screen without scrolling the box: the installment, its status and balance.
+    expect(await onScreenHeaders(page, 'Due Details')).toEqual(['Instl. No.', 'Status', 'Balance Amount']);
     await page.getByRole('tab', { name: 'Payment History' }).tap();
     await page.getByRole('table', { name: 'Payment History' }).waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
+    expect((await onScreenHeaders(page, 'Payment History')).slice(0, 2)).toEqual(['Instl. No.', 'Paid Amount']);
   });
 
   it('an exam result: its summary and tables fit the screen, the tables scrolling in their own boxes', async () => {

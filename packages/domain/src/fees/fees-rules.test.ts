@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountInWords,
   dueDetailsColumns,
+  keyColumnsFirst,
   dueInstallments,
   feeDateCell,
   feeDueEventTitle,
@@ -265,6 +266,32 @@ describe('columns', () => {
       'Balance Amount',
       'Status',
     ]);
+  });
+
+  it('on a phone: the installment, its status and balance first; a payment, its amount and receipt first', () => {
+    const due = dueDetailsColumns({ isSchool: true, isFeeStructLinked: true, isFineConfigured: true });
+    expect(labels(keyColumnsFirst(due))).toEqual([
+      'Instl. No.',
+      'Status',
+      'Balance Amount',
+      'Date',
+      'Standard',
+      'Total Amount',
+      'Fine Amount',
+    ]);
+    const paid = paymentHistoryColumns({ isSchool: false, isFeeStructLinked: false, isReceiptEnabled: true });
+    expect(labels(keyColumnsFirst(paid))).toEqual([
+      'Instl. No.',
+      'Paid Amount',
+      'Download Receipt',
+      'Balance Amount',
+      'Date',
+      'Mode',
+      'Receipt No.',
+    ]);
+    // Without the receipt option nothing is added.
+    const plain = paymentHistoryColumns({ isSchool: false, isFeeStructLinked: false, isReceiptEnabled: false });
+    expect(labels(keyColumnsFirst(plain))).not.toContain('Download Receipt');
   });
 
   it('Payment History: Download Receipt only with the receipt option', () => {

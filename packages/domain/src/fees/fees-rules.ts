@@ -312,6 +312,25 @@ export function paymentHistoryColumns(setup: {
   ];
 }
 
+/**
+ * The columns a phone shows first, in this order (issue 26: a table that scrolls in its own box starts with what the
+ * reader came for): the installment, its status and what is left to pay; a payment's amount, its receipt, then the
+ * balance. The rest follow in the spec's order. A column the institute does not show stays out.
+ */
+export const phoneKeyColumns = ['install_no', 'install_nos', 'status', 'p_amount', 'receipt', 'd_amount'] as const;
+
+/** `columns` with the phone's key columns first (`phoneKeyColumns`' order), the others after in their own order. */
+export function keyColumnsFirst<K extends string>(columns: FeeColumn<K>[]): FeeColumn<K>[] {
+  const rank = (key: string) => {
+    const index = (phoneKeyColumns as readonly string[]).indexOf(key);
+    return index === -1 ? phoneKeyColumns.length : index;
+  };
+  return columns
+    .map((column, index) => ({ column, index }))
+    .sort((a, b) => rank(a.column.key) - rank(b.column.key) || a.index - b.index)
+    .map(({ column }) => column);
+}
+
 /** A date cell: `YYYY-MM-DD` shown as DD-MM-YYYY (§9), 'N/A' when missing. */
 export function feeDateCell(date: string | null | undefined): string {
   const match = date ? /^(\d{4})-(\d{2})-(\d{2})/.exec(date) : null;

@@ -7,6 +7,7 @@ import {
   feesTabLoaderMs,
   feesTexts,
   feeTextCell,
+  keyColumnsFirst,
   listedInstallmentStatus,
   paymentHistoryColumns,
 } from '@campus/domain/fees/fees-rules';
@@ -26,6 +27,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAddressParam } from '../../../lib/address-state.ts';
 import type { StoredSession } from '../../../lib/session.ts';
@@ -53,13 +55,16 @@ function FeeTable<K extends string, T>({
   cell: (row: T, key: K) => ReactNode;
   rowKey: (row: T, index: number) => string;
 }) {
+  // A phone sees the key columns first (the installment, its status and balance); wider screens the spec's order.
+  const isPhone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const shown = isPhone ? keyColumnsFirst(columns) : columns;
   if (rows.length === 0) return <NoData />;
   return (
     <Table.ScrollContainer minWidth={640} type="native">
       <Table striped withTableBorder aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
+            {shown.map((column) => (
               <Table.Th key={column.key}>{column.label}</Table.Th>
             ))}
           </Table.Tr>
@@ -67,7 +72,7 @@ function FeeTable<K extends string, T>({
         <Table.Tbody>
           {rows.map((row, index) => (
             <Table.Tr key={rowKey(row, index)}>
-              {columns.map((column) => (
+              {shown.map((column) => (
                 // A date or a sum on one line ('16-10-2026', not three); the table scrolls in its box instead.
                 <Table.Td key={column.key} style={{ whiteSpace: 'nowrap' }}>
                   {cell(row, column.key)}

@@ -66,6 +66,9 @@ const { values } = parseArgs({
     'exam-students': { type: 'string', default: '1000' },
     'exam-seconds': { type: 'string', default: '300' },
     'save-attempts': { type: 'string', default: '100' },
+    // Routes are asked as a browser asks them (Accept-Encoding: br, gzip), so p99 and sizes are a real client's;
+    // --raw asks for uncompressed answers as the runs before issue 28 did.
+    raw: { type: 'boolean', default: false },
   },
 });
 const parts = new Set<Part>(
@@ -93,6 +96,9 @@ const referencePort = apiPort + 7;
 const pglitePort = apiPort + 6;
 const root = new URL('..', import.meta.url).pathname;
 const onReference = (route: Route) => (referenceRoutes as readonly string[]).includes(route.name);
+/** What the loads send besides the route's own headers: a browser's Accept-Encoding unless --raw. */
+const acceptEncoding: Record<string, string> = values.raw ? {} : { 'accept-encoding': 'br, gzip' };
+const loadHeaders = (route: Route, person: Identity) => ({ ...requestHeaders(route, person), ...acceptEncoding });
 
 /** The production server on PostgreSQL (`databaseUrl`) or on PGlite in `dataDir`. */
 async function startServer(port: number, database: { databaseUrl: string } | { dataDir: string }) {
@@ -118,6 +124,8 @@ interface Measure {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Bytes a response on the wire, headers included (compressed unless --raw). */
+  bytes: number;
 }
 
 async function load(target: string, options: Partial<autocannon.Options> = {}): Promise<Measure> {
@@ -128,6 +136,7 @@ async function load(target: string, options: Partial<autocannon.Options> = {}): 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
   };
 }
 
@@ -143,7 +152,7 @@ async function loadRoute(port: number, route: Route, people: Identity[], duratio
             ...request,
             method: route.method,
             path: route.path(person),
-            headers: requestHeaders(route, person),
+            headers: loadHeaders(route, person),
             ...(route.body ? { body: JSON.stringify(route.body(person)) } : {}),
           };
         },
@@ -153,7 +162,7 @@ async function loadRoute(port: number, route: Route, people: Identity[], duratio
 }
 
 const describe = (m: Measure) =>
-  `${m.requestsPerSecond} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms${m.errors + m.non2xx > 0 ? `, ${m.errors} errors, ${m.non2xx} non-2xx` : ''}`;
+  `${m.requestsPerSecond} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.bytes} B${m.errors + m.non2xx > 0 ? `, ${m.errors} errors, ${m.non2xx} non-2xx` : ''}`;
 
 /** One request at a time on one kept-alive connection: the latency without queueing, to the microsecond. */
 async function serialLatency(port: number, route: Route, people: Identity[], iterations: number): Promise<Latency> {
@@ -173,7 +182,7 @@ async function serialLatency(port: number, route: Route, people: Identity[], ite
           );
         },
       );
-      for (const [name, value] of Object.entries(requestHeaders(route, person))) request.setHeader(name, value);
+      for (const [name, value] of Object.entries(loadHeaders(route, person))) request.setHeader(name, value);
       request.on('error', reject);
       request.end(body);
     });
@@ -474,7 +483,8 @@ async function measurePglite(students: number, onPostgres: Record<string, Measur
 
 const started = Date.now();
 console.log(
-  `Node ${process.version}; parts: ${[...parts].join(', ')}; routes: ${routes.map((r) => r.name).join(', ')}`,
+  `Node ${process.version}; parts: ${[...parts].join(', ')}; routes: ${routes.map((r) => r.name).join(', ')}; ` +
+    (values.raw ? 'uncompressed answers (--raw)' : 'Accept-Encoding: br, gzip'),
 );
 const sizes = values.sizes!.split(',').map(Number);
 const runs = [];
@@ -576,6 +586,7 @@ const results = {
   parts: [...parts],
   seconds,
   connections,
+  acceptEncoding: acceptEncoding['accept-encoding'] ?? null,
   sqlIterations,
   minutes: Math.round((Date.now() - started) / 6000) / 10,
   hello,
@@ -598,14 +609,15 @@ const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const lines = [
   `# Benchmark ${date}`,
   '',
-  `Node ${process.version}; ${results.machine}; ${connections} connections, ${seconds} s per route; parts: ${[...parts].join(', ')}.`,
+  `Node ${process.version}; ${results.machine}; ${connections} connections, ${seconds} s per route; ` +
+    `${values.raw ? 'uncompressed answers (--raw)' : 'Accept-Encoding: br, gzip'}; parts: ${[...parts].join(', ')}.`,
   '',
 ];
 if (parts.has('routes')) {
   lines.push(
     '| route | ' +
       runs
-        .map((run) => `${run.students} students: req/s (× hello) · p50 · p99 (goal ≤ 50 ms at 100k) · errors`)
+        .map((run) => `${run.students} students: req/s (× hello) · p50 · p99 (goal ≤ 50 ms at 100k) · bytes · errors`)
         .join(' | ') +
       ' |',
   );
@@ -616,7 +628,7 @@ if (parts.has('routes')) {
         runs
           .map((run, index) => {
             const m = run.perRoute[route.name]!;
-            return `${m.requestsPerSecond} (${fixed(m.requestsPerSecond / hello[index]!.requestsPerSecond, 3)}) · ${m.p50} ms · ${m.p99} ms · ${m.errors + m.non2xx}`;
+            return `${m.requestsPerSecond} (${fixed(m.requestsPerSecond / hello[index]!.requestsPerSecond, 3)}) · ${m.p50} ms · ${m.p99} ms · ${m.bytes} B · ${m.errors + m.non2xx}`;
           })
           .join(' | ') +
         ' |',

@@ -2,8 +2,8 @@
 // minimal reference server (plain Fastify + pg, the same SQL), the raw SQL time of every route's statements,
 // EXPLAIN of them, logins at 20/s, the same routes on the embedded default (PGlite), Lighthouse (mobile) on the
 // login and dashboard pages and a large upload. `--only part,…` runs some parts; `--routes name,…` some routes.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ import { measureReceipts } from './receipts.ts';
 import { measureImport } from './import.ts';
 import { measureReport } from './report.ts';
 import { measureSaves } from './exam-save.ts';
-import { start, stop, waitFor } from './servers.ts';
+import { processCpuMs, start, stop, waitFor } from './servers.ts';
 import { measureUpload } from './upload.ts';
 
 const allParts = [
@@ -208,20 +208,6 @@ function getText(port: number, path: string, headers: Record<string, string>, me
     request.end(body);
   });
 }
-
-/** CPU time (ms) a process has used so far, from /proc (user + system). */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .replace(/^.*\) /, '')
-      .split(' ');
-    // After the name: state is field 3, utime 14 and stime 15 (1-based), in clock ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
-  } catch {
-    return 0;
-  }
-}
-const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** The PostgreSQL backends serving the bench database (the servers' pools), with their CPU so far. */
 async function backendsCpu(client: pg.Client): Promise<Map<number, number>> {

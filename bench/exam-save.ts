@@ -17,13 +17,19 @@ import autocannon from 'autocannon';
 import { checkedSaveSql } from '../apps/api/src/features/exam/exam.repository.ts';
 import { hashToken } from '../apps/api/src/lib/tokens.ts';
 import { prepareExam } from './exam-setup.ts';
-import { start, stop, waitFor } from './servers.ts';
+import { processCpuMs, start, stop, waitFor } from './servers.ts';
 
 export interface SaveBench {
   attempts: number;
   connections: number;
   seconds: number;
   saves: { perSecond: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number };
+  /**
+   * CPU ms a save during the HTTP run: the server process, the load generator (autocannon, this process) and the
+   * PostgreSQL backends of the server's pool. On a shared 2-core machine the three take turns on the same cores,
+   * where pgbench's client is C: what the ratio below charges the server with.
+   */
+  cpu: { serverMs: number; clientMs: number; postgresMs: number };
   pgbench: { perSecond: number; failed: number; command: string } | { missing: string };
   /** saves a second ÷ pgbench's transactions a second (goal ≥ 0.6). */
   ratio: number | null;
@@ -90,6 +96,8 @@ export async function measureSaves(options: {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'error',
     DATA_DIR: dataDir,
+    // e.g. SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where a save's CPU goes.
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
   });
   try {
     await waitFor(`http://127.0.0.1:${port}/readyz`);
@@ -154,6 +162,24 @@ export async function measureSaves(options: {
       ],
     });
     if (warm.non2xx > 0) throw new Error(`save bench: ${warm.non2xx} saves refused while warming up`);
+    const backends = () =>
+      execFileSync(
+        'psql',
+        [
+          adminUrl,
+          '-At',
+          '-c',
+          `select pid from pg_stat_activity where datname = '${name}' and backend_type = 'client backend'`,
+        ],
+        { encoding: 'utf8' },
+      )
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
+    const backendsBefore = new Map(backends().map((pid) => [pid, processCpuMs(pid)]));
+    const serverBefore = processCpuMs(server.pid!);
+    const clientBefore = process.cpuUsage();
     const result = await autocannon({
       url: base,
       connections,
@@ -170,6 +196,16 @@ export async function measureSaves(options: {
         },
       ],
     });
+    const clientUsage = process.cpuUsage(clientBefore);
+    const serverMs = processCpuMs(server.pid!) - serverBefore;
+    let postgresMs = 0;
+    for (const pid of backends()) postgresMs += processCpuMs(pid) - (backendsBefore.get(pid) ?? 0);
+    const perSave = (ms: number) => Math.round((ms / Math.max(result.requests.total, 1)) * 1000) / 1000;
+    const cpu = {
+      serverMs: perSave(serverMs),
+      clientMs: perSave((clientUsage.user + clientUsage.system) / 1000),
+      postgresMs: perSave(postgresMs),
+    };
     const saves = {
       perSecond: Math.round(result.requests.average),
       p50: result.latency.p50,
@@ -180,7 +216,8 @@ export async function measureSaves(options: {
     };
     console.log(
       `saves through the server: ${saves.perSecond}/s at ${connections} connections, p50 ${saves.p50} ms, p99 ${saves.p99} ms, ` +
-        `${saves.non2xx} non-2xx, ${saves.errors} errors, ${saves.bytes} bytes an answer (headers included)`,
+        `${saves.non2xx} non-2xx, ${saves.errors} errors, ${saves.bytes} bytes an answer (headers included); CPU a save: ` +
+        `server ${cpu.serverMs} ms, load generator ${cpu.clientMs} ms, PostgreSQL ${cpu.postgresMs} ms`,
     );
 
     // pgbench: the same statement, the other half of the attempts, one script per attempt picked at random.
@@ -227,7 +264,7 @@ export async function measureSaves(options: {
     }
     const ratio = 'perSecond' in pgbench ? Math.round((saves.perSecond / pgbench.perSecond) * 100) / 100 : null;
     if (ratio !== null) console.log(`saves a second ÷ pgbench: ${ratio} (goal ≥ 0.6)`);
-    return { attempts, connections, seconds, saves, pgbench, ratio };
+    return { attempts, connections, seconds, saves, cpu, pgbench, ratio };
   } finally {
     await stop(server);
     // Its connections go with it; a moment for PostgreSQL to see them closed before the drop.

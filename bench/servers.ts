@@ -1,5 +1,6 @@
 // Child processes of the benches: start a script under tsx from the repository root, wait until it answers, stop it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -31,3 +32,17 @@ export async function stop(child: ChildProcess) {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }
+
+/** CPU time (ms) a process has used so far, from /proc (user + system). */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    // After the name: state is field 3, utime 14 and stime 15 (1-based), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
@@ -61,6 +62,11 @@ export const examTests = pgTable(
     durationMinutes: integer().notNull(),
     testLimit: integer().notNull().default(0),
     isResultPublished: boolean().notNull().default(false),
+    /**
+     * Bumped by database triggers whenever the paper's sections, passages or questions change (migration 0026):
+     * the panel keeps a paper's answer, compressed, while it is unchanged.
+     */
+    paperVersion: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.instituteId, t.id] }),

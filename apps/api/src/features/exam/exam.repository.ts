@@ -205,13 +205,14 @@ const testQuery = prepared((db) =>
       durationMinutes: examTests.durationMinutes,
       testLimit: examTests.testLimit,
       isResultPublished: examTests.isResultPublished,
+      paperVersion: examTests.paperVersion,
     })
     .from(examTests)
     .where(and(eq(examTests.instituteId, p('instituteId')), eq(examTests.id, p('testId'))))
     .prepare('exam_test'),
 );
 
-/** One test of the institute. */
+/** One test of the institute, with its paper's version (bumped by triggers on every change of the paper). */
 export async function findTest(db: Db, instituteId: number, testId: number) {
   const [row] = await testQuery(db, { instituteId, testId });
   return row;

@@ -1,6 +1,8 @@
 import { formatInZone } from '@campus/domain/calendar/calendar';
 import {
+  attemptAnswerSchema,
   examContract,
+  paperViewAnswerSchema,
   type AnswerChange,
   type AttemptAnswer,
   type AttemptResultSummary,
@@ -24,7 +26,8 @@ import {
   type AttemptResult,
 } from '@campus/domain/exam/exam-rules';
 import { testPanelPage, testPaperPage } from '@campus/domain/shell/pages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compileAnswerSerializer } from '../../access/answers.ts';
 import { defineRoute } from '../../access/define-route.ts';
 import type { RequestScope } from '../../access/scope.ts';
 import { AppError } from '../../errors.ts';
@@ -32,6 +35,7 @@ import { fileUrl } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
 import { sanitiseLetteredHtml, sanitiseStaffHtml } from '../../lib/staff-html.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { headAnswerEncoding, keptHead, type KeptHead } from '../../lib/kept-head.ts';
 import type { AttemptAuth } from '../../types.d.ts';
 import { markRanksStale } from '../../lib/exam-results.ts';
 import { findAnswerKeyState } from '../../lib/answer-key-state.ts';
@@ -91,6 +95,20 @@ const placeholderTypes: Record<'MockP' | 'OnlineP', number[]> = {
 
 /** Signed media addresses live as long as a long test. */
 const mediaUrlLifetimeMs = 6 * 60 * 60 * 1000;
+/** How many tests' papers are kept serialised and compressed (a 100-question paper: ~60 KB raw, a few KB br). */
+const keptPaperCount = 64;
+const hourMs = 60 * 60 * 1000;
+
+// The panel's answers (attempt, view) are the paper, the same for everyone taking the test, then the request's own
+// fields: the paper is serialised and compressed once per change (kept-head.ts), the rest on each request.
+const paperFields = { sections: true, passages: true, questions: true } as const;
+const paperPartSchema = attemptAnswerSchema.pick(paperFields);
+const attemptRestSchema = attemptAnswerSchema.omit(paperFields);
+const viewRestSchema = paperViewAnswerSchema.omit(paperFields);
+const serializePaperPart = compileAnswerSerializer(paperPartSchema);
+const serializeAttemptRest = compileAnswerSerializer(attemptRestSchema);
+const serializeViewRest = compileAnswerSerializer(viewRestSchema);
+
 /** How often the sweep submits attempts left open past their end. */
 const sweepEveryMs = 30_000;
 
@@ -443,17 +461,86 @@ export async function examRoutes(app: FastifyInstance) {
     }));
   }
 
-  defineRoute(app, examContract.attempt, async ({ request }) => {
+  /** A paper as kept: its rows (for the key and the save checks) and its part of the answer, raw and compressed. */
+  interface KeptPaper {
+    version: number;
+    hour: number;
+    hasMedia: boolean;
+    rows: PaperRows;
+    head: KeptHead;
+  }
+  const keptPapers = new Map<string, KeptPaper>();
+  // Papers being built, so that a class opening the panel together builds a changed paper once.
+  const buildingPapers = new Map<string, Promise<KeptPaper>>();
+  /**
+   * The test's paper as kept while its version (read with the test, before the paper: a paper read after a change
+   * is never kept under the version before it) is unchanged. Its signed media addresses expire 6 to 7 hours after a
+   * request: a paper with media is built again each hour.
+   */
+  function keptPaper(instituteId: number, test: { id: number; paperVersion: number }, now: number) {
+    const key = `${instituteId}:${test.id}`;
+    const hour = Math.floor(now / hourMs);
+    const known = keptPapers.get(key);
+    if (known && known.version === test.paperVersion && (!known.hasMedia || known.hour === hour)) {
+      // The most recently asked papers are kept longest.
+      keptPapers.delete(key);
+      keptPapers.set(key, known);
+      return Promise.resolve(known);
+    }
+    const flight = `${key}:${test.paperVersion}:${hour}`;
+    let building = buildingPapers.get(flight);
+    if (!building) {
+      building = (async () => {
+        const rows = await findPaper(app.db, instituteId, test.id);
+        const part = {
+          sections: rows.sections.map((section) => ({ section_id: section.id, name: section.name })),
+          // Staff HTML leaves only through the sanitiser, whatever wrote the row.
+          passages: rows.passages.map((passage) => ({ passage_id: passage.id, text: sanitiseStaffHtml(passage.text) })),
+          // The key, the solution and the stored file keys stay here.
+          questions: paperQuestions(rows, instituteId, (hour + 1) * hourMs + mediaUrlLifetimeMs),
+        };
+        // The bytes leave without the serializer compiler's check in tests (answers.ts): the same check here.
+        if (app.strictIds) paperPartSchema.parse(part);
+        // '{"sections":…,"questions":[…]}' opens the answer: its closing brace becomes the comma before the rest.
+        const json = serializePaperPart(part);
+        const entry: KeptPaper = {
+          version: test.paperVersion,
+          hour,
+          hasMedia: rows.questions.some((question) => question.mediaType && question.mediaFileKey),
+          rows,
+          head: keptHead(Buffer.from(`${json.slice(0, -1)},`)),
+        };
+        keptPapers.delete(key);
+        keptPapers.set(key, entry);
+        if (keptPapers.size > keptPaperCount) keptPapers.delete(keptPapers.keys().next().value!);
+        return entry;
+      })().finally(() => buildingPapers.delete(flight));
+      buildingPapers.set(flight, building);
+    }
+    return building;
+  }
+
+  /** The kept paper, then `rest` (the request's own fields, serialised as an object), as one JSON answer. */
+  async function sendWithPaper(request: FastifyRequest, reply: FastifyReply, paper: KeptPaper, rest: string) {
+    const tail = Buffer.from(rest.slice(1));
+    const encoding = headAnswerEncoding(request.headers['accept-encoding'], tail.length);
+    reply.header('vary', 'Accept-Encoding');
+    reply.type('application/json; charset=utf-8');
+    // Already compressed when asked: a Content-Encoding set here keeps @fastify/compress from compressing again.
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(await paper.head.answer(tail, encoding)) as never;
+  }
+
+  defineRoute(app, examContract.attempt, async ({ request, reply }) => {
     const { auth, attempt } = await currentAttempt(request);
-    const [test, paper, answers] = await Promise.all([
+    const [test, answers] = await Promise.all([
       findTest(app.db, auth.instituteId, auth.testId),
-      findPaper(app.db, auth.instituteId, auth.testId),
       findAnswers(app.db, auth.instituteId, attempt.id),
     ]);
-    void questionsOf(auth.instituteId, auth.testId, paper);
     const now = app.now().getTime();
-    const expiresAt = now + mediaUrlLifetimeMs;
-    const answer: AttemptAnswer = {
+    const paper = await keptPaper(auth.instituteId, test!, now);
+    void questionsOf(auth.instituteId, auth.testId, paper.rows);
+    const rest: Omit<AttemptAnswer, keyof typeof paperFields> = {
       test_id: test!.id,
       test_name: test!.name,
       test_type_id: test!.testTypeId,
@@ -464,11 +551,6 @@ export async function examRoutes(app: FastifyInstance) {
       started_at: attempt.startedAt.getTime(),
       ends_at: attempt.endsAt.getTime(),
       remaining_seconds: attempt.submittedAt ? 0 : remainingSeconds(attempt.endsAt.getTime(), now),
-      sections: paper.sections.map((section) => ({ section_id: section.id, name: section.name })),
-      // Staff HTML leaves only through the sanitiser, whatever wrote the row.
-      passages: paper.passages.map((passage) => ({ passage_id: passage.id, text: sanitiseStaffHtml(passage.text) })),
-      // The key, the solution and the stored file keys stay here.
-      questions: paperQuestions(paper, auth.instituteId, expiresAt),
       answers: answers.map((row) => ({
         question_no: row.questionNo,
         answer: row.answer,
@@ -479,11 +561,12 @@ export async function examRoutes(app: FastifyInstance) {
       is_result_published: test!.isResultPublished ? 1 : 0,
       result: attempt.submittedAt && test!.isResultPublished ? summaryOf(attempt.result) : null,
     };
-    return answer;
+    if (app.strictIds) attemptRestSchema.parse(rest);
+    return sendWithPaper(request, reply, paper, serializeAttemptRest(rest));
   });
 
   // ——— The read-only paper (the desk's View): the student's own answers; the key only when the rule allows ———
-  defineRoute(app, examContract.paper, async ({ request }) => {
+  defineRoute(app, examContract.paper, async ({ request, reply }) => {
     const header = request.headers.authorization ?? '';
     const grant = header.length <= 300 ? verifyView('paper', header.replace(/^Bearer\s+/i, '')) : undefined;
     // Good on its institute's host only, as an attempt credential is.
@@ -491,26 +574,25 @@ export async function examRoutes(app: FastifyInstance) {
       throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
     }
     const { instituteId, userId, testId } = grant;
-    const [test, paper, latest, keyState] = await Promise.all([
+    const [test, latest, keyState] = await Promise.all([
       findTest(app.db, instituteId, testId),
-      findPaper(app.db, instituteId, testId),
       findLatestAttempt(app.db, instituteId, testId, userId),
       findAnswerKeyState(app.db, instituteId, testId, userId),
     ]);
     if (!test) throw new AppError(401, 'UNAUTHORIZED', examMessages.badLaunch);
-    const answers = latest ? await findAnswers(app.db, instituteId, latest.id) : [];
     const now = app.now().getTime();
+    const [paper, answers] = await Promise.all([
+      keptPaper(instituteId, test, now),
+      latest ? findAnswers(app.db, instituteId, latest.id) : [],
+    ]);
     // The server decides, on every read: the key leaves only when the test can no longer be taken with its help.
     const showKey = keyState !== undefined && canRevealAnswerKey(keyState, now);
-    const answer: PaperViewAnswer = {
+    const rest: Omit<PaperViewAnswer, keyof typeof paperFields> = {
       test_id: test.id,
       test_name: test.name,
       test_type_id: test.testTypeId,
       duration: test.durationMinutes,
       server_time: now,
-      sections: paper.sections.map((section) => ({ section_id: section.id, name: section.name })),
-      passages: paper.passages.map((passage) => ({ passage_id: passage.id, text: sanitiseStaffHtml(passage.text) })),
-      questions: paperQuestions(paper, instituteId, now + mediaUrlLifetimeMs),
       answers: answers.map((row) => ({
         question_no: row.questionNo,
         answer: row.answer,
@@ -520,12 +602,13 @@ export async function examRoutes(app: FastifyInstance) {
       })),
       is_key_shown: showKey ? 1 : 0,
       keys: showKey
-        ? paper.questions
+        ? paper.rows.questions
             .filter((question) => question.correct !== '')
             .map((question) => ({ question_no: question.questionNo, correct_answer: question.correct }))
         : [],
     };
-    return answer;
+    if (app.strictIds) viewRestSchema.parse(rest);
+    return sendWithPaper(request, reply, paper, serializeViewRest(rest));
   });
 
   /** Folds the changes of one save per question: the highest seq, each field from the latest change setting it. */

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { entitlementValues, findEntitledCourses } from '../../access/library-access.ts';
 import { compileAnswerSerializer } from '../../access/answers.ts';
 import { defineRoute } from '../../access/define-route.ts';
+import { acceptedEncoding } from '../../lib/kept-head.ts';
 import { courseFileUrl, courseGrantSetCookie } from '../../lib/signed-urls.ts';
 import { registerVideoSource, type VideoHost } from '../../lib/video-sources.ts';
 import {
@@ -256,17 +257,4 @@ function keptAnswerOf(version: string, json: Buffer): KeptAnswer {
       return bytes;
     },
   };
-}
-
-/** The encoding to answer in: brotli, else gzip, when the request accepts it (q=0 refuses); else none. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    if (name && !(quality && Number(quality.slice(2)) === 0)) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('x-gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInToDashboard } from './support/flows.ts';
+import { openSignedIn } from './support/flows.ts';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
 
@@ -42,7 +42,7 @@ describe('the exam desk shows §4’s statuses and keeps up with the panel', () 
 
   it('lists only upcoming, practice, ongoing, resume and view: no greyed Expired or used-up cards', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await openLabel(page, harness, 'Weekly Online Test');
     // Ended untaken: View (rule 2). Submitted within the window: expired, not shown (no greyed cards).
     expect((await cards(page)).sort()).toEqual([
@@ -63,7 +63,7 @@ describe('the exam desk shows §4’s statuses and keeps up with the panel', () 
 
   it('an open practice try (two of three submitted) shows Resume and opens that try', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await openLabel(page, harness, 'Daily Practice');
     // Two of three tries submitted and the third open with time left: Resume, not 'Attempts used up'.
     expect((await cards(page)).sort()).toEqual([
@@ -88,7 +88,7 @@ describe('the exam desk shows §4’s statuses and keeps up with the panel', () 
 
   it('an unlabelled online test is reachable although the institute has an online label of its own', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await openLabel(page, harness, 'Online exam');
     expect(await cards(page)).toEqual(['Surprise quiz (no label): Start']);
     await page.context().close();
@@ -96,7 +96,7 @@ describe('the exam desk shows §4’s statuses and keeps up with the panel', () 
 
   it('View opens the paper read-only in the panel’s window, with the key once nobody can take the test', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await openLabel(page, harness, 'Weekly Online Test');
     const opened = page.waitForEvent('popup');
     await page
@@ -132,7 +132,7 @@ describe('the exam desk shows §4’s statuses and keeps up with the panel', () 
 
   it('the read-only paper fits a 360 px phone', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await openLabel(page, harness, 'Weekly Online Test');
     expect(await layoutProblems(page, 'main')).toEqual([]);
     await page.screenshot({ path: `${shots}/desk-online-360.png`, fullPage: true });
@@ -152,7 +152,7 @@ describe('the exam desk shows §4’s statuses and keeps up with the panel', () 
 
   it('refreshes after a submit in the panel window, without a reload', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await openLabel(page, harness, 'Weekly Online Test');
     const card = page.getByRole('article', { name: 'Weekly Online Test: weekly test (live)' });
     const opened = page.waitForEvent('popup');

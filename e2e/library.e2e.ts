@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuLabels, signInToDashboard } from './support/flows.ts';
+import { menuLabels, openSignedIn } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 
 const desktop = { width: 1280, height: 800 };
@@ -26,7 +26,7 @@ describe('study library and documents in Chromium', () => {
 
   it('a student walks course → subject → topic in both views and opens a PDF, an image, audio and a DOCX', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await page.goto(harness.url('/my-account/studymaterial'));
     await page.getByRole('heading', { name: 'Study Materials' }).waitFor();
     await page.getByText('Click on the Standard to View the Study Material').waitFor();
@@ -90,7 +90,7 @@ describe('study library and documents in Chromium', () => {
 
   it('keeps the course, subject and open file in the address: Back returns to the topic, Forward and a reload reopen the file', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await page.goto(harness.url('/my-account/studymaterial'));
     await page.getByRole('button', { name: 'Class 8 Study Material' }).click();
     await page.getByRole('button', { name: 'Science', exact: true }).click();
@@ -145,7 +145,7 @@ describe('study library and documents in Chromium', () => {
 
   it('a copied file address opens nothing without the course grant cookie of the answer', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await page.goto(harness.url('/my-account/studymaterial'));
     await page.getByRole('button', { name: 'Class 8 Study Material' }).click();
     await page.getByRole('button', { name: 'Science', exact: true }).click();
@@ -163,7 +163,7 @@ describe('study library and documents in Chromium', () => {
 
   it('documents: filters by type, Reset Filter, cards, an unsupported file and the empty text', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await page.goto(harness.url('/my-account/document'));
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     await page.getByLabel('Reference ebook', { exact: true }).waitFor();
@@ -195,7 +195,7 @@ describe('study library and documents in Chromium', () => {
 
   it('a parent has neither study materials nor documents in the menu', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, '9100000002', { host: 'apex.localhost' });
+    await openSignedIn(harness, page, '9100000002', { host: 'apex.localhost' });
     const labels = await menuLabels(page);
     expect(labels).not.toContain('Study Materials');
     expect(labels).not.toContain('Documents');
@@ -204,7 +204,7 @@ describe('study library and documents in Chromium', () => {
 
   it('an open-course user sees only the products tab and the course they bought', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'buyer@apex.test', { host: 'apex.localhost' });
+    await openSignedIn(harness, page, 'buyer@apex.test', { host: 'apex.localhost' });
     await page.goto(harness.url('/my-account/studymaterial', 'apex.localhost'));
     await page.getByText('Click on the Product Name to View the Study Material').waitFor();
     expect(await page.getByRole('tab', { name: 'Study Library' }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePromo, signInToDashboard } from './support/flows.ts';
+import { closePromo, openSignedIn } from './support/flows.ts';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
 
@@ -37,7 +37,7 @@ describe('on a 360 px Android phone', () => {
 
   it('live classes: every card shows its whole state badge, and nothing is cut or too small to tap', async () => {
     const page = await harness.newPage({ ...androidPhone, timezoneId: 'Asia/Kolkata' });
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/live'));
     const today = page.getByRole('region', { name: /^Today / });
@@ -55,7 +55,7 @@ describe('on a 360 px Android phone', () => {
 
   it('the exam desk: under every label the cards show their whole name and tag, and nothing is cut or too small to tap', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await page.goto(harness.url('/my-account/exam', apex));
     await page.getByText('Click on the Test Type to view the scheduled exams').waitFor();
     const labels = page.getByRole('toolbar', { name: 'Test types' }).getByRole('button');
@@ -70,7 +70,7 @@ describe('on a 360 px Android phone', () => {
 
   it('the profile: every value and its Edit button whole, and nothing too small to tap', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/profile'));
     await page
@@ -82,7 +82,7 @@ describe('on a 360 px Android phone', () => {
 
   it('the test panel one-handed: whole-width answers, the palette in a sheet, the timer always in view', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await page.goto(harness.url('/my-account/exam', apex));
     await page.getByRole('toolbar', { name: 'Test types' }).getByRole('button', { name: 'Weekly Online Test' }).click();
     const opened = page.waitForEvent('popup');
@@ -124,7 +124,7 @@ describe('on a 360 px Android phone', () => {
 
   it('fees: the summary in short rows, the installments on the first screen, every status whole', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/fees'));
     await page.getByRole('table', { name: 'Due Details' }).waitFor();
@@ -142,7 +142,7 @@ describe('on a 360 px Android phone', () => {
 
   it('an exam result: its summary and tables fit the screen, the tables scrolling in their own boxes', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/report'));
     await page.getByText('Click on the Test Type to view the exam reports').waitFor();
@@ -162,7 +162,7 @@ describe('on a 360 px Android phone', () => {
 
   it('offline results and their Analysis: whole marks and ranks, every exam date labelled, the missed one said', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/report?tab=offline'));
     await page
@@ -187,7 +187,7 @@ describe('on a 360 px Android phone', () => {
 
   it('the event calendar: the month’s events listed whole under the grid, and the day list fits', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/eventCalender'));
     const list = page.getByRole('region', { name: /^Events in / });
@@ -206,7 +206,7 @@ describe('on a 360 px Android phone', () => {
 
   it('fees of the coaching student: the installments of the year, nothing cut', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: apex });
+    await openSignedIn(harness, page, 'student@apex.test', { host: apex });
     await page.goto(harness.url('/my-account/fees', apex));
     await page.getByRole('table', { name: 'Due Details' }).getByText('Overdue').first().waitFor();
     expect(await layoutProblems(page, 'main')).toEqual([]);
@@ -217,7 +217,7 @@ describe('on a 360 px Android phone', () => {
 
   it('the study library: course, subject and topic cards fit the screen with their names whole', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/studymaterial'));
     await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
@@ -233,7 +233,7 @@ describe('on a 360 px Android phone', () => {
 
   it('a PDF waits only for itself: the library fetches the viewer while idle, and an installed app keeps its worker', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     const viewer = page.waitForRequest(/\/assets\/pdf-view-[\w-]+\.js$/);
     const worker = page.waitForRequest(/\/assets\/pdf\.worker\.min-[\w-]+\.mjs$/);
@@ -254,7 +254,7 @@ describe('on a 360 px Android phone', () => {
 
   it('a YouTube lesson plays on the media page it opens, an invalid id is refused, and both fit the screen', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/studymaterial'));
     await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
@@ -290,7 +290,7 @@ describe('on a 360 px Android phone', () => {
 
   it('the study library: an open file, an empty topic and the title view fit the screen', async () => {
     const page = await harness.newPage(androidPhone);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/studymaterial'));
     await page.getByRole('button', { name: 'Class 8 Study Material' }).tap();
@@ -319,7 +319,7 @@ describe('on a 360 px Android phone', () => {
 
   it('the timetable: the month, a chosen day, Attendance Details and the year fit, and the month stays in the address', async () => {
     const page = await harness.newPage({ ...androidPhone, timezoneId: 'Asia/Kolkata' });
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/timetable'));
     const month = harness.now().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });

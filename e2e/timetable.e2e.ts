@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closePromo, signIn, signInToDashboard } from './support/flows.ts';
+import { closePromo, openSignedIn, signIn } from './support/flows.ts';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 
 const desktop = { width: 1280, height: 800 };
@@ -44,7 +44,7 @@ describe('timetable and live classes in Chromium', () => {
 
   it('live classes for the Greenfield student: tabs, Ongoing, a recording plays and seeks', async () => {
     const page = await harness.newPage(desktopInKolkata);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/live'));
     await page.getByRole('heading', { name: 'Live Classes' }).waitFor();
@@ -94,7 +94,7 @@ describe('timetable and live classes in Chromium', () => {
 
   it('timetable for the Greenfield student: month and year, attendance, the calendar feed', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/timetable'));
     await page.getByRole('heading', { name: 'Time Table' }).waitFor();
@@ -145,7 +145,7 @@ describe('timetable and live classes in Chromium', () => {
 
   it('with the previous academic year chosen, the month opens on its first month and moves only within it', async () => {
     const page = await harness.newPage(desktopInKolkata);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     const yearSelect = page.getByRole('combobox', { name: 'Academic Year' });
     const years = (await yearSelect.locator('option').allInnerTexts()).map((name) => name.trim()).sort();
@@ -195,7 +195,7 @@ describe('timetable and live classes in Chromium', () => {
 
   it('marks holidays and weekly offs, not the events held on school days', async () => {
     const page = await harness.newPage(desktopInKolkata);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/timetable'));
     const month = harness.now().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
@@ -220,7 +220,7 @@ describe('timetable and live classes in Chromium', () => {
 
   it('Attendance Details shows the newest rows first, twenty at a time', async () => {
     const page = await harness.newPage(desktopInKolkata);
-    await signInToDashboard(harness, page, '9000000001');
+    await openSignedIn(harness, page, '9000000001');
     await closePromo(page);
     await page.goto(harness.url('/my-account/timetable'));
     await page
@@ -302,7 +302,7 @@ describe('timetable and live classes in Chromium', () => {
 
   it('Apex student sees the batch label and both screens', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'student@apex.test', { host: 'apex.localhost' });
+    await openSignedIn(harness, page, 'student@apex.test', { host: 'apex.localhost' });
     await page.goto(harness.url('/my-account/live', 'apex.localhost'));
     await page.getByRole('region', { name: /^Today / }).waitFor();
     await page.getByText('Batch Name:').first().waitFor();

@@ -44,6 +44,63 @@ export async function signInToDashboard(harness: Harness, page: Page, login: str
   }
 }
 
+/** What a sign-in leaves in the browser's localStorage: the session and the device it is bound to. */
+const sessionKeys = ['session', 'device_id'] as const;
+type StoredState = Record<(typeof sessionKeys)[number], string>;
+
+/** Per harness (its own server and data), the state each `host login` signed in to once. */
+const storedStates = new WeakMap<Harness, Map<string, StoredState>>();
+
+/**
+ * Signs in and lands on the dashboard, as `signInToDashboard`, but through the login screen only the first time
+ * per harness for each account: later calls put that sign-in's stored session into the new browser context and
+ * open the dashboard, which spares a login screen, a password check and a redirect per test. The stored session is
+ * first checked with the server (a later real sign-in or a logout revokes it); a revoked one is signed in again.
+ * For tests that are not about signing in; those about it use `signIn` / `signInToDashboard`.
+ */
+export async function openSignedIn(harness: Harness, page: Page, login: string, { host = 'localhost' } = {}) {
+  let states = storedStates.get(harness);
+  if (!states) storedStates.set(harness, (states = new Map()));
+  const key = `${host} ${login}`;
+  const stored = states.get(key);
+  if (stored && (await restoreSession(harness, page, host, stored))) {
+    await page.goto(harness.url('/my-account/dashboard', host));
+    await page.waitForURL('**/my-account/dashboard');
+    return;
+  }
+  await signInToDashboard(harness, page, login, { host });
+  const state = await page.evaluate(
+    (keys) => Object.fromEntries(keys.map((name) => [name, localStorage.getItem(name) ?? ''])),
+    [...sessionKeys],
+  );
+  states.set(key, state as StoredState);
+}
+
+/**
+ * On an empty page of the institute's origin (answered here, the server never sees it), asks the server whether
+ * the stored session is still live and, when it is, writes it into localStorage as the sign-in had.
+ */
+async function restoreSession(harness: Harness, page: Page, host: string, stored: StoredState): Promise<boolean> {
+  const blank = harness.url('/e2e-blank', host);
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }),
+  );
+  try {
+    await page.goto(blank);
+    return await page.evaluate(async (state) => {
+      const session = JSON.parse(state.session) as { student_auth: string; institute_id: number; student_id: number };
+      const answer = await fetch(`/api/v1/students/get-student-detail/${session.institute_id}/${session.student_id}`, {
+        headers: { Source: 'WEB', Authorization: session.student_auth },
+      });
+      if (answer.status !== 200) return false;
+      for (const [name, value] of Object.entries(state)) localStorage.setItem(name, value);
+      return true;
+    }, stored);
+  } finally {
+    await page.unroute(blank);
+  }
+}
+
 /** Closes the promotional pop-up a Greenfield home shows once per browser. */
 export async function closePromo(page: Page) {
   const promo = page.getByRole('dialog', { name: 'Promotion' });

@@ -19,7 +19,8 @@ export default async function setup(project: TestProject) {
   const offset = e2eStart.getTime() - Date.now();
   // Seeded on start, at the run's now; stopped cleanly, so the copies open like a server's own directory after a
   // restart.
-  const { server } = await startServer(dataDir, { CLOCK_OFFSET_MS: String(offset) });
+  // Seeding on the first start takes far longer than a copy's start (over 90 s on a loaded 2-core machine).
+  const { server } = await startServer(dataDir, { CLOCK_OFFSET_MS: String(offset) }, { readyWithinMs: 240_000 });
   await stopServer(server);
   project.provide('e2eDemoDataDir', dataDir);
   project.provide('e2eClockOffsetMs', offset);

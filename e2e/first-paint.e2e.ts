@@ -1,7 +1,7 @@
 // Issue 28: the text-led screens paint their largest element from the page itself (the exam desk's prompt, from the
 // server) or from the boot script's early answer (the inbox's messages), before the app's code is asked for, and the
 // app's own element that replaces it is no larger, so that early paint stays the page's LCP.
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInToDashboard } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';

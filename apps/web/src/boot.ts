@@ -1,9 +1,9 @@
 // The page's only script: it starts the app (data-app names its entry) once the browser has painted what the page
 // itself carries, the institute's logo and name (on the dashboard its first banner, on the exam desk its prompt), or
-// on the inbox and the notice board what it paints from their early answers (app/boot-screen.ts). On a slow phone the app's
-// download and evaluation would otherwise hold that paint back, so the app is fetched only then (the server serves
-// every page without preload links: apps/api/src/plugins/web.ts). A hidden tab paints nothing, so a timer caps
-// the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
+// on the inbox and the notice board what it paints from their early answers (app/boot-screen.ts). On a slow phone
+// the app's download and evaluation would otherwise hold that paint back, so the app is fetched only then (the
+// server serves every page without preload links: apps/api/src/plugins/web.ts). A hidden tab paints nothing, so a
+// timer caps the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
 import type { StoredSession } from './lib/session.ts';
 import { earlyRequests, type EarlyRequest } from './app/early-data.ts';
 import { startEarlyCall } from './lib/early-calls.ts';
@@ -93,16 +93,24 @@ const paintOf = async (element: Element) => {
 };
 
 // The app's code waits for the page's first content to paint, so it does not share the line with it: the logo (or
-// the server-painted element), or on a screen painted from its data that paint (an image Chrome deems too plain for
-// LCP is waited for too). A hidden tab paints nothing, so a timer caps the wait at a second. Without the
-// institute's markup (an unknown host) there is nothing to wait for.
+// the server-painted element), or on a screen painted from its data that paint. A hidden tab paints nothing, so a
+// timer caps the wait at a second. Without the institute's markup (an unknown host) there is nothing to wait for.
 const painted = !logo
   ? Promise.resolve()
   : Promise.race([
       new Promise<void>((resolve) => setTimeout(resolve, 1000)),
       // An empty `main` is a screen the page paints from its data (the server painted none of it).
       main && !main.hasChildNodes()
-        ? fromData.then((element) => (element ? paintOf(element) : largestPaint((paint) => paint === logo)))
+        ? fromData.then((element) =>
+            element
+              ? // Its LCP entry (its presentation time, a little after the frame), or soon after the frame where
+                // there is none (an image Chrome deems too plain, content no larger than the logo).
+                Promise.race([
+                  largestPaint((paint) => Boolean(paint && main.contains(paint))),
+                  paintOf(element).then(() => new Promise((resolve) => setTimeout(resolve, 100))),
+                ])
+              : largestPaint((paint) => paint === logo),
+          )
         : largestPaint((paint) => paint === logo),
     ]);
 

@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 
-const port = 8093;
+// LH_PORT: another port when several checkouts measure on one machine.
+const port = Number(process.env.LH_PORT ?? 8093);
 const root = new URL('..', import.meta.url).pathname;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 

@@ -265,11 +265,41 @@ describe('the app', () => {
       expect(dashboard).toMatch(
         /<img class="boot-banner" src="\/my-account\/demo\/banner-1\.svg" alt="[^"]+" data-paint-first \/>/,
       );
-      // Other pages paint the logo first, as before.
+      // Other pages paint the logo first, as before (the notice board paints its first notice: below).
       for (const url of ['/my-account/', '/my-account/assignment', '/my-account/announcement']) {
         const html = await page(url);
         expect(html).not.toContain('banner-1.svg');
-        expect(html).toContain('alt="Greenfield Public School logo" data-paint-first />');
+        if (!url.endsWith('announcement')) {
+          expect(html).toContain('alt="Greenfield Public School logo" data-paint-first />');
+        }
+      }
+    });
+
+    it("paints the exam desk's prompt into its page, and lays out the inbox and notice board for boot.ts to fill (issue 28)", async () => {
+      const page = async (url: string) =>
+        (await app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body;
+      const prompt =
+        '<main class="boot-main" data-path="/my-account/exam"><p class="boot-center" data-paint-first>' +
+        'Click on the Test Type to view the scheduled exams</p></main>';
+      expect(await page('/my-account/exam')).toContain(prompt);
+      expect(await page('/my-account/exam?q=maths')).toContain(prompt);
+      // A chosen test type shows its exams, not the prompt: the logo paints first.
+      const chosen = await page('/my-account/exam?label=3');
+      expect(chosen).not.toContain('Click on the Test Type');
+      expect(chosen).toContain('alt="Greenfield Public School logo" data-paint-first />');
+      // The screen's layout, no content: the page request carries no session, boot.ts paints the user's messages.
+      for (const [url, path] of [
+        ['/my-account/Messages', '/my-account/Messages'],
+        ['/my-account/messages', '/my-account/messages'],
+        ['/my-account/announcement', '/my-account/announcement'],
+      ]) {
+        const html = await page(url!);
+        expect(html).toContain('<div class="boot boot-screen" aria-busy="true"><div class="boot-bar">');
+        expect(html).toContain(`<main class="boot-main" data-path="${path}"></main>`);
+        expect(html).not.toContain('data-paint-first');
+      }
+      for (const url of ['/my-account/fees', '/my-account/dashboard', '/my-account/']) {
+        expect(await page(url)).not.toContain('boot-main');
       }
     });
 

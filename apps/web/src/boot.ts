@@ -1,11 +1,13 @@
 // The page's only script: it starts the app (data-app names its entry) once the browser has painted what the page
-// itself carries, the institute's logo and name (and on the dashboard its first banner). On a slow phone the app's
-// download and evaluation would otherwise hold that paint back, so the app is fetched only then (the server serves
-// every page without preload links: apps/api/src/plugins/web.ts). A hidden tab paints nothing, so a timer caps
-// the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
+// itself carries, the institute's logo and name (on the dashboard its first banner, on the exam desk its prompt), or
+// on the inbox and the notice board what it paints from their early answers (app/boot-screen.ts). On a slow phone
+// the app's download and evaluation would otherwise hold that paint back, so the app is fetched only then (the
+// server serves every page without preload links: apps/api/src/plugins/web.ts). A hidden tab paints nothing, so a
+// timer caps the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
 import type { StoredSession } from './lib/session.ts';
-import { earlyRequests } from './app/early-data.ts';
+import { earlyRequests, type EarlyRequest } from './app/early-data.ts';
 import { startEarlyCall } from './lib/early-calls.ts';
+import { screenPainters } from './app/boot-screen.ts';
 
 /** The signed-in session this browser keeps (lib/session.ts writes it under this key), if any. */
 function storedSession(): StoredSession | null {
@@ -17,45 +19,103 @@ function storedSession(): StoredSession | null {
   }
 }
 
-// The route's first requests, sent beside the app's code rather than after it (lib/early-calls.ts).
-function sendEarlyRequests() {
+/** The screen's part of the page (apps/api/src/plugins/web.ts bootScreen), if it is this address's. */
+function bootMain(): HTMLElement | null {
+  const main = document.querySelector<HTMLElement>('#root .boot-main');
+  // A page the service worker kept for another address: its screen content is not this one's.
+  if (main && main.dataset.path?.toLowerCase() !== window.location.pathname.toLowerCase()) main.replaceChildren();
+  return main;
+}
+
+const main = bootMain();
+
+/** Paints from an early answer where this page's screen shows it (app/boot-screen.ts): the element painted. */
+async function paintFrom(request: EarlyRequest, response: Promise<Response>): Promise<Element | undefined> {
+  const paint = main && screenPainters[request.endpoint];
+  if (!paint) return undefined;
+  try {
+    const answer = await response;
+    // A clone: the app takes the answer itself (lib/early-calls.ts).
+    const data: unknown = answer.ok ? await answer.clone().json() : undefined;
+    // Not once the app has replaced the page's markup.
+    return main.isConnected && data !== undefined ? paint(main, data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// The route's first requests, sent beside the app's code rather than after it (lib/early-calls.ts); resolves with
+// the element the page painted from their answers, if any.
+function sendEarlyRequests(): Promise<Element | undefined> {
+  const painted: Promise<Element | undefined>[] = [];
   try {
     const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
-    for (const { url, headers } of earlyRequests(path, storedSession(), new Date())) startEarlyCall(url, headers);
+    for (const request of earlyRequests(path, storedSession(), new Date())) {
+      painted.push(paintFrom(request, startEarlyCall(request.url, request.headers)));
+    }
   } catch {
     // Nothing sent early: the app asks as usual.
   }
+  return Promise.all(painted).then((each) => each.find(Boolean));
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]')!;
 const { app: entry = '', imports = '' } = script.dataset;
-// The element the page paints first: the logo, or on the dashboard the first banner (the server marks it).
-const banner = document.querySelector('#root img[data-paint-first]');
-const logo = banner ?? document.querySelector('#root img');
-// Where the server painted the page's largest element (the dashboard's banner), the data waits for its paint: on a
-// slow line the requests would share the banner's bandwidth. Elsewhere the data is the largest element: send now.
-if (!banner) sendEarlyRequests();
+// The element the page paints first: the logo, the dashboard's first banner or the exam desk's prompt (the server
+// marks it), or a screen's content painted from its data (below).
+const first = document.querySelector('#root [data-paint-first]');
+const logo = first ?? document.querySelector('#root img');
+// Where the server painted an image as the page's largest element (the dashboard's banner), the data waits for its
+// paint: on a slow line the requests would share the image's bandwidth. Elsewhere send now.
+const waitsForPaint = first instanceof HTMLImageElement;
+const fromData = waitsForPaint ? Promise.resolve(undefined) : sendEarlyRequests();
 
-// Without the institute's markup (an unknown host) there is nothing to paint first.
+/** Resolves once the largest paint so far is an element `wanted` accepts. */
+const largestPaint = (wanted: (element: Element | null | undefined) => boolean) =>
+  new Promise<void>((resolve) => {
+    const types = PerformanceObserver.supportedEntryTypes ?? [];
+    if (types.includes('largest-contentful-paint')) {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntries().some((paint) => wanted((paint as PerformanceEntry & { element?: Element }).element))) {
+          observer.disconnect();
+          resolve();
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    } else {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
+  });
+
+/** Resolves once the frame after the element's (an image's once decoded) has begun: it has painted. */
+const paintOf = async (element: Element) => {
+  if (element instanceof HTMLImageElement) await element.decode().catch(() => undefined);
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+};
+
+// The app's code waits for the page's first content to paint, so it does not share the line with it: the logo (or
+// the server-painted element), or on a screen painted from its data that paint. A hidden tab paints nothing, so a
+// timer caps the wait at a second. Without the institute's markup (an unknown host) there is nothing to wait for.
 const painted = !logo
   ? Promise.resolve()
-  : new Promise<void>((resolve) => {
-      setTimeout(resolve, 1000);
-      const types = PerformanceObserver.supportedEntryTypes ?? [];
-      if (types.includes('largest-contentful-paint')) {
-        new PerformanceObserver((list, observer) => {
-          if (list.getEntries().some((paint) => (paint as PerformanceEntry & { element?: Element }).element === logo)) {
-            observer.disconnect();
-            resolve();
-          }
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      } else {
-        requestAnimationFrame(() => setTimeout(resolve, 0));
-      }
-    });
+  : Promise.race([
+      new Promise<void>((resolve) => setTimeout(resolve, 1000)),
+      // An empty `main` is a screen the page paints from its data (the server painted none of it).
+      main && !main.hasChildNodes()
+        ? fromData.then((element) =>
+            element
+              ? // Its LCP entry (its presentation time, a little after the frame), or soon after the frame where
+                // there is none (an image Chrome deems too plain, content no larger than the logo).
+                Promise.race([
+                  largestPaint((paint) => Boolean(paint && main.contains(paint))),
+                  paintOf(element).then(() => new Promise((resolve) => setTimeout(resolve, 100))),
+                ])
+              : largestPaint((paint) => paint === logo),
+          )
+        : largestPaint((paint) => paint === logo),
+    ]);
 
 void painted.then(() => {
-  if (banner) sendEarlyRequests();
+  if (waitsForPaint) void sendEarlyRequests();
   // The entry's own imports download beside it rather than after it (a no-op where the page preloaded them).
   for (const href of imports.split(' ').filter(Boolean)) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });

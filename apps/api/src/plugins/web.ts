@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { chooseTestTypeText } from '@campus/domain/exam/desk-status';
 import type { LogoResult } from '@campus/domain/shell/shell.contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
@@ -52,6 +53,25 @@ export interface BootBanner {
 }
 
 /**
+ * A screen whose largest element is its content, not the logo (issue 28: LCP 2.6-2.9 s while it waited for the
+ * app's code): its page is laid out as the signed-in screen (a 60 px bar, the content as wide as the shell's), and
+ * paints that content before any script. The exam desk's prompt is fixed text, painted here; the inbox and the
+ * notice board are the user's (the page request carries no session), painted by boot.ts (apps/web/src) from its
+ * early requests into the `main` named here. The app's element is then no larger than the painted one, so the
+ * early paint stays the page's LCP. `data-path` lets boot.ts drop it from a page kept for another address.
+ */
+export function bootScreen(path: string, query: URLSearchParams): string | undefined {
+  const screen = path.slice(webBase.length).toLowerCase();
+  const main = (content = '') => `<main class="boot-main" data-path="${escapeHtml(path)}">${content}</main>`;
+  // Until a test type is chosen (none in the address), the desk shows only its prompt.
+  if (screen === '/exam' && !query.get('label')) {
+    return main(`<p class="boot-center" data-paint-first>${escapeHtml(chooseTestTypeText)}</p>`);
+  }
+  if (screen === '/messages' || screen === '/announcement') return main();
+  return undefined;
+}
+
+/**
  * The page without its modulepreload links: every page paints the institute's logo (the dashboard its first banner)
  * before the app's code shares the line; boot.ts (apps/web/src) preloads the code after that paint. On a slow phone
  * this took the signed-in screens' LCP from 1.7-1.9 s to about 1.0 s in Lighthouse (issue 18).
@@ -64,7 +84,12 @@ const withoutPreloads = (template: string) => template.replace(/\s*<link rel="mo
  * the logo and name paint from the HTML while the script loads. A JSON script element is data, so the CSP's
  * script-src still holds.
  */
-export function renderIndex(template: string, branding: LogoResult | undefined, banner?: BootBanner): string {
+export function renderIndex(
+  template: string,
+  branding: LogoResult | undefined,
+  banner?: BootBanner,
+  screen?: string,
+): string {
   if (!branding) return template;
   // The dashboard's first banner is its largest paint: preloaded first, and the element boot.ts (apps/web/src) waits for.
   const head = [
@@ -79,9 +104,10 @@ export function renderIndex(template: string, branding: LogoResult | undefined, 
   const bannerImage = banner
     ? `<img class="boot-banner" src="${escapeHtml(banner.webUrl)}" alt="${escapeHtml(banner.altText)}"${first(true)} />`
     : '';
-  const boot =
-    `<div class="boot" aria-busy="true"><img src="${escapeHtml(branding.logoPath)}" alt="${name} logo"${first(!banner)} />` +
-    `<p>${name}</p>${bannerImage}</div>`;
+  const logo = `<img src="${escapeHtml(branding.logoPath)}" alt="${name} logo"`;
+  const boot = screen
+    ? `<div class="boot boot-screen" aria-busy="true"><div class="boot-bar">${logo} /><p>${name}</p></div>${screen}</div>`
+    : `<div class="boot" aria-busy="true">${logo}${first(!banner)} /><p>${name}</p>${bannerImage}</div>`;
   return template
     .replace('<link rel="icon" href="data:," />', head)
     .replace('<div id="root"></div>', `${data}\n    <div id="root">${boot}</div>`);
@@ -152,13 +178,13 @@ export async function webRoutes(
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!hasBuild) throw new AppError(404, 'NOT_FOUND', 'The web app is not built; run npm run build');
-    const path = request.url.split('?', 1)[0]!;
+    const [path = '', query = ''] = request.url.split(/\?(.*)/s, 2);
     const branding = await options.brandingFor(request.host);
     const banner =
       path.toLowerCase() === dashboardPath.toLowerCase() && branding
         ? await options.firstBannerFor?.(branding.instituteId).catch(() => undefined)
         : undefined;
-    const html = renderIndex(page, branding, banner);
+    const html = renderIndex(page, branding, banner, bootScreen(path, new URLSearchParams(query)));
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

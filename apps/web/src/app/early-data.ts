@@ -66,6 +66,8 @@ const routeOf = (path: string) => path.toLowerCase().replace(/^\/product\/[^/]+$
 export interface EarlyRequest {
   url: string;
   headers: Record<string, string>;
+  /** The endpoint's id (`messages.byPhone`): the boot script paints from some answers (app/boot-screen.ts). */
+  endpoint: string;
 }
 
 /**
@@ -78,6 +80,7 @@ export function earlyRequests(path: string, session: StoredSession | null, now: 
   return requests
     .filter((request) => request.endpoint.method === 'GET')
     .map(({ endpoint, parts, authorization }) => ({
+      endpoint: endpoint.id,
       url: endpointUrl(endpoint, parts),
       headers: {
         ...requestHeaders(session.student_auth),

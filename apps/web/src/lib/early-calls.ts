@@ -20,12 +20,13 @@ export const earlyCallTtlMs = 10_000;
 const keyOf = (url: string, headers: Record<string, string>) =>
   JSON.stringify([url, Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 
-/** Sends a GET now and keeps its answer for the api client (the boot script's side). */
-export function startEarlyCall(url: string, headers: Record<string, string>, now = Date.now()) {
+/** Sends a GET now and keeps its answer for the api client (the boot script's side, which may read a clone). */
+export function startEarlyCall(url: string, headers: Record<string, string>, now = Date.now()): Promise<Response> {
   const response = fetch(url, { headers });
   // A failure is the app's to see when it takes the answer; none is left unhandled meanwhile.
   response.catch(() => undefined);
   (globalThis.campusEarlyCalls ??= []).push({ key: keyOf(url, headers), startedAt: now, response });
+  return response;
 }
 
 /** The answer of an early GET to this address with exactly these headers, once, while fresh (the app's side). */

@@ -82,3 +82,9 @@ export function deskAction(test: Pick<DeskStatusInput, 'incomplete_attempts'> & 
       return null;
   }
 }
+
+/**
+ * What the exam desk shows until a test type is chosen (spec part 2 §2.3), verbatim: the web's screen shows it, and
+ * the server paints it into the desk's page before the app's code has loaded (its largest element).
+ */
+export const chooseTestTypeText = 'Click on the Test Type to view the scheduled exams';

@@ -1,4 +1,4 @@
-import { isShownOnDesk } from '@campus/domain/exam/desk-status';
+import { chooseTestTypeText, isShownOnDesk } from '@campus/domain/exam/desk-status';
 import { matchesExamSearch } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
 import { signedInPages } from '@campus/domain/shell/pages';
@@ -18,7 +18,7 @@ import { useAddressParam } from '../../../lib/address-state.ts';
 
 /** Texts of the exam desk (spec part 2 §2.3, §5). */
 export const examDeskTexts = {
-  chooseLabel: 'Click on the Test Type to view the scheduled exams',
+  chooseLabel: chooseTestTypeText,
   noExam: 'No Exam Available',
   products: 'Products and Exams',
   parents: 'Parents are not allowed to give exam',

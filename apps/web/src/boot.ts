@@ -5,6 +5,8 @@
 // the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
 import type { StoredSession } from './lib/session.ts';
 import { earlyRequests } from './app/early-data.ts';
+import { testPanelPage } from '@campus/domain/shell/pages';
+import { attemptCredentialKey, sendPanelRequests } from './features/exam/api/panel-requests.ts';
 import { startEarlyCall } from './lib/early-calls.ts';
 
 /** The signed-in session this browser keeps (lib/session.ts writes it under this key), if any. */
@@ -21,6 +23,11 @@ function storedSession(): StoredSession | null {
 function sendEarlyRequests() {
   try {
     const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
+    if (path.toLowerCase() === testPanelPage) {
+      // The panel runs on its attempt's credential, not the session's.
+      sendPanelRequests(window.location.hash.replace(/^#/, ''), sessionStorage.getItem(attemptCredentialKey));
+      return;
+    }
     for (const { url, headers } of earlyRequests(path, storedSession(), new Date())) startEarlyCall(url, headers);
   } catch {
     // Nothing sent early: the app asks as usual.

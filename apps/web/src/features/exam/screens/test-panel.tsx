@@ -28,6 +28,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openAttempt, saveAnswers, submitAttempt } from '../api/panel.ts';
+import { attemptCredentialKey } from '../api/panel-requests.ts';
 import { AnswerQueue } from '../panel/answer-queue.ts';
 import { announceSubmitted } from '../panel/desk-channel.ts';
 import { announceOpened, onOpenedElsewhere } from '../panel/attempt-channel.ts';
@@ -55,8 +56,7 @@ export const panelTexts = {
       : `You have ${count} unanswered question${count === 1 ? '' : 's'}. Submit the test?`,
 } as const;
 
-/** Where the panel keeps its attempt credential: this window only, so a reload resumes and no address carries it. */
-const credentialKey = 'exam-attempt-credential';
+const credentialKey = attemptCredentialKey;
 
 type SaveState = 'saved' | 'saving' | 'offline';
 

@@ -35,6 +35,8 @@ import { announceOpened, onOpenedElsewhere } from '../panel/attempt-channel.ts';
 import { foldSavedIntoCopy, forgetAttemptCopy } from '../panel/attempt-copy.ts';
 import { isNoAnswer, isSuperseded, loadAttempt } from '../panel/load-attempt.ts';
 import { SupersededNotice } from '../panel/superseded-notice.tsx';
+import { PanelMessage } from '../panel/panel-message.tsx';
+import { useLaunchCredential } from '../panel/use-launch-credential.ts';
 import { useReconnect } from '../panel/use-reconnect.ts';
 
 /** Texts of the test panel (our design). */
@@ -84,34 +86,12 @@ function applyChange(answers: Map<number, Answer>, change: AnswerChange): Map<nu
   return next;
 }
 
-/** The launch token from the address's fragment, removed from the address at once. */
-function takeLaunchToken(): string | undefined {
-  const token = window.location.hash.replace(/^#/, '');
-  if (!token) return undefined;
-  window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  return token;
-}
-
 /** The test panel: opened by the desk in a new window; its own route and chunk. */
 export function TestPanelScreen() {
-  const [credential, setCredential] = useState<string | null>(() => sessionStorage.getItem(credentialKey));
-  const [failure, setFailure] = useState<string>();
-  const launching = useRef(false);
-
-  useEffect(() => {
-    const token = takeLaunchToken();
-    if (!token || launching.current) return;
-    launching.current = true;
-    openAttempt(token)
-      .then(({ attempt_token: attemptToken }) => {
-        sessionStorage.setItem(credentialKey, attemptToken);
-        setCredential(attemptToken);
-      })
-      .catch((error: unknown) => {
-        // A reload after the token was used still has this window's credential.
-        if (!sessionStorage.getItem(credentialKey)) setFailure(error instanceof Error ? error.message : String(error));
-      });
-  }, []);
+  const { credential, failure } = useLaunchCredential(credentialKey, async (token) => {
+    const { attempt_token: attemptToken } = await openAttempt(token);
+    return attemptToken;
+  });
 
   if (failure) return <Message text={failure} />;
   if (!credential)
@@ -119,15 +99,7 @@ export function TestPanelScreen() {
   return <Panel credential={credential} />;
 }
 
-function Message({ text }: { text: string }) {
-  return (
-    <Container size="sm" py="xl">
-      <Text ta="center" role="status">
-        {text}
-      </Text>
-    </Container>
-  );
-}
+const Message = PanelMessage;
 
 function Panel({ credential }: { credential: string }) {
   const [attempt, setAttempt] = useState<AttemptAnswer>();

@@ -44,6 +44,13 @@ const menu = async (page: Page, label: string) => {
 
 const apex = 'apex.localhost';
 
+/**
+ * The month's days with schedules, as a user sees the timetable's content: the grid is drawn once the month's
+ * schedules and holidays are in, each such day with its count (a day's name reads "24 November 2026, 5 Schedules").
+ */
+const daysWithSchedules = (page: Page) =>
+  page.getByRole('table', { name: /^\w+ \d{4}$/ }).getByRole('button', { name: /,\s*\d+ Schedules?\b/ });
+
 /** Greenfield's Class 8 Science in the study library. */
 const openScience = async (page: Page, base: string) => {
   await page.goto(`${base}/studymaterial`);
@@ -58,8 +65,7 @@ export const scenarios: Scenario[] = [
     host: 'localhost',
     before: async () => {},
     tap: (page) => menu(page, 'Time Table'),
-    // A day of the month with its schedules drawn (named "24 November 2026, 5 Schedules").
-    content: (page) => page.getByRole('button', { name: / \d+ Schedules?/ }).first(),
+    content: (page) => daysWithSchedules(page).first(),
   },
   {
     name: 'attendance popup',
@@ -67,21 +73,24 @@ export const scenarios: Scenario[] = [
     host: 'localhost',
     before: async (page, base) => {
       await page.goto(`${base}/timetable`);
-      await page
-        .getByRole('button', { name: / \d+ Schedules?/ })
-        .first()
-        .tap();
+      // A class of a past day of the month has its attendance (the day's card with an Attendance button).
+      await daysWithSchedules(page).first().tap();
+      await page.getByRole('button', { name: 'Attendance' }).first().waitFor();
     },
     tap: async (page) => {
       await page.getByRole('button', { name: 'Attendance' }).first().tap();
       return page;
     },
-    content: (page) =>
-      page
-        .getByRole('dialog', { name: 'Attendance Details' })
-        .getByRole('cell')
-        .or(page.getByText('NO ATTENDANCE MARKED FOR THIS CLASS!'))
-        .first(),
+    // The newest class's mark: on a phone a card (a list item), from the sm width up a table row's cell.
+    content: (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Attendance Details' });
+      return dialog
+        .getByRole('list', { name: 'Attendance' })
+        .getByRole('listitem')
+        .or(dialog.getByRole('cell'))
+        .or(dialog.getByText('NO ATTENDANCE MARKED FOR THIS CLASS!'))
+        .first();
+    },
   },
   {
     name: 'exam desk',

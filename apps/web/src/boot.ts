@@ -6,6 +6,8 @@
 // timer caps the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
 import type { StoredSession } from './lib/session.ts';
 import { earlyRequests, type EarlyRequest } from './app/early-data.ts';
+import { testPanelPage } from '@campus/domain/shell/pages';
+import { attemptCredentialKey, sendPanelRequests } from './features/exam/api/panel-requests.ts';
 import { startEarlyCall } from './lib/early-calls.ts';
 import { screenPainters } from './app/boot-screen.ts';
 
@@ -50,6 +52,11 @@ function sendEarlyRequests(): Promise<Element | undefined> {
   const painted: Promise<Element | undefined>[] = [];
   try {
     const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
+    if (path.toLowerCase() === testPanelPage) {
+      // The panel runs on its attempt's credential, not the session's.
+      sendPanelRequests(window.location.hash.replace(/^#/, ''), sessionStorage.getItem(attemptCredentialKey));
+      return Promise.resolve(undefined);
+    }
     for (const request of earlyRequests(path, storedSession(), new Date())) {
       painted.push(paintFrom(request, startEarlyCall(request.url, request.headers)));
     }

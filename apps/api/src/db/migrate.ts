@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,7 +12,11 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 /** Brings the schema up to date; the same migrations run on PGlite and PostgreSQL. */
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    const db = database.db as unknown as PgliteDatabase;
+    await migratePglite(db, { migrationsFolder });
+    // PGlite learns the array types when it opens: one a migration made (class_type[]) would be sent as
+    // 'a,b' instead of '{a,b}' until it is told (a fresh data directory's timetable answered 400).
+    await (db as unknown as { $client: PGlite }).$client.refreshArrayTypes();
   } else {
     await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
   }

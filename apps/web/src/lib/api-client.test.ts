@@ -342,6 +342,30 @@ describe('answers the page’s boot script asked for early (lib/early-calls.ts)'
     expect(await apiRequest('/api/v1/ping')).toEqual({ ping: 5 });
   });
 
+  it('takes an early POST with the same body once, however old: it may not be sent twice (the panel’s launch)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Every request to the address counts, whatever its method: the server sees each launch token once.
+    let opens = 0;
+    server.use(
+      http.all('*/api/v1/open', async ({ request }) =>
+        HttpResponse.json({ opens: ++opens, got: await request.json().catch(() => null) }),
+      ),
+    );
+    const headers = { ...baseHeaders(false), 'Content-Type': 'application/json' };
+    startEarlyCall('/api/v1/open', headers, Date.now(), { method: 'POST', body: JSON.stringify({ token: 'a' }) });
+    vi.setSystemTime(Date.now() + earlyCallTtlMs + 1);
+    const options = { method: 'POST', auth: false } as const;
+    expect(await apiRequest('/api/v1/open', { ...options, body: { token: 'a' } })).toEqual({
+      opens: 1,
+      got: { token: 'a' },
+    });
+    // Another body is another request.
+    expect(await apiRequest('/api/v1/open', { ...options, body: { token: 'b' } })).toEqual({
+      opens: 2,
+      got: { token: 'b' },
+    });
+  });
+
   it('an early call that failed reads as no answer', async () => {
     storeSession(greenfieldStudent());
     server.use(http.get('*/api/v1/ping', () => HttpResponse.error()));

@@ -69,16 +69,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     let response: Response;
     try {
       const method = options.method ?? 'GET';
+      const body = options.body === undefined ? undefined : JSON.stringify(options.body);
       // The page's boot script may have asked already (lib/early-calls.ts): its answer, under the same deadline.
-      const early = method === 'GET' ? takeEarlyCall(path, headers) : undefined;
-      response = await (early
-        ? untilAborted(early, signal)
-        : fetch(path, {
-            method,
-            headers,
-            body: options.body === undefined ? undefined : JSON.stringify(options.body),
-            signal,
-          }));
+      const early = takeEarlyCall(path, headers, Date.now(), { method, body });
+      response = await (early ? untilAborted(early, signal) : fetch(path, { method, headers, body, signal }));
     } catch (error) {
       // A caller's own abort is passed on; a timeout or a dropped connection reads as no answer.
       if (options.signal?.aborted) throw error;

@@ -1,12 +1,13 @@
 import type { AnswerChange } from '@campus/domain/exam/exam.contract';
 import { examEndpoints } from '@campus/domain/exam/exam.endpoints';
 import { call } from '../../../lib/api-client.ts';
+import { openBody } from './panel-requests.ts';
 
 // The panel runs on its attempt credential, never on the session's.
 
 /** POST /examPanel/open: the launch token (used once) for the attempt credential. */
 export const openAttempt = (launchToken: string) =>
-  call(examEndpoints.open, { body: { launch_token: launchToken } }, { auth: false });
+  call(examEndpoints.open, { body: openBody(launchToken) }, { auth: false });
 
 /** GET /examPanel/attempt: the paper, the saved answers and the server's clock. */
 export const getAttempt = (attemptToken: string, signal?: AbortSignal) =>

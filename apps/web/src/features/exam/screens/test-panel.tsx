@@ -28,12 +28,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openAttempt, saveAnswers, submitAttempt } from '../api/panel.ts';
+import { attemptCredentialKey } from '../api/panel-requests.ts';
 import { AnswerQueue } from '../panel/answer-queue.ts';
 import { announceSubmitted } from '../panel/desk-channel.ts';
 import { announceOpened, onOpenedElsewhere } from '../panel/attempt-channel.ts';
 import { foldSavedIntoCopy, forgetAttemptCopy } from '../panel/attempt-copy.ts';
 import { isNoAnswer, isSuperseded, loadAttempt } from '../panel/load-attempt.ts';
 import { SupersededNotice } from '../panel/superseded-notice.tsx';
+import { PanelMessage } from '../panel/panel-message.tsx';
+import { useLaunchCredential } from '../panel/use-launch-credential.ts';
 import { useReconnect } from '../panel/use-reconnect.ts';
 
 /** Texts of the test panel (our design). */
@@ -55,8 +58,7 @@ export const panelTexts = {
       : `You have ${count} unanswered question${count === 1 ? '' : 's'}. Submit the test?`,
 } as const;
 
-/** Where the panel keeps its attempt credential: this window only, so a reload resumes and no address carries it. */
-const credentialKey = 'exam-attempt-credential';
+const credentialKey = attemptCredentialKey;
 
 type SaveState = 'saved' | 'saving' | 'offline';
 
@@ -84,34 +86,12 @@ function applyChange(answers: Map<number, Answer>, change: AnswerChange): Map<nu
   return next;
 }
 
-/** The launch token from the address's fragment, removed from the address at once. */
-function takeLaunchToken(): string | undefined {
-  const token = window.location.hash.replace(/^#/, '');
-  if (!token) return undefined;
-  window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  return token;
-}
-
 /** The test panel: opened by the desk in a new window; its own route and chunk. */
 export function TestPanelScreen() {
-  const [credential, setCredential] = useState<string | null>(() => sessionStorage.getItem(credentialKey));
-  const [failure, setFailure] = useState<string>();
-  const launching = useRef(false);
-
-  useEffect(() => {
-    const token = takeLaunchToken();
-    if (!token || launching.current) return;
-    launching.current = true;
-    openAttempt(token)
-      .then(({ attempt_token: attemptToken }) => {
-        sessionStorage.setItem(credentialKey, attemptToken);
-        setCredential(attemptToken);
-      })
-      .catch((error: unknown) => {
-        // A reload after the token was used still has this window's credential.
-        if (!sessionStorage.getItem(credentialKey)) setFailure(error instanceof Error ? error.message : String(error));
-      });
-  }, []);
+  const { credential, failure } = useLaunchCredential(credentialKey, async (token) => {
+    const { attempt_token: attemptToken } = await openAttempt(token);
+    return attemptToken;
+  });
 
   if (failure) return <Message text={failure} />;
   if (!credential)
@@ -119,15 +99,7 @@ export function TestPanelScreen() {
   return <Panel credential={credential} />;
 }
 
-function Message({ text }: { text: string }) {
-  return (
-    <Container size="sm" py="xl">
-      <Text ta="center" role="status">
-        {text}
-      </Text>
-    </Container>
-  );
-}
+const Message = PanelMessage;
 
 function Panel({ credential }: { credential: string }) {
   const [attempt, setAttempt] = useState<AttemptAnswer>();

@@ -4,9 +4,11 @@ import { isBlankAnswer, parseChoices, parseMatching, questionTypes } from '@camp
 import type { PaperQuestion, PaperViewAnswer } from '@campus/domain/exam/exam.contract';
 import { stripTags } from '@campus/domain/shared/text';
 import { Alert, Badge, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { getPaper, openAttempt } from '../api/panel.ts';
+import { PanelMessage } from '../panel/panel-message.tsx';
+import { useLaunchCredential } from '../panel/use-launch-credential.ts';
 
 /** Texts of the read-only paper (our design). */
 export const paperTexts = {
@@ -24,49 +26,20 @@ export const paperTexts = {
 /** This window's view credential: a reload shows the paper again without the (single-window) launch token. */
 const credentialKey = 'exam-view-credential';
 
-/** The launch token from the address's fragment, removed from the address at once. */
-function takeLaunchToken(): string | undefined {
-  const token = window.location.hash.replace(/^#/, '');
-  if (!token) return undefined;
-  window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  return token;
-}
-
 /** The test panel's view mode: opened by the desk's View in a new window; the paper, read-only. */
 export function TestPaperScreen() {
-  const [credential, setCredential] = useState<string | null>(() => sessionStorage.getItem(credentialKey));
-  const [failure, setFailure] = useState<string>();
-  const launching = useRef(false);
-
-  useEffect(() => {
-    const token = takeLaunchToken();
-    if (!token || launching.current) return;
-    launching.current = true;
-    openAttempt(token)
-      .then(({ attempt_token: viewToken, mode }) => {
-        if (mode !== 'view') throw new Error(paperTexts.noAttempt);
-        sessionStorage.setItem(credentialKey, viewToken);
-        setCredential(viewToken);
-      })
-      .catch((error: unknown) => {
-        if (!sessionStorage.getItem(credentialKey)) setFailure(error instanceof Error ? error.message : String(error));
-      });
-  }, []);
+  const { credential, failure } = useLaunchCredential(credentialKey, async (token) => {
+    const { attempt_token: viewToken, mode } = await openAttempt(token);
+    if (mode !== 'view') throw new Error(paperTexts.noAttempt);
+    return viewToken;
+  });
 
   if (failure) return <Message text={failure} />;
   if (!credential) return <Message text={window.location.hash ? paperTexts.opening : paperTexts.noAttempt} />;
   return <PaperView credential={credential} />;
 }
 
-function Message({ text }: { text: string }) {
-  return (
-    <Container size="sm" py="xl">
-      <Text ta="center" role="status">
-        {text}
-      </Text>
-    </Container>
-  );
-}
+const Message = PanelMessage;
 
 function PaperView({ credential }: { credential: string }) {
   const [paper, setPaper] = useState<PaperViewAnswer>();

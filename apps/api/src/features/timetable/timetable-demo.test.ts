@@ -3,6 +3,7 @@ import type { TimetableEntry } from '@campus/domain/timetable/timetable.contract
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
+import { attendanceBody, timetableBody } from '../../../test/timetable-requests.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 // The demo promises (README "Timetable in the demo"): Aarav's classes have their attendance, and 9000000015's
@@ -29,22 +30,7 @@ describe('the timetable demo', () => {
 
   /** The classes of this month (the fixed clock's November) on the session's timetable. */
   const classesThisMonth = async (session: Session): Promise<TimetableEntry[]> => {
-    const response = await post(session, '/api/v2/timeTable/v3', {
-      batch_id: -1,
-      course_id: -1,
-      standard_id: -1,
-      subject_id: -1,
-      teacher_id: -1,
-      master_course: '',
-      startdate: '2026-11-01',
-      enddate: '2026-11-30',
-      institute_id: session.institute_id,
-      student_id: session.student_id,
-      isCourseStructureTimeTable: 'N',
-      isExamIncludedInTimeTable: 'Y',
-      is_included_online_class: 'Y',
-      is_included_online_exam: 'Y',
-    });
+    const response = await post(session, '/api/v2/timeTable/v3', timetableBody(session, '2026-11-01', '2026-11-30'));
     expect(response.statusCode, response.body).toBe(200);
     const days = Object.values(response.json().result.batchTimeTableList) as TimetableEntry[][];
     return days.flat().filter((entry) => entry.class_type === 'Class' && entry.date < '2026-11-21');
@@ -52,17 +38,11 @@ describe('the timetable demo', () => {
 
   /** What the class's Attendance Details popup lists: the student's marks in its section over the year. */
   const attendanceOf = async (session: Session, entry: TimetableEntry) => {
-    const response = await post(session, `/api/v1/reports/Student/attendance/${session.student_id}/${entry.batch_id}`, {
-      batch_id: entry.batch_id,
-      standard_id: -1,
-      subject_id: -1,
-      teacher_id: -1,
-      type: 1,
-      startdate: session.ay_start_date.slice(0, 10),
-      enddate: session.ay_end_date.slice(0, 10),
-      institute_id: session.institute_id,
-      student_id: session.student_id,
-    });
+    const response = await post(
+      session,
+      `/api/v1/reports/Student/attendance/${session.student_id}/${entry.batch_id}`,
+      attendanceBody(session, entry.batch_id, session.ay_start_date.slice(0, 10), session.ay_end_date.slice(0, 10)),
+    );
     expect(response.statusCode, response.body).toBe(200);
     return response.json().result as unknown[];
   };

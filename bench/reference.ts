@@ -9,18 +9,15 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { decodeCredential } from '../packages/domain/src/auth/credential.ts';
-import {
-  addDays,
-  dateInZone,
-  formatInZone,
-  instantInZone,
-  type IsoDate,
-} from '../packages/domain/src/calendar/calendar.ts';
+import { addDays, formatInZone, instantInZone, type IsoDate } from '../packages/domain/src/calendar/calendar.ts';
+import type { Recording } from '../packages/domain/src/live/live.contract.ts';
 import { sizeInMb } from '../packages/domain/src/live/live-rules.ts';
+import type { TimetableEntry } from '../packages/domain/src/timetable/timetable.contract.ts';
+import { timetableEntry } from '../packages/domain/src/timetable/timetable-entry.ts';
 import {
   attendancePercent,
   includedClassTypes,
-  minutesBetween,
+  type ClassType,
 } from '../packages/domain/src/timetable/timetable-rules.ts';
 import type { Statement } from './capture.ts';
 
@@ -87,7 +84,7 @@ type Mode = 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
 interface SessionRow {
   id: number;
   batchId: number;
-  classType: string;
+  classType: ClassType;
   name: string;
   topics: string;
   description: string;
@@ -309,7 +306,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
       ? await query<{
           id: number;
           session_id: number;
-          host: string;
+          host: Recording['video_host'];
           name: string;
           size_bytes: number;
           duration_seconds: number;
@@ -319,7 +316,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
         }>(trace, sql.timetableRecordings!, [instituteId, online.map((row) => row.id)])
       : [];
     const names = new Map(online.map((row) => [row.id, row.name]));
-    const links = new Map<number, unknown[]>();
+    const links = new Map<number, Recording[]>();
     for (const row of recordings) {
       const list = links.get(row.session_id) ?? [];
       const seconds = row.duration_seconds;
@@ -329,7 +326,7 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
         video_id: row.host === 'vdocipher' ? (row.provider_video_id ?? '') : '',
         vimeo_video_id: row.host === 'vimeo' ? (row.provider_video_id ?? '') : '',
         view_list_session_name: row.name,
-        session_name: names.get(row.session_id),
+        session_name: names.get(row.session_id) ?? '',
         recording_date_time: row.recorded_at.toISOString(),
         video_duration: `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor((seconds % 3600) / 60))}:${twoDigits(seconds % 60)}`,
         duration: seconds,
@@ -340,40 +337,17 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
     }
     const percent = new Map(totals.map(([batchId, present, total]) => [batchId!, attendancePercent(present!, total!)]));
     const now = new Date();
-    const list: Record<string, unknown[]> = {};
+    const list: Record<string, TimetableEntry[]> = {};
     for (const row of rows) {
-      const start = row.startsAt;
-      const end = new Date(start.getTime() + row.durationMinutes * 60_000);
-      const startLocal = formatInZone(start, timeZone);
-      const endLocal = formatInZone(end, timeZone);
-      const date = dateInZone(start, timeZone);
-      (list[date] ??= []).push({
-        date,
-        start_time: startLocal.time,
-        end_time: endLocal.time,
-        start_datetime: start.toISOString(),
-        end_datetime: end.toISOString(),
-        duration: minutesBetween(start, end),
-        class_type: row.classType,
-        subject_name: row.subjectName,
-        course: `${row.standardName} - ${row.batchName}`,
-        topics_covered: row.topics,
-        teacher_name: row.teacherNames.join(', '),
-        t_photo_url: row.teacherPhotoKeys.map(() => '').join(','),
-        student_attendance_percent: percent.get(row.batchId) ?? 0,
-        batch_id: row.batchId,
-        session_id: row.id,
-        session_name: row.name,
-        session_link: row.classType === 'Online Class' && now >= start ? row.sessionLink : '',
-        live_meeting_with: row.meetingWith ?? '',
-        master_course_name: row.standardName,
-        product_name: '',
-        download_links: links.get(row.id) ?? [],
-        description: row.description,
-        test_id: row.testId ?? 0,
-        test_inst_id: row.testId === null ? 0 : instituteId,
-        end_date: dateInZone(end, timeZone),
+      const entry = timetableEntry(row, {
+        timeZone,
+        instituteId,
+        now,
+        attendancePercent: percent.get(row.batchId) ?? 0,
+        photoUrls: row.teacherPhotoKeys.map(() => '').join(','),
+        downloadLinks: links.get(row.id) ?? [],
       });
+      (list[entry.date] ??= []).push(entry);
     }
     return answer(reply, trace, {
       statusCode: 200,

@@ -1,7 +1,8 @@
 // Payments and their receipts: recording a payment issues its receipt (used by the demo seed, the test factories and
 // the admin API's payments), so it lives here rather than in one feature area.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { dateInZone } from '@campus/domain/calendar/calendar';
 import { feeDateCell, financialYearOf } from '@campus/domain/fees/fees-rules';
@@ -200,13 +201,50 @@ export async function renderReceipt(
   });
 }
 
-/** Copies rendered for an address, by institute, payment and origin: a receipt is drawn once per address it is read at. */
-const copies = new Map<string, string>();
-const maxCopies = 2000;
+/**
+ * The origin a copy is drawn for, written one way: scheme and host in lower case, without the scheme's default port
+ * (http://LocalHost:80 and http://localhost are one address, and one copy).
+ */
+export function canonicalOrigin(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.host}`;
+}
+
+/**
+ * Where the copy of a receipt drawn for `origin` is stored: a key derived from the receipt and the origin, so every
+ * process, before and after a restart, finds the one copy instead of storing another (the copies used to be known
+ * only to the process that drew them: a new file per address, process and restart, never cleaned up).
+ */
+export function receiptCopyKey(
+  receipt: { instituteId: number; paymentId: number; verificationCode: string },
+  origin: string,
+): string {
+  const hash = createHash('sha256')
+    .update(`${receipt.instituteId}:${receipt.paymentId}:${receipt.verificationCode}:${origin}`)
+    .digest('hex');
+  // Shaped as a storage key (a folder of four digits, an id of 36); 0000 holds the derived keys.
+  const id = [hash.slice(0, 8), hash.slice(8, 12), hash.slice(12, 16), hash.slice(16, 20), hash.slice(20, 32)];
+  return `0000/${id.join('-')}.pdf`;
+}
+
+/** Copies being drawn now, by key: two readers of one copy at once wait for one drawing. */
+const drawing = new Map<string, Promise<string>>();
+
+const isStored = (storage: Storage, key: string) =>
+  storage.open(key).then(
+    ({ stream }) => {
+      stream.destroy();
+      return true;
+    },
+    (error: { code?: string }) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
 
 /**
  * The storage key of the payment's receipt drawn for `origin` (see `renderReceipt`), rendered and stored on first
- * use. The stored copy is kept per process: another process, or a restart, draws it once more.
+ * use under `receiptCopyKey`: one file per receipt and address, whichever process draws it.
  */
 export async function receiptCopyFor(
   db: Db,
@@ -214,12 +252,18 @@ export async function receiptCopyFor(
   receipt: { instituteId: number; paymentId: number; verificationCode: string },
   origin: string,
 ): Promise<string> {
-  const name = `${receipt.instituteId}:${receipt.paymentId}:${origin}`;
-  const known = copies.get(name);
-  if (known) return known;
-  const pdf = await renderReceipt(db, receipt, { origin, logo: 'load' });
-  const { key } = await storage.putBuffer(pdf, 'pdf');
-  if (copies.size >= maxCopies) copies.delete(copies.keys().next().value!);
-  copies.set(name, key);
-  return key;
+  const canonical = canonicalOrigin(origin);
+  const key = receiptCopyKey(receipt, canonical);
+  const pending = drawing.get(key);
+  if (pending) return pending;
+  const work = (async () => {
+    if (await isStored(storage, key)) return key;
+    const pdf = await renderReceipt(db, receipt, { origin: canonical, logo: 'load' });
+    // Staged and moved into place: a reader never sees half a file, and a process drawing the same copy at the same
+    // time only replaces it with the same receipt.
+    await storage.commit(await storage.stage(Readable.from([pdf])), key);
+    return key;
+  })().finally(() => drawing.delete(key));
+  drawing.set(key, work);
+  return work;
 }

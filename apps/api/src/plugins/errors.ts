@@ -48,6 +48,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** What a stream or socket says when the other end went away: a premature close, a reset, a broken pipe. */
+const closedConnectionCodes = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED'];
+
+/**
+ * True when the client closed its connection before its answer was written (a phone leaving the screen while a
+ * long answer streams) and the error is that close: nothing failed here, and there is no one left to answer.
+ */
+export function isClientGone(error: unknown, request: FastifyRequest): boolean {
+  const closed = request.raw.aborted || request.raw.socket?.destroyed === true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return closed && typeof code === 'string' && closedConnectionCodes.includes(code);
+}
+
 /** Answers of the failures the router meets before any route (and so before the error handler) runs. */
 export const routerMessages = {
   tooLong: 'The address is too long.',
@@ -72,6 +85,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** One error shape, `{code, message}`, for every failure; 5xx details are logged, never sent. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+    // Not a server error: info, and no answer (Fastify sends none to a closed socket when this returns nothing).
+    if (isClientGone(error, request)) {
+      request.log.info({ err: error }, 'client closed the connection before the answer');
+      return undefined;
+    }
     // A panel request let through on a credential read earlier (auth.ts, `attemptUnread`) and refused before its
     // handler (a bad body): answer 401, as a fresh read would have before the body was looked at, when the
     // credential is no longer current.

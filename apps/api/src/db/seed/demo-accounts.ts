@@ -11,6 +11,7 @@ export const demoLogins = {
   greenfieldRegisteredDevice: '9000000011',
   greenfieldBlocked: '9000000013',
   greenfieldPastYearsOnly: '9000000014',
+  greenfieldNoAttendance: '9000000015',
   apexStudent: 'student@apex.test',
   apexParent: '9100000002',
   apexBuyer: 'buyer@apex.test',

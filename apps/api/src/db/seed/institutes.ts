@@ -284,6 +284,9 @@ async function seedGreenfield(tx: Tx, today: string, passwordHash: string, faker
   // An open-course buyer at the school too, so every role exists in each institute.
   await seeder.addUser({ userType: 99, name: 'Farhan Ali', email: 'learner@greenfield.test', phone: '9000000099' });
   await seeder.addBulkStudents();
+  // Enrolled this year only, after the generated students (so no one's section changes) and in another section than
+  // Aarav's (his reports' classmates stay the same): the timetable area marks no attendance for her (issue 27, #18).
+  await seeder.addStudent({ name: 'Tara Joshi', phone: demoLogins.greenfieldNoAttendance }, ['current']);
   return seeder.describe(institute!.timeZone);
 }
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
+import { timetableBody } from '../../../test/timetable-requests.ts';
 import type { Database } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { findExternalIds } from './admin.repository.ts';
@@ -159,22 +160,7 @@ describe('CSV import: the templates of every kind, into an empty institute', () 
           method: 'POST',
           url: '/api/v2/timeTable/v3',
           headers: { authorization: session.student_auth, host },
-          payload: {
-            batch_id: -1,
-            course_id: -1,
-            standard_id: -1,
-            subject_id: -1,
-            teacher_id: -1,
-            master_course: '',
-            startdate: '2026-11-01',
-            enddate: '2026-11-30',
-            institute_id: session.institute_id,
-            student_id: session.student_id,
-            isCourseStructureTimeTable: 'N',
-            isExamIncludedInTimeTable: 'Y',
-            is_included_online_class: 'Y',
-            is_included_online_exam: 'Y',
-          },
+          payload: timetableBody(session, '2026-11-01', '2026-11-30'),
         });
         expect(response.statusCode, response.body).toBe(200);
         const list = response.json().result.batchTimeTableList;

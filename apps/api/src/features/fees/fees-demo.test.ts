@@ -2,13 +2,16 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import type { FeeSummary } from '@campus/domain/fees/fees.contract';
 import { listedInstallmentStatus } from '@campus/domain/fees/fees-rules';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 import { findStudentAllocations, findStudentInstallments } from '../../lib/fee-ledger.ts';
 import { summarizeFees } from '@campus/domain/fees/fee-summary';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { feeReceipts } from '../../db/schema/index.ts';
 
 // The demo promises (README "Fees in the demo"): every state the fees screen shows, in both institutes, with
 // receipts rendered at seed time through the payment code path.
@@ -111,6 +114,41 @@ describe('the fees demo', () => {
     const page = await app.inject({ method: 'GET', url: `/verify/receipt/${code}`, headers: { host: 'localhost' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(receipt.f_rec_no);
+  });
+
+  it('stores one copy of a receipt per address, however often, at once or by a restarted process it is downloaded', async () => {
+    const [payment] = await app.db
+      .select({
+        instituteId: feeReceipts.instituteId,
+        paymentId: feeReceipts.paymentId,
+        verificationCode: feeReceipts.verificationCode,
+      })
+      .from(feeReceipts)
+      .where(eq(feeReceipts.instituteId, aarav.institute_id))
+      .limit(1);
+    const root = (app.storage as unknown as { root: string }).root;
+    const files = () =>
+      readdirSync(root, { recursive: true, withFileTypes: true }).filter(
+        (entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('.tmp'),
+      ).length;
+    const before = files();
+    const { receiptCopyFor } = await import('../../lib/receipts.ts');
+    const copy = (origin: string) => receiptCopyFor(app.db, app.storage, payment!, origin);
+    // Two readers at once, then the same addresses written otherwise (case, the scheme's default port).
+    const [first, second] = await Promise.all([
+      copy('http://school.localhost:5174'),
+      copy('http://school.localhost:5174'),
+    ]);
+    expect(second).toBe(first);
+    expect(await copy('HTTP://School.LocalHost:5174')).toBe(first);
+    const plain = await copy('http://school.localhost');
+    expect(await copy('http://school.localhost:80')).toBe(plain);
+    expect(plain).not.toBe(first);
+    // A restarted process (the module loaded afresh) finds the copies stored before.
+    vi.resetModules();
+    const restarted = await import('../../lib/receipts.ts');
+    expect(await restarted.receiptCopyFor(app.db, app.storage, payment!, 'http://school.localhost:5174')).toBe(first);
+    expect(files() - before).toBe(2);
   });
 
   it('links Apex fees to batches, with no fine and the receipt option off', async () => {

@@ -16,6 +16,7 @@ import {
   markAttendance,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
+import { attendanceBody, timetableBody } from '../../../test/timetable-requests.ts';
 import { batches, classSessions, studentParents, subjects } from '../../db/schema/index.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -189,39 +190,10 @@ describe('timetable and attendance', () => {
   const post = (session: Session, url: string, payload: Record<string, unknown>, host = 'localhost') =>
     app.inject({ method: 'POST', url, headers: { authorization: session.student_auth, host }, payload });
   const timetable = (session: Session, body: Record<string, unknown> = {}, host?: string) =>
-    post(
-      session,
-      '/api/v2/timeTable/v3',
-      {
-        batch_id: -1,
-        course_id: -1,
-        standard_id: -1,
-        subject_id: -1,
-        teacher_id: -1,
-        master_course: '',
-        startdate: '2026-11-01',
-        enddate: '2026-11-30',
-        institute_id: session.institute_id,
-        student_id: session.student_id,
-        isCourseStructureTimeTable: 'N',
-        isExamIncludedInTimeTable: 'Y',
-        is_included_online_class: 'Y',
-        is_included_online_exam: 'Y',
-        ...body,
-      },
-      host,
-    );
+    post(session, '/api/v2/timeTable/v3', { ...timetableBody(session, '2026-11-01', '2026-11-30'), ...body }, host);
   const attendanceOf = (session: Session, batchId: number, body: Record<string, unknown> = {}) =>
     post(session, `/api/v1/reports/Student/attendance/${session.student_id}/${batchId}`, {
-      batch_id: batchId,
-      standard_id: -1,
-      subject_id: -1,
-      teacher_id: -1,
-      type: 1,
-      startdate: '2026-04-01',
-      enddate: '2026-11-30',
-      institute_id: session.institute_id,
-      student_id: session.student_id,
+      ...attendanceBody(session, batchId, '2026-04-01', '2026-11-30'),
       ...body,
     });
 

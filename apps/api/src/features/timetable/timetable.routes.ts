@@ -3,12 +3,8 @@ import { isMyEvent, listedDays } from '@campus/domain/events/events-rules';
 import { feeDues } from '@campus/domain/fees/fee-summary';
 import { feeDueEventTitle } from '@campus/domain/fees/fees-rules';
 import { timetableContract, type FeedStatus, type TimetableEntry } from '@campus/domain/timetable/timetable.contract';
-import {
-  attendancePercent,
-  includedClassTypes,
-  minutesBetween,
-  timetableMessages,
-} from '@campus/domain/timetable/timetable-rules';
+import { timetableEntry } from '@campus/domain/timetable/timetable-entry';
+import { attendancePercent, includedClassTypes, timetableMessages } from '@campus/domain/timetable/timetable-rules';
 import { fillPath } from '@campus/domain/shared/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ical from 'ical-generator';
@@ -17,7 +13,6 @@ import type { RequestScope } from '../../access/scope.ts';
 import { AppError } from '../../errors.ts';
 import {
   findTimetableSessions,
-  linkOnceStarted,
   recordingFlags,
   recordingsBySession,
   sessionTimes,
@@ -71,37 +66,16 @@ export async function timetableRoutes(app: FastifyInstance) {
     const recordings = await recordingsBySession(app.db, instituteId, rows);
     const batchTimeTableList: Record<string, TimetableEntry[]> = {};
     for (const row of rows) {
-      const { start, end, startLocal, endLocal } = sessionTimes(row, timeZone);
-      const date = dateInZone(start, timeZone);
       const total = totals.get(row.batchId);
-      const entry: TimetableEntry = {
-        date,
-        start_time: startLocal.time,
-        end_time: endLocal.time,
-        start_datetime: start.toISOString(),
-        end_datetime: end.toISOString(),
-        duration: minutesBetween(start, end),
-        class_type: row.classType,
-        subject_name: row.subjectName,
-        course: `${row.standardName} - ${row.batchName}`,
-        topics_covered: row.topics,
-        teacher_name: row.teacherNames.join(', '),
-        t_photo_url: teacherPhotoUrls(app.signer, instituteId, row.teacherPhotoKeys, now),
-        student_attendance_percent: total ? attendancePercent(total.present, total.total) : 0,
-        batch_id: row.batchId,
-        session_id: row.id,
-        session_name: row.name,
-        session_link: row.classType === 'Online Class' ? linkOnceStarted(row, now) : '',
-        live_meeting_with: row.meetingWith ?? '',
-        master_course_name: row.standardName,
-        product_name: '',
-        download_links: recordings.get(row.id) ?? [],
-        description: row.description,
-        test_id: row.testId ?? 0,
-        test_inst_id: row.testId === null ? 0 : instituteId,
-        end_date: dateInZone(end, timeZone),
-      };
-      (batchTimeTableList[date] ??= []).push(entry);
+      const entry = timetableEntry(row, {
+        timeZone,
+        instituteId,
+        now,
+        attendancePercent: total ? attendancePercent(total.present, total.total) : 0,
+        photoUrls: teacherPhotoUrls(app.signer, instituteId, row.teacherPhotoKeys, now),
+        downloadLinks: recordings.get(row.id) ?? [],
+      });
+      (batchTimeTableList[entry.date] ??= []).push(entry);
     }
     return {
       statusCode: 200,

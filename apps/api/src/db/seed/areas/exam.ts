@@ -294,92 +294,38 @@ async function seedInstitute(
     .returning({ id: examLabels.id });
   const [mock, online, practice] = labels.map((label) => label.id) as [number, number, number];
   const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  const kinds = {
+    mock: { labelId: mock, type: 1 },
+    online: { labelId: online, type: 4 },
+    practice: { labelId: practice, type: 2 },
+  } as const;
+  /** A test under one of the three labels, open from `from` to `to` days from now, of `duration` minutes. */
+  const labelled = (
+    kind: keyof typeof kinds,
+    title: string,
+    [from, to]: [number, number],
+    duration: number,
+    more: Pick<TestSpec, 'limit' | 'published'> = {},
+  ): TestSpec => ({
+    name: `${names[kind]}: ${title}`,
+    ...kinds[kind],
+    startsAt: at(from * day),
+    endsAt: at(to * day),
+    duration,
+    ...more,
+  });
   const specs: TestSpec[] = [
-    {
-      name: `${names.mock}: full syllabus (live)`,
-      labelId: mock,
-      type: 1,
-      startsAt: at(-2 * day),
-      endsAt: at(5 * day),
-      duration: 60,
-    },
-    {
-      name: `${names.mock}: full syllabus part two, with a name long enough to be cut on the card`,
-      labelId: mock,
-      type: 1,
-      startsAt: at(3 * day),
-      endsAt: at(6 * day),
-      duration: 90,
-    },
-    {
-      name: `${names.mock}: last month`,
-      labelId: mock,
-      type: 1,
-      startsAt: at(-30 * day),
-      endsAt: at(-27 * day),
-      duration: 60,
-      published: true,
-    },
-    {
-      name: `${names.online}: weekly test (live)`,
-      labelId: online,
-      type: 4,
-      startsAt: at(-1 * day),
-      endsAt: at(4 * day),
-      duration: 45,
-    },
-    {
-      name: `${names.online}: missed test`,
-      labelId: online,
-      type: 4,
-      startsAt: at(-10 * day),
-      endsAt: at(-8 * day),
-      duration: 45,
-    },
-    {
-      name: `${names.online}: already submitted`,
-      labelId: online,
-      type: 4,
-      startsAt: at(-1 * day),
-      endsAt: at(3 * day),
-      duration: 30,
-    },
-    {
-      name: `${names.practice}: drill (3 tries)`,
-      labelId: practice,
-      type: 2,
-      startsAt: at(-5 * day),
-      endsAt: at(20 * day),
-      // Long enough that the open third try still shows Resume hours after the demo is written.
-      duration: 240,
-      limit: 3,
-    },
-    {
-      name: `${names.practice}: drill used up`,
-      labelId: practice,
-      type: 2,
-      startsAt: at(-5 * day),
-      endsAt: at(20 * day),
-      duration: 20,
-      limit: 1,
-      published: true,
-    },
-    {
-      name: `${names.online}: revision test (started)`,
-      labelId: online,
-      type: 4,
-      startsAt: at(-1 * day),
-      endsAt: at(3 * day),
-      duration: 360,
-    },
-    {
-      name: `${names.practice}: quick quiz`,
-      labelId: practice,
-      type: 2,
-      startsAt: at(-2 * day),
-      endsAt: at(10 * day),
-      duration: 15,
-    },
+    labelled('mock', 'full syllabus (live)', [-2, 5], 60),
+    labelled('mock', 'full syllabus part two, with a name long enough to be cut on the card', [3, 6], 90),
+    labelled('mock', 'last month', [-30, -27], 60, { published: true }),
+    labelled('online', 'weekly test (live)', [-1, 4], 45),
+    labelled('online', 'missed test', [-10, -8], 45),
+    labelled('online', 'already submitted', [-1, 3], 30),
+    // Long enough that the open third try still shows Resume hours after the demo is written.
+    labelled('practice', 'drill (3 tries)', [-5, 20], 240, { limit: 3 }),
+    labelled('practice', 'drill used up', [-5, 20], 20, { limit: 1, published: true }),
+    labelled('online', 'revision test (started)', [-1, 3], 360),
+    labelled('practice', 'quick quiz', [-2, 10], 15),
     {
       name: 'Surprise quiz (no label)',
       labelId: null,

@@ -107,7 +107,8 @@ const pick = <T>(list: readonly T[], n: number) => list[n % list.length]!;
  * day to its last: Greenfield has four classroom periods a weekday and two on Saturday, with one online class on
  * Wednesdays and a monthly unit test; Apex runs its batches online (morning or evening) with fortnightly online
  * tests. The demo students (and the children of the demo parents) get attendance for every past class with every
- * status (present, absent, leave) and homework notes.
+ * status (present, absent, leave) and homework notes. Tara (9000000015) gets none: each of her classes' Attendance
+ * Details shows the spec's 'NO ATTENDANCE MARKED FOR THIS CLASS!' (issue 27, item 18).
  */
 export async function seed({ tx, storage, now, today, institutes: { greenfield, apex } }: DemoContext) {
   const greenfieldTeachers = await seedTeachers(tx, storage, greenfield.id, {

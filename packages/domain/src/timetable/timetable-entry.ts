@@ -1,4 +1,4 @@
-import { dateInZone, formatInZone } from '../calendar/calendar.ts';
+import { dateInZone, formatInZone } from '../calendar/index.ts';
 import type { TimetableEntry } from './timetable.contract.ts';
 import { minutesBetween, type ClassType } from './timetable-rules.ts';
 

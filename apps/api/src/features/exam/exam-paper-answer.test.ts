@@ -16,7 +16,7 @@ vi.mock('node:zlib', async (importOriginal) => {
     <F extends (input: never, ...rest: never[]) => unknown>(compress: F) =>
     (...args: Parameters<F>) => {
       compressed.inputs.push(String(args[0]));
-      return (compress as (...all: unknown[]) => unknown)(...args);
+      return (compress as unknown as (...all: unknown[]) => unknown)(...args);
     };
   const overrides = { brotliCompress: counted(zlib.brotliCompress), deflateRaw: counted(zlib.deflateRaw) };
   return { ...zlib, ...overrides, default: { ...zlib, ...overrides } };

@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { isPushedEntry, useAddressParam } from '../../../lib/address-state.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { onFirstInput } from '../../../lib/on-demand.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { useReportLabels, useReportTests } from '../api/reports.ts';
 import { CutText } from '../../../components/cut-text.tsx';
@@ -76,6 +77,9 @@ function Reports({ session }: { session: StoredSession }) {
     studentId: session.student_id,
   });
   const firstTab = tabs.online ? 'online' : 'offline';
+  // The views are fetched at the first tap (a label, a tab), after the screen's first paint: by the time a result's
+  // View is tapped its code is here, and the tap waits only for the result (bench/phone-speed.ts 'exam result').
+  useEffect(() => onFirstInput(() => void views().catch(() => undefined)), []);
   // The tab, the label, the opened result and the bookmarks live in the address (issue 26, 27 #16): a reload, Back
   // and a shared link land where the user was.
   const [tab, setTab] = useAddressParam<string>(

@@ -13,12 +13,8 @@ import { addDays, formatInZone, instantInZone, type IsoDate } from '../packages/
 import type { Recording } from '../packages/domain/src/live/live.contract.ts';
 import { sizeInMb } from '../packages/domain/src/live/live-rules.ts';
 import type { TimetableEntry } from '../packages/domain/src/timetable/timetable.contract.ts';
-import { timetableEntry } from '../packages/domain/src/timetable/timetable-entry.ts';
-import {
-  attendancePercent,
-  includedClassTypes,
-  type ClassType,
-} from '../packages/domain/src/timetable/timetable-rules.ts';
+import { timetableEntry, type TimetableSession } from '../packages/domain/src/timetable/timetable-entry.ts';
+import { attendancePercent, includedClassTypes } from '../packages/domain/src/timetable/timetable-rules.ts';
 import type { Statement } from './capture.ts';
 
 /** The statements the reference sends, taken from the real server's captured SQL. */
@@ -81,22 +77,8 @@ interface Session {
 
 type Mode = 'ONLINE' | 'OFFLINE' | 'HYBRID_BLENDED';
 
-interface SessionRow {
-  id: number;
-  batchId: number;
-  classType: ClassType;
-  name: string;
-  topics: string;
-  description: string;
-  startsAt: Date;
-  durationMinutes: number;
-  meetingWith: string | null;
-  sessionLink: string;
-  testId: number | null;
-  subjectName: string;
-  standardName: string;
-  batchName: string;
-  teacherNames: string[];
+/** The session fields an entry shows, and the teachers' photos the reference signs itself. */
+interface SessionRow extends TimetableSession {
   teacherPhotoKeys: string[];
 }
 

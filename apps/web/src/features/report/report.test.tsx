@@ -20,7 +20,7 @@ import {
 } from '../../test/fixtures.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { server } from '../../test/server.ts';
-import { reportTexts } from './screens/report.tsx';
+import { reportTexts } from './screens/report-common.tsx';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

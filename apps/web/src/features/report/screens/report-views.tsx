@@ -36,7 +36,7 @@ import { serviceBase } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { useBookmark, useBookmarks, useDeleteBookmark, useOfflineReport, useTestReport } from '../api/reports.ts';
 import { Modal } from '../../../components/lazy-modal.tsx';
-import { reportTexts, useFailure } from './report.tsx';
+import { reportTexts, useFailure } from './report-common.tsx';
 
 /** The chart library loads with the first chart shown, in its own chunk. */
 const ReportBarChart = lazy(() => import('../components/bar-chart.tsx'));

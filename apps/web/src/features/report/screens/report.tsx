@@ -1,18 +1,15 @@
 import { matchesExamSearch, formatDuration, truncateExamName } from '@campus/domain/exam/exam-rules';
 import { onlineReportStatus, reportTabs } from '@campus/domain/report/report-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
 import { isPushedEntry, useAddressParam } from '../../../lib/address-state.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { onFirstInput } from '../../../lib/on-demand.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { useReportLabels, useReportTests } from '../api/reports.ts';
 import { CutText } from '../../../components/cut-text.tsx';
+import { reportTexts, useFailure } from './report-common.tsx';
 
 /** The views past the first (a result, the offline tab, the bookmarks) load when opened: report-views.tsx. */
 const views = () => import('./report-views.tsx');
@@ -20,44 +17,10 @@ const ResultView = lazy(async () => ({ default: (await views()).ResultView }));
 const OfflineReports = lazy(async () => ({ default: (await views()).OfflineReports }));
 const BookmarksView = lazy(async () => ({ default: (await views()).BookmarksView }));
 
-/** Texts of Exam Reports (spec part 2 §2.4, §8). */
-export const reportTexts = {
-  title: 'Exam Reports',
-  noExam: 'No Exam Available',
-  chooseLabel: 'Click on the Test Type to view the exam reports',
-  noBookmark: 'No Bookmark Question Available',
-  noReport: 'No Report Available',
-  removeBookmark: 'Are sure you want to remove bookmark?',
-  sortByDate: 'Sort By Date',
-  bookmarked: 'Bookmarked Questions',
-  analysisTitle: 'Student Performance Report (Subject Wise Exam distribution)',
-  offlineReceived: 'offline tests recived',
-  keyWithheld: 'Correct answers and marks per question are shown once the test can no longer be taken.',
-  keyLater: 'shown once the test can no longer be taken',
-} as const;
-
 /** /report: Exam Reports. */
 export function ReportScreen() {
   const session = useSession();
   return session ? <Reports session={session} /> : null;
-}
-
-export function useFailure(error: unknown) {
-  const navigate = useNavigate();
-  const [dismissed, setDismissed] = useState<unknown>();
-  useEffect(() => {
-    if (error instanceof ApiError && error.status !== 403) showToast(error.message, 'error');
-  }, [error]);
-  const message = error instanceof ApiError && error.status !== 403 && error !== dismissed ? error.message : undefined;
-  return (
-    <AlertDialog
-      message={message}
-      onClose={() => {
-        setDismissed(error);
-        void navigate(signedInPages.dashboard);
-      }}
-    />
-  );
 }
 
 /**

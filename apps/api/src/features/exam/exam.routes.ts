@@ -523,7 +523,9 @@ export async function examRoutes(app: FastifyInstance) {
   /** The kept paper, then `rest` (the request's own fields, serialised as an object), as one JSON answer. */
   async function sendWithPaper(request: FastifyRequest, reply: FastifyReply, paper: KeptPaper, rest: string) {
     const tail = Buffer.from(rest.slice(1));
-    const encoding = headAnswerEncoding(request.headers['accept-encoding'], tail.length);
+    // HEAD describes the plain answer, as Fastify's HEAD does for every other answer (it measures before encoding).
+    const encoding =
+      request.method === 'HEAD' ? undefined : headAnswerEncoding(request.headers['accept-encoding'], tail.length);
     reply.header('vary', 'Accept-Encoding');
     reply.type('application/json; charset=utf-8');
     // Already compressed when asked: a Content-Encoding set here keeps @fastify/compress from compressing again.

@@ -11,6 +11,7 @@ import {
   markAttendance,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
+import { timetableBody } from '../../../test/timetable-requests.ts';
 import { batches, subjects } from '../../db/schema/index.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -118,22 +119,7 @@ describe('timeTable/v3: the month answer of a fixed fixture', () => {
       method: 'POST',
       url: '/api/v2/timeTable/v3',
       headers: { authorization: student.student_auth, host: 'localhost' },
-      payload: {
-        batch_id: -1,
-        course_id: -1,
-        standard_id: -1,
-        subject_id: -1,
-        teacher_id: -1,
-        master_course: '',
-        startdate: '2026-11-01',
-        enddate: '2026-11-30',
-        institute_id: student.institute_id,
-        student_id: student.student_id,
-        isCourseStructureTimeTable: 'N',
-        isExamIncludedInTimeTable: 'Y',
-        is_included_online_class: 'Y',
-        is_included_online_exam: 'Y',
-      },
+      payload: timetableBody(student, '2026-11-01', '2026-11-30'),
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared } from '../db/prepared.ts';
 import { institutes } from '../db/schema/index.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 
 /** The institute settings requests read on their way: time zone and the switches that change answers. */
 export interface InstituteSettings {
@@ -55,17 +56,11 @@ const fallback: InstituteSettings = {
  * made through this process calls `forget`; other processes see it within the minute.
  */
 export function instituteSettingsCache(db: Db, ttlMs = 60_000) {
-  const cache = new Map<number, { value: Promise<InstituteSettings>; until: number }>();
+  const cache = new BoundedCache<number, Promise<InstituteSettings>>({ max: 10_000, ttlMs });
   return {
     get(instituteId: number): Promise<InstituteSettings> {
-      const hit = cache.get(instituteId);
-      if (hit && hit.until > Date.now()) return hit.value;
-      const value = settingsQuery(db, { instituteId }).then(([row]) => row ?? fallback);
       // A failed read is not remembered.
-      value.catch(() => cache.delete(instituteId));
-      if (cache.size > 10_000) cache.clear();
-      cache.set(instituteId, { value, until: Date.now() + ttlMs });
-      return value;
+      return cache.remember(instituteId, () => settingsQuery(db, { instituteId }).then(([row]) => row ?? fallback));
     },
     forget(instituteId: number) {
       cache.delete(instituteId);

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../db/client.ts';
 import type { AccessRule, AttemptAuth } from '../types.d.ts';
 import { AppError } from '../errors.ts';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /** Messages of refused credentials; 403 makes the web app log out and show them. */
@@ -34,13 +35,13 @@ export const authMessages = {
 
 /** Host → institute id, remembered for a minute so an authenticated request costs one query, not two. */
 function hostResolver(db: Db) {
-  const cache = new Map<string, { instituteId: number | undefined; until: number }>();
+  // An unknown host is remembered too (wrapped: a cache keeps no undefined).
+  const cache = new BoundedCache<string, { instituteId: number | undefined }>({ max: 10_000, ttlMs: 60_000 });
   return async (host: string): Promise<number | undefined> => {
     const hit = cache.get(host);
-    if (hit && hit.until > Date.now()) return hit.instituteId;
+    if (hit) return hit.instituteId;
     const instituteId = await findInstituteIdByHost(db, host);
-    if (cache.size > 10_000) cache.clear();
-    cache.set(host, { instituteId, until: Date.now() + 60_000 });
+    cache.set(host, { instituteId });
     return instituteId;
   };
 }
@@ -50,19 +51,7 @@ function hostResolver(db: Db) {
  * is kept never decides alone: the attempt's institute, test and id do not change under a credential; whether it is
  * still current, open and in time is asked of the database by the route's statement.
  */
-function attemptCache() {
-  const entries = new Map<string, { attempt: AttemptAuth; until: number }>();
-  return {
-    get(hash: string) {
-      const hit = entries.get(hash);
-      return hit && hit.until > Date.now() ? hit.attempt : undefined;
-    },
-    set(hash: string, attempt: AttemptAuth) {
-      if (entries.size > 10_000) entries.clear();
-      entries.set(hash, { attempt, until: Date.now() + 10 * 60_000 });
-    },
-  };
-}
+const attemptCache = () => new BoundedCache<string, AttemptAuth>({ max: 10_000, ttlMs: 10 * 60_000 });
 
 /**
  * Takes every route's access rule from its endpoint descriptor and enforces it before the body is read or the

@@ -6,7 +6,7 @@ import { signIn } from '../../../test/auth-helpers.ts';
 import { createExamTest, createInstitute, createStudent } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import { examAnswers, examAttempts } from '../../db/schema/index.ts';
-import { examMessages } from './exam.routes.ts';
+import { examMessages } from './exam-attempt.service.ts';
 
 const minute = 60_000;
 

@@ -15,7 +15,8 @@ import {
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, fixedNow, onPostgres } from '../../../test/helpers.ts';
 import { examAnswers, examAttempts } from '../../db/schema/index.ts';
-import { examMessages, sweepOverdueAttempts } from './exam.routes.ts';
+import { examMessages } from './exam-attempt.service.ts';
+import { sweepOverdueAttempts } from './exam.jobs.ts';
 import { attemptSupersededMessage } from '@campus/domain/exam/exam-rules';
 
 const minute = 60_000;

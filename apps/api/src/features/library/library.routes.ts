@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { entitlementValues, findEntitledCourses } from '../../access/library-access.ts';
 import { compileAnswerSerializer } from '../../access/answers.ts';
 import { defineRoute } from '../../access/define-route.ts';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { acceptedEncoding } from '../../lib/kept-head.ts';
 import { courseFileUrl, courseGrantSetCookie } from '../../lib/signed-urls.ts';
 import { registerVideoSource, type VideoHost } from '../../lib/video-sources.ts';
@@ -161,7 +162,7 @@ export async function libraryRoutes(app: FastifyInstance) {
   // triggers on every change the answer shows) and the institute's Vimeo download switch are unchanged. A request
   // then costs its access checks and the signing of its course grant (issue 28).
   const serialize = compileAnswerSerializer(studyMaterialAnswerSchema);
-  const kept = new Map<string, KeptAnswer>();
+  const kept = new BoundedCache<string, KeptAnswer>({ max: keptCourses });
   // Answers being built, so that requests arriving together for a changed course build it once.
   const building = new Map<string, Promise<KeptAnswer>>();
   async function keptAnswer(
@@ -173,13 +174,9 @@ export async function libraryRoutes(app: FastifyInstance) {
     const key = `${instituteId}:${courseId}`;
     const switches = isVimeoDownloadable ? 'v1' : 'v0';
     const version = `${course.materialVersion}:${switches}`;
+    // The most recently asked courses are kept longest (a read counts as a use).
     const known = kept.get(key);
-    if (known?.version === version) {
-      // The most recently asked courses are kept longest.
-      kept.delete(key);
-      kept.set(key, known);
-      return known;
-    }
+    if (known?.version === version) return known;
     const flight = `${key}:${version}`;
     let answer = building.get(flight);
     if (!answer) {
@@ -190,9 +187,7 @@ export async function libraryRoutes(app: FastifyInstance) {
         const entry = keptAnswerOf(version, Buffer.from(serialize(built)));
         // Kept only if nothing changed while it was read (else the next answer builds it again).
         if (`${await findMaterialVersion(app.db, instituteId, courseId)}:${switches}` === version) {
-          kept.delete(key);
           kept.set(key, entry);
-          if (kept.size > keptCourses) kept.delete(kept.keys().next().value!);
         }
         return entry;
       })().finally(() => building.delete(flight));

@@ -37,8 +37,8 @@ import { sanitiseLetteredHtml, sanitiseStaffHtml } from '../../lib/staff-html.ts
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { headAnswerEncoding, keptHead, type KeptHead } from '../../lib/kept-head.ts';
 import type { AttemptAuth } from '../../types.d.ts';
-import { markRanksStale } from '../../lib/exam-results.ts';
-import { findAnswerKeyState } from '../../lib/answer-key-state.ts';
+import { markRanksStale } from '../report/index.ts';
+import { findAnswerKeyState } from './answer-key.repository.ts';
 import {
   consumeLaunchToken,
   findAnswers,

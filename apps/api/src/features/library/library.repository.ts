@@ -101,3 +101,11 @@ export async function findMaterialVersion(db: Db, instituteId: number, courseId:
   );
   return row?.version;
 }
+
+/** Counts one download of a study library file (the shared media call). */
+export async function addFileDownload(db: Db, instituteId: number, fileId: number) {
+  await db
+    .update(libraryFiles)
+    .set({ downloadCount: sql`${libraryFiles.downloadCount} + 1` })
+    .where(and(eq(libraryFiles.instituteId, instituteId), eq(libraryFiles.id, fileId)));
+}

@@ -16,7 +16,7 @@ import {
   findEntitledDocument,
   findEntitledFile,
   isStudentSubject,
-} from './library-access.ts';
+} from '../features/library/index.ts';
 import type { RequestScope } from './scope.ts';
 import { findAttemptedQuestion } from '../features/report/index.ts';
 
@@ -29,8 +29,8 @@ type Policy = (scope: RequestScope, value: unknown, request: FastifyRequest) => 
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value : [value]) as number[];
 
 /**
- * The study library, documents and shared videos (access/library-access.ts). An absent optional id names nothing
- * and passes; the handler decides whether it needed one. Every refusal is a bare 404.
+ * The study library, documents and shared videos (features/library/library-access.repository.ts). An absent
+ * optional id names nothing and passes; the handler decides whether it needed one. Every refusal is a bare 404.
  */
 const libraryPolicies = {
   viewer(scope, value) {

@@ -7,7 +7,7 @@ import type { ClassSessionRow, RecordingRow } from '../features/timetable/index.
 import { findStudentBatchIds } from './access.repository.ts';
 import type { VideoEntry } from '../lib/video-sources.ts';
 import type { InstituteSettings } from './institute-settings.ts';
-import type { EntitledCourseWithVersion, EntitledDocument, EntitledFile } from './library-access.ts';
+import type { EntitledCourseWithVersion, EntitledDocument, EntitledFile } from '../features/library/index.ts';
 
 /** Message of a signed-in route reached without a session (the auth hook refuses these first). */
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');

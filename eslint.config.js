@@ -65,6 +65,39 @@ export default tseslint.config(
     ]),
   },
   {
+    // Each area owns its SQL (issue 29): only its *.repository.ts builds queries; other files ask it (another area
+    // through its index.ts). Types (Db, a table's row) may be imported anywhere.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.test.ts',
+      '**/*.fixtures.ts',
+      // The migration and seed machinery: schema, migrations, client, prepared-query helper, demo seed.
+      'apps/api/src/db/**',
+      // The admin API's write model, each area's writes made a second way (a later slice gives each area a writer).
+      'apps/api/src/features/admin/**',
+      // Infrastructure that owns its own tables: idempotent writes, office previews.
+      'apps/api/src/lib/uploads.ts',
+      'apps/api/src/lib/office-preview.ts',
+      // Replaced by the one cache module (issue 29's split slice), which takes its query with it.
+      'apps/api/src/access/institute-settings.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', '**/db/prepared*'],
+              allowTypeImports: true,
+              message: "build an area's SQL in its *.repository.ts, and call that",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/*/src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     rules: {

@@ -1,8 +1,8 @@
 // Receipt PDF generation (issue 16): time and memory per receipt, rendered as a payment renders it (pdfkit, the QR
 // code, the institute's SVG logo). In process, one receipt at a time, after a warm-up. npm run bench -- --only receipts
 import { performance } from 'node:perf_hooks';
-import { renderReceiptPdf, type ReceiptContent } from '../apps/api/src/lib/receipt-pdf.ts';
-import { loadLogo, newVerificationCode, verificationUrl } from '../apps/api/src/lib/receipts.ts';
+import { renderReceiptPdf, type ReceiptContent } from '../apps/api/src/features/fees/receipt-pdf.ts';
+import { loadLogo, newVerificationCode, verificationUrl } from '../apps/api/src/features/fees/receipts.ts';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;

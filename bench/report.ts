@@ -16,7 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
-import { rankTest } from '../apps/api/src/lib/exam-results.ts';
+import { rankTest } from '../apps/api/src/features/report/index.ts';
 import { localDiskStorage } from '../apps/api/src/lib/storage.ts';
 import { signIn } from '../apps/api/test/auth-helpers.ts';
 import { createExamTest, createInstitute, createStudent } from '../apps/api/test/factories.ts';

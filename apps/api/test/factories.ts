@@ -42,7 +42,7 @@ import {
   teachers,
   users,
 } from '../src/db/schema/index.ts';
-import { recordPayment, type NewPayment } from '../src/lib/receipts.ts';
+import { recordPayment, type NewPayment } from '../src/features/fees/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { fixedNow } from './template.ts';
 

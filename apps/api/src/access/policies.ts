@@ -3,27 +3,22 @@ import type { DeclaredId, IdKind } from '@campus/domain/shared/endpoint';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { findVideo } from '../lib/video-sources.ts';
-import {
-  findAccountPhone,
-  findAssignment,
-  findAttachmentsByIds,
-  findClassSession,
-  findExamLabel,
-  findRecording,
-  findStudentReceipt,
-  findVisibleTestIds,
-  hasBoughtProduct,
-  isAcademicYearOf,
-} from './access.repository.ts';
+import { findAssignment, findAttachmentsByIds } from '../features/assignments/index.ts';
+import { findExamLabel, findVisibleTestIds } from '../features/exam/index.ts';
+import { findStudentReceipt } from '../features/fees/index.ts';
+import { findAccountPhone } from '../features/messages/index.ts';
+import { hasBoughtProduct } from '../features/products/index.ts';
+import { findClassSession, findRecording } from '../features/timetable/index.ts';
+import { isAcademicYearOf } from './access.repository.ts';
 import {
   entitlementValues,
   findEntitledCourse,
   findEntitledDocument,
   findEntitledFile,
   isStudentSubject,
-} from './library-access.ts';
+} from '../features/library/index.ts';
 import type { RequestScope } from './scope.ts';
-import { findAttemptedQuestion } from '../lib/exam-results.ts';
+import { findAttemptedQuestion } from '../features/report/index.ts';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Not Found');
 const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
@@ -34,8 +29,8 @@ type Policy = (scope: RequestScope, value: unknown, request: FastifyRequest) => 
 const numbers = (value: unknown): number[] => (Array.isArray(value) ? value : [value]) as number[];
 
 /**
- * The study library, documents and shared videos (access/library-access.ts). An absent optional id names nothing
- * and passes; the handler decides whether it needed one. Every refusal is a bare 404.
+ * The study library, documents and shared videos (features/library/library-access.repository.ts). An absent
+ * optional id names nothing and passes; the handler decides whether it needed one. Every refusal is a bare 404.
  */
 const libraryPolicies = {
   viewer(scope, value) {

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AuthContext } from '../types.d.ts';
-import {
-  findStudentBatchIds,
-  type AssignmentRow,
-  type AttachmentAccessRow,
-  type ReceiptAccessRow,
-  type ClassSessionRow,
-  type RecordingRow,
-} from './access.repository.ts';
+import type { AssignmentRow, AttachmentAccessRow } from '../features/assignments/index.ts';
+import type { ReceiptAccessRow } from '../features/fees/index.ts';
+import type { ClassSessionRow, RecordingRow } from '../features/timetable/index.ts';
+import { findStudentBatchIds } from './access.repository.ts';
 import type { VideoEntry } from '../lib/video-sources.ts';
 import type { InstituteSettings } from './institute-settings.ts';
-import type { EntitledCourseWithVersion, EntitledDocument, EntitledFile } from './library-access.ts';
+import type { EntitledCourseWithVersion, EntitledDocument, EntitledFile } from '../features/library/index.ts';
 
 /** Message of a signed-in route reached without a session (the auth hook refuses these first). */
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');

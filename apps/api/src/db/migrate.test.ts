@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTimetableSessions } from '../lib/class-sessions.ts';
+import { findTimetableSessions } from '../features/timetable/index.ts';
 import { openPglite, type PgliteDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 

@@ -23,7 +23,8 @@ export interface FileGrant {
 /**
  * What a course grant gives: every file of one course of one institute, to the user the course was checked for,
  * until `expiresAt` (ms). The route that signs it has just checked that user's entitlement to the course; the file
- * route serves a file under it only when the file belongs to that course and institute (library-access.ts).
+ * route serves a file under it only when the file belongs to that course and institute
+ * (features/library/library-access.repository.ts).
  */
 export interface CourseGrant {
   instituteId: number;

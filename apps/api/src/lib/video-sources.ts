@@ -23,7 +23,7 @@ export interface VideoQuery {
   db: Db;
   instituteId: number;
   videoId: string;
-  /** `$1`–`$5` of `entitledCourse` (access/library-access.ts), for sources that check course entitlement. */
+  /** `$1`–`$5` of `entitledCourse` (library/library-access.repository.ts), for sources that check entitlement. */
   entitlement: unknown[];
   /** The viewed student, or null for open-course users. */
   studentId: number | null;

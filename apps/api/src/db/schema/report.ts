@@ -21,7 +21,7 @@ const marks = () => numeric({ precision: 8, scale: 2, mode: 'number' });
 /**
  * Each user's ranked attempt at a test whose result is released (their best score; the earlier attempt on a tie),
  * written set-based by one `rank() over (partition by test order by score desc)` statement when the result is
- * released, by the background ranker after a later submission, or by a report (lib/exam-results.ts `rankTest`). Reports read
+ * released, by the background ranker after a later submission, or by a report (report/ranking.repository.ts `rankTest`). Reports read
  * one row by key: no sort per request, however many took the test.
  */
 export const reportResults = pgTable(
@@ -71,7 +71,7 @@ export const reportTestStats = pgTable(
 /**
  * Released tests whose stored ranks are stale: a submission after the release marks its test here (one upsert, so
  * the submission never waits for a ranking), and the report area's ranker ranks it in the background
- * (lib/exam-results.ts `rankStaleTests`). `marks` counts the submissions since the mark was made: the ranker
+ * (report/ranking.repository.ts `rankStaleTests`). `marks` counts the submissions since the mark was made: the ranker
  * removes the row only when no submission marked it again while it ranked.
  */
 export const reportStaleTests = pgTable(

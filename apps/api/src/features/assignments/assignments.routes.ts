@@ -1,6 +1,6 @@
 import { assignmentsContract } from '@campus/domain/assignments/assignments.contract';
 import type { FastifyInstance } from 'fastify';
-import type { AssignmentRow } from '../../access/access.repository.ts';
+import type { AssignmentRow } from './assignments.repository.ts';
 import type { RequestScope } from '../../access/scope.ts';
 import { defineRoute } from '../../access/define-route.ts';
 import { takeMultipart } from '../../lib/uploads.ts';

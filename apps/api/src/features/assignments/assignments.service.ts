@@ -3,7 +3,7 @@ import type { AssignmentDetail, AssignmentListItem } from '@campus/domain/assign
 import { dateInZone } from '@campus/domain/calendar/calendar';
 import { fileUrl, type FileSigner } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
-import type { AssignmentListRow, AssignmentRow } from '../../access/access.repository.ts';
+import type { AssignmentListRow, AssignmentRow } from './assignments.repository.ts';
 import type { AttachmentRow } from './assignments.repository.ts';
 import { sanitiseStaffHtml } from '../../lib/staff-html.ts';
 

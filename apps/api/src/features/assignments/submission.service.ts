@@ -9,10 +9,8 @@ import {
   validateLink,
 } from '@campus/domain/assignments/assignment-rules';
 import { updateAssignmentJsonSchema, type UpdateAssignmentJson } from '@campus/domain/assignments/assignments.contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { assignmentAttachments, submissions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -25,8 +23,15 @@ import {
   type UploadForm,
 } from '../../lib/uploads.ts';
 import type { AuthContext } from '../../types.d.ts';
-import type { AssignmentRow } from '../../access/access.repository.ts';
-import { findAttachments } from './assignments.repository.ts';
+import type { AssignmentRow } from './assignments.repository.ts';
+import {
+  deleteAttachments,
+  findAttachments,
+  findSubmissionTotals,
+  insertAttachments,
+  lockSubmission,
+  updateSubmission,
+} from './assignments.repository.ts';
 
 export { maxConcurrentUploads, uploadBusyMessage } from '../../lib/uploads.ts';
 
@@ -54,19 +59,7 @@ const linksMessage = `You can add up to ${maxAssignmentLinks} links only.`;
  * lock: the checks before the upload saw the state of that moment, and a parallel save may have added to it since.
  */
 async function checkStoredLimits(tx: Db, instituteId: number, submissionId: number): Promise<void> {
-  const [totals] = await tx
-    .select({
-      files: sql<number>`count(*) filter (where ${assignmentAttachments.kind} = 'student_file')`.mapWith(Number),
-      bytes:
-        sql<number>`coalesce(sum(${assignmentAttachments.sizeBytes}) filter (where ${assignmentAttachments.kind} = 'student_file'), 0)`.mapWith(
-          Number,
-        ),
-      links: sql<number>`count(*) filter (where ${assignmentAttachments.kind} = 'student_link')`.mapWith(Number),
-    })
-    .from(assignmentAttachments)
-    .where(
-      and(eq(assignmentAttachments.instituteId, instituteId), eq(assignmentAttachments.submissionId, submissionId)),
-    );
+  const totals = await findSubmissionTotals(tx, instituteId, submissionId);
   if (totals!.files > maxAssignmentFiles) {
     throw new AppError(400, 'VALIDATION_FAILED', assignmentMessages.tooManyFiles);
   }
@@ -209,48 +202,27 @@ export async function saveSubmission(
       await store(db, fresh, removedKeys, async (tx, keys) => {
         // The submission row, created if missing, is locked for the rest of the transaction: saves of one submission
         // commit one after the other, and the limits below count what the earlier ones stored.
-        const ofStudent = and(
-          eq(submissions.instituteId, auth.instituteId),
-          eq(submissions.assignmentId, row.assignment.id),
-          eq(submissions.studentId, auth.studentId!),
-        );
-        await tx
-          .insert(submissions)
-          .values({
-            instituteId: auth.instituteId,
-            assignmentId: row.assignment.id,
-            studentId: auth.studentId!,
-            status: 'Draft',
-            updatedAt: now,
-          })
-          .onConflictDoNothing();
-        const [submission] = await tx
-          .select({ id: submissions.id, status: submissions.status })
-          .from(submissions)
-          .where(ofStudent)
-          .for('update');
+        const submission = await lockSubmission(tx, {
+          instituteId: auth.instituteId,
+          assignmentId: row.assignment.id,
+          studentId: auth.studentId!,
+          now,
+        });
         // A concurrent submit that won the race keeps its submission.
         if (!submission || submission.status !== 'Draft') {
           throw new AppError(409, 'CONFLICT', 'This assignment is already submitted.');
         }
-        await tx
-          .update(submissions)
-          .set({
-            status: json.student_status,
-            studentComment: json.student_comment,
-            submittedAt: json.student_status === 'Submitted' ? now : null,
-            updatedAt: now,
-          })
-          .where(and(eq(submissions.instituteId, auth.instituteId), eq(submissions.id, submission.id)));
+        await updateSubmission(tx, auth.instituteId, submission.id, {
+          status: json.student_status,
+          studentComment: json.student_comment,
+          submittedAt: json.student_status === 'Submitted' ? now : null,
+          updatedAt: now,
+        });
         if (removed.length > 0) {
-          await tx.delete(assignmentAttachments).where(
-            and(
-              eq(assignmentAttachments.instituteId, auth.instituteId),
-              inArray(
-                assignmentAttachments.id,
-                removed.map((file) => file.id),
-              ),
-            ),
+          await deleteAttachments(
+            tx,
+            auth.instituteId,
+            removed.map((file) => file.id),
           );
         }
         const rows = [
@@ -274,7 +246,7 @@ export async function saveSubmission(
             remarks: link.remarks ?? '',
           })),
         ];
-        if (rows.length > 0) await tx.insert(assignmentAttachments).values(rows).onConflictDoNothing();
+        if (rows.length > 0) await insertAttachments(tx, rows);
         await checkStoredLimits(tx, auth.instituteId, submission.id);
         if (idempotent) await storeIdempotentAnswer(tx, auth, idempotent, answer);
       });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { entitledCourse } from '../../access/library-access.ts';
+import { entitledCourse } from '../library/index.ts';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
 import { documents, libraryCourses, subjects } from '../../db/schema/index.ts';

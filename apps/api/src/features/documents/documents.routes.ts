@@ -3,7 +3,7 @@ import { ddMmYyyy } from '@campus/domain/documents/documents-rules';
 import { encodeYoutubeId, previewNotSupported } from '@campus/domain/media/media-rules';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
-import { entitlementValues, findEntitledCourses } from '../../access/library-access.ts';
+import { entitlementValues, findEntitledCourses } from '../library/index.ts';
 import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';

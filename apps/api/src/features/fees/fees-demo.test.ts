@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
-import { findStudentAllocations, findStudentInstallments } from '../../lib/fee-ledger.ts';
+import { findStudentAllocations, findStudentInstallments } from './fee-ledger.repository.ts';
 import { summarizeFees } from '@campus/domain/fees/fee-summary';
 import { eq, sql } from 'drizzle-orm';
 import { feeReceipts } from '../../db/schema/index.ts';
@@ -132,7 +132,7 @@ describe('the fees demo', () => {
         (entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('.tmp'),
       ).length;
     const before = files();
-    const { receiptCopyFor } = await import('../../lib/receipts.ts');
+    const { receiptCopyFor } = await import('./receipts.ts');
     const copy = (origin: string) => receiptCopyFor(app.db, app.storage, payment!, origin);
     // Two readers at once, then the same addresses written otherwise (case, the scheme's default port).
     const [first, second] = await Promise.all([
@@ -146,7 +146,7 @@ describe('the fees demo', () => {
     expect(plain).not.toBe(first);
     // A restarted process (the module loaded afresh) finds the copies stored before.
     vi.resetModules();
-    const restarted = await import('../../lib/receipts.ts');
+    const restarted = await import('./receipts.ts');
     expect(await restarted.receiptCopyFor(app.db, app.storage, payment!, 'http://school.localhost:5174')).toBe(first);
     expect(files() - before).toBe(2);
   });

@@ -27,3 +27,39 @@ export async function findReceiptByCode(db: Db, instituteId: number, code: strin
   const [row] = await verificationQuery(db, { instituteId, code });
   return row;
 }
+
+// The `receipt` id policy: a receipt of the student viewed.
+const receiptQuery = prepared((db) =>
+  db
+    .select({
+      paymentId: feePayments.id,
+      receiptNo: feePayments.receiptNo,
+      academicYearId: feePayments.academicYearId,
+      financialYear: feePayments.financialYear,
+      pdfFileKey: feeReceipts.pdfFileKey,
+      verificationCode: feeReceipts.verificationCode,
+    })
+    .from(feePayments)
+    .innerJoin(
+      feeReceipts,
+      and(eq(feeReceipts.instituteId, feePayments.instituteId), eq(feeReceipts.paymentId, feePayments.id)),
+    )
+    .where(
+      and(
+        // The (institute_id, receipt_no) unique index; the student must be the one viewed.
+        eq(feePayments.instituteId, p('instituteId')),
+        eq(feePayments.receiptNo, p('receiptNo')),
+        eq(feePayments.studentId, p('studentId')),
+      ),
+    )
+    .prepare('access_fee_receipt'),
+);
+
+/** A receipt of the student, by its number in the institute; undefined for anyone else's. */
+export async function findStudentReceipt(db: Db, instituteId: number, studentId: number, receiptNo: string) {
+  const [row] = await receiptQuery(db, { instituteId, studentId, receiptNo });
+  return row;
+}
+
+/** A receipt a declared `receipt` id named. */
+export type ReceiptAccessRow = NonNullable<Awaited<ReturnType<typeof findStudentReceipt>>>;

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
-import { findStudentAllocations, findStudentInstallments } from '../../lib/fee-ledger.ts';
-import { receiptCopyFor } from '../../lib/receipts.ts';
+import { findStudentAllocations, findStudentInstallments } from './fee-ledger.repository.ts';
+import { receiptCopyFor } from './receipts.ts';
 import { findReceiptByCode } from './fees.repository.ts';
 
 /** A receipt address is opened right away as a download: five minutes is plenty, and a copied link dies soon. */

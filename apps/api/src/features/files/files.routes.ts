@@ -2,7 +2,7 @@ import { filesContract } from '@campus/domain/files/files.contract';
 import { previewNotSupported, previewUnavailable } from '@campus/domain/media/media-rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
-import { findGrantedFile, findGrantedPoster } from '../../access/library-access.ts';
+import { findGrantedFile, findGrantedPoster } from '../library/index.ts';
 import { AppError } from '../../errors.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';
 import { courseGrantOfCookies } from '../../lib/signed-urls.ts';

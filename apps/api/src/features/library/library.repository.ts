@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { entitledCourse } from '../../access/library-access.ts';
+import { entitledCourse } from './library-access.repository.ts';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
 import { libraryFiles, librarySubjects, libraryTopics } from '../../db/schema/index.ts';
@@ -100,4 +100,12 @@ export async function findMaterialVersion(db: Db, instituteId: number, courseId:
     [instituteId, courseId],
   );
   return row?.version;
+}
+
+/** Counts one download of a study library file (the shared media call). */
+export async function addFileDownload(db: Db, instituteId: number, fileId: number) {
+  await db
+    .update(libraryFiles)
+    .set({ downloadCount: sql`${libraryFiles.downloadCount} + 1` })
+    .where(and(eq(libraryFiles.instituteId, instituteId), eq(libraryFiles.id, fileId)));
 }

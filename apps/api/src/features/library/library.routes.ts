@@ -11,7 +11,7 @@ import {
   type TopicNode,
 } from '@campus/domain/library/library.contract';
 import type { FastifyInstance } from 'fastify';
-import { entitlementValues, findEntitledCourses } from '../../access/library-access.ts';
+import { entitlementValues, findEntitledCourses } from './library-access.repository.ts';
 import { compileAnswerSerializer } from '../../access/answers.ts';
 import { defineRoute } from '../../access/define-route.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';

@@ -12,7 +12,7 @@ import {
   sessionTimes,
   teacherPhotoUrls,
   type SessionRow,
-} from '../../lib/class-sessions.ts';
+} from '../timetable/index.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';

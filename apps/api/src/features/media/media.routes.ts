@@ -1,10 +1,9 @@
 import { mediaContract } from '@campus/domain/media/media.contract';
 import { videoNotDownloadable, videoNotPlayable } from '@campus/domain/media/media-rules';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
-import { libraryFiles } from '../../db/schema/index.ts';
 import type { VideoProviders } from '../../lib/video-providers.ts';
+import { addFileDownload } from '../library/index.ts';
 
 const done = { status: 'success', message: 'success' };
 
@@ -16,10 +15,7 @@ const done = { status: 'success', message: 'success' };
 export async function mediaRoutes(app: FastifyInstance, options: { videoProviders: VideoProviders }) {
   defineRoute(app, mediaContract.downloadCount, async ({ scope }) => {
     const file = scope.libraryFile!;
-    await app.db
-      .update(libraryFiles)
-      .set({ downloadCount: sql`${libraryFiles.downloadCount} + 1` })
-      .where(and(eq(libraryFiles.instituteId, scope.session.instituteId), eq(libraryFiles.id, file.id)));
+    await addFileDownload(app.db, scope.session.instituteId, file.id);
     return done;
   });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { smsOutbox, temporaryPasswords } from '../../db/schema/index.ts';
+import { institutes, smsOutbox, temporaryPasswords, users } from '../../db/schema/index.ts';
 
 // A temporary password can still sign in only while its row is the one the message wrote (a newer one replaces
 // it), unexpired and unused; otherwise its text keeps the mask, and the secret never leaves the database.
@@ -37,3 +37,19 @@ export const findMessagesByPhone = (
   db: Db,
   input: { instituteId: number; phone: string; startIndex: number; batchSize: number; now: Date; mask: string },
 ) => messagesQuery(db, { ...input, now: input.now.toISOString() });
+
+// The `phone` id policy: the inbox is the signed-in account's own phone.
+const accountPhoneQuery = prepared((db) =>
+  db
+    .select({ phone: users.phone, countryCallingCode: institutes.countryCallingCode })
+    .from(users)
+    .innerJoin(institutes, eq(institutes.id, users.instituteId))
+    .where(and(eq(users.instituteId, p('instituteId')), eq(users.id, p('userId'))))
+    .prepare('access_account_phone'),
+);
+
+/** The phone of an account (without country code; null when it has none) and its institute's calling code. */
+export async function findAccountPhone(db: Db, instituteId: number, userId: number) {
+  const [row] = await accountPhoneQuery(db, { instituteId, userId });
+  return row;
+}

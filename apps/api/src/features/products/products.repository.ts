@@ -32,3 +32,24 @@ const itemTypesQuery = prepared((db) =>
 /** The item types of a product (the product policy decides who may ask). */
 export const findItemTypesOfPurchase = (db: Db, instituteId: number, productId: number) =>
   itemTypesQuery(db, { instituteId, productId });
+
+// The `product` id policy: only a buyer reaches a product's contents.
+const purchaseQuery = prepared((db) =>
+  db
+    .select({ productId: productPurchases.productId })
+    .from(productPurchases)
+    .where(
+      and(
+        eq(productPurchases.instituteId, p('instituteId')),
+        eq(productPurchases.userId, p('userId')),
+        eq(productPurchases.productId, p('productId')),
+      ),
+    )
+    .limit(1)
+    .prepare('access_purchase'),
+);
+
+/** True when the user bought the product. */
+export async function hasBoughtProduct(db: Db, instituteId: number, userId: number, productId: number) {
+  return (await purchaseQuery(db, { instituteId, userId, productId })).length > 0;
+}

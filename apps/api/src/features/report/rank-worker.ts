@@ -9,7 +9,7 @@ export interface RankWorker {
 }
 
 export interface RankWorkerOptions {
-  /** Ranks what is stale (lib/exam-results.ts `rankStaleTests`). */
+  /** Ranks what is stale (report/ranking.repository.ts `rankStaleTests`). */
   run: () => Promise<void>;
   /**
    * Wait after the first wake-up: the submissions of the next `delayMs` join the same ranking. After a run it is at

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/prepared.ts';
-import { rankStaleTest, rankStaleTests, rankTest, takenBy, type Taker } from '../../lib/exam-results.ts';
+import { rankStaleTest, rankStaleTests, rankTest, takenBy, type Taker } from './ranking.repository.ts';
 
 export { rankStaleTest, rankStaleTests, rankTest, type Taker };
 import {
@@ -72,7 +72,7 @@ export async function findRanked(db: Db, instituteId: number, testId: number, us
 }
 
 // Shared with the exam area's read-only paper (the desk's View): one query decides both.
-export { findAnswerKeyState } from '../../lib/answer-key-state.ts';
+export { findAnswerKeyState } from '../exam/index.ts';
 
 /** Whether the test was ever ranked, whether its ranks are stale, and whether the user submitted an attempt at it. */
 export async function findRankState(db: Db, instituteId: number, testId: number, userId: number) {

@@ -34,7 +34,7 @@ import {
   rankTest,
   type Taker,
 } from './report.repository.ts';
-import { onRanksStale } from '../../lib/exam-results.ts';
+import { onRanksStale } from './ranking.repository.ts';
 import { startRankWorker } from './rank-worker.ts';
 import { renderScoreCardPdf, scoreCardHtml } from './score-card-pdf.ts';
 

@@ -11,14 +11,9 @@ import ical from 'ical-generator';
 import { defineRoute } from '../../access/define-route.ts';
 import type { RequestScope } from '../../access/scope.ts';
 import { AppError } from '../../errors.ts';
-import {
-  findTimetableSessions,
-  recordingFlags,
-  recordingsBySession,
-  sessionTimes,
-  teacherPhotoUrls,
-} from '../../lib/class-sessions.ts';
-import { findAllStudentAllocations, findInstallmentsDueBetween } from '../../lib/fee-ledger.ts';
+import { findTimetableSessions } from './class-sessions.repository.ts';
+import { recordingFlags, recordingsBySession, sessionTimes, teacherPhotoUrls } from './class-sessions.ts';
+import { findAllStudentAllocations, findInstallmentsDueBetween } from '../fees/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
   attendanceTotals,

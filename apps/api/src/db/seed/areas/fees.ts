@@ -1,7 +1,7 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import { financialYearOf } from '@campus/domain/fees/fees-rules';
 import { and, asc, eq } from 'drizzle-orm';
-import { recordPayment } from '../../../lib/receipts.ts';
+import { recordPayment } from '../../../features/fees/index.ts';
 import {
   academicYears,
   batches,
@@ -24,7 +24,7 @@ interface Plan {
   institute: DemoInstitute;
   /**
    * Receipt number prefix, and the portal address of the copy drawn when a payment is recorded: downloads draw the
-   * receipt again for the address the reader reached (lib/receipts.ts receiptCopyFor), so no port is assumed here.
+   * receipt again for the address the reader reached (features/fees/receipts.ts receiptCopyFor), so no port is assumed here.
    */
   prefix: string;
   origin: string;

@@ -1,6 +1,6 @@
 import { scoreAttempt } from '@campus/domain/exam/exam-rules';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { rankTest } from '../../../lib/exam-results.ts';
+import { rankTest } from '../../../features/report/index.ts';
 import { hashToken, newToken } from '../../../lib/tokens.ts';
 import type { Db } from '../../client.ts';
 import {

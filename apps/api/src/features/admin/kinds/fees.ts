@@ -9,7 +9,7 @@ import {
   feeStructures,
   studentInstallments,
 } from '../../../db/schema/index.ts';
-import { recordPayment } from '../../../lib/receipts.ts';
+import { recordPayment } from '../../fees/index.ts';
 import { anyOf, findExternalIds, insertExternalIds, insertRows, updateRows } from '../admin.repository.ts';
 import {
   academicYearsOf,

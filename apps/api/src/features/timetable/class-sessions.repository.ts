@@ -1,15 +1,11 @@
 // The one schedule model (class_sessions) as both the timetable and the live classes read it: the session rows of a
-// student's batches in a window, their recordings and teachers, formatted the way both answers carry them.
-import { formatInZone } from '@campus/domain/calendar/calendar';
-import type { Recording } from '@campus/domain/live/live.contract';
-import { sizeInMb } from '@campus/domain/live/live-rules';
+// student's batches in a window and their recordings (class-sessions.ts formats them), and the session or recording
+// an id policy loads.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { p, prepared, sqlRows } from '../db/prepared.ts';
-import type { classType, meetingProvider } from '../db/schema/index.ts';
-import { classRecordings } from '../db/schema/index.ts';
-import { fileUrl, type FileSigner } from './signed-urls.ts';
-import { mimeForKey } from './storage.ts';
+import type { Db } from '../../db/client.ts';
+import { p, prepared, sqlRows } from '../../db/prepared.ts';
+import type { classType, meetingProvider } from '../../db/schema/index.ts';
+import { classRecordings, classSessions } from '../../db/schema/index.ts';
 
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 
@@ -112,81 +108,72 @@ const recordingsQuery = prepared((db) =>
     .prepare('schedule_recordings'),
 );
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-const hms = (seconds: number) =>
-  `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor((seconds % 3600) / 60))}:${twoDigits(seconds % 60)}`;
+/** The recordings of `sessionIds`, by session, oldest first. */
+export const findSessionRecordings = (db: Db, instituteId: number, sessionIds: number[]) =>
+  recordingsQuery(db, { instituteId, sessionIds });
 
-/** The recordings of the given online sessions as download_links entries, by session id (one query). */
-export async function recordingsBySession(
-  db: Db,
-  instituteId: number,
-  sessions: readonly SessionRow[],
-): Promise<Map<number, Recording[]>> {
-  const byId = new Map(sessions.filter((row) => row.classType === 'Online Class').map((row) => [row.id, row]));
-  const result = new Map<number, Recording[]>();
-  if (byId.size === 0) return result;
-  const rows = await recordingsQuery(db, { instituteId, sessionIds: [...byId.keys()] });
-  for (const row of rows) {
-    const session = byId.get(row.sessionId)!;
-    const entry: Recording = {
-      download_id: row.id,
-      video_host: row.host,
-      video_id: row.host === 'vdocipher' ? (row.providerVideoId ?? '') : '',
-      vimeo_video_id: row.host === 'vimeo' ? (row.providerVideoId ?? '') : '',
-      view_list_session_name: row.name,
-      session_name: session.name,
-      recording_date_time: row.recordedAt.toISOString(),
-      video_duration: hms(row.durationSeconds),
-      duration: row.durationSeconds,
-      video_size: sizeInMb(row.sizeBytes),
-      recording_uploaded_on: row.uploadedAt.toISOString(),
-    };
-    const list = result.get(row.sessionId);
-    if (list) list.push(entry);
-    else result.set(row.sessionId, [entry]);
-  }
-  return result;
-}
-
-/** Teacher photos stay valid as long as a profile photo's address (10 minutes). */
-const photoLifetimeMs = 10 * 60 * 1000;
-
-/** Signed photo addresses, comma separated in the teachers' order ('' for a teacher without a photo). */
-export function teacherPhotoUrls(signer: FileSigner, instituteId: number, keys: readonly string[], now: Date) {
-  const expiresAt = now.getTime() + photoLifetimeMs;
-  return keys
-    .map((key) =>
-      key
-        ? fileUrl(signer, {
-            instituteId,
-            key,
-            name: 'teacher-photo',
-            type: mimeForKey(key),
-            disposition: 'inline',
-            expiresAt,
-          })
-        : '',
+const classSessionQuery = prepared((db) =>
+  db
+    .select({
+      id: classSessions.id,
+      batchId: classSessions.batchId,
+      classType: classSessions.classType,
+      startsAt: classSessions.startsAt,
+      durationMinutes: classSessions.durationMinutes,
+      meetingWith: classSessions.meetingWith,
+      sessionLink: classSessions.sessionLink,
+    })
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.instituteId, p('instituteId')),
+        eq(classSessions.id, p('sessionId')),
+        anyOf(classSessions.batchId, 'batchIds'),
+      ),
     )
-    .join(',');
+    .prepare('access_class_session'),
+);
+
+/** The class session `sessionId` if it is for one of `batchIds` (a student's sections this year). */
+export async function findClassSession(db: Db, instituteId: number, batchIds: number[], sessionId: number) {
+  if (batchIds.length === 0) return undefined;
+  const [row] = await classSessionQuery(db, { instituteId, batchIds, sessionId });
+  return row;
 }
 
-/** Start and end of a session, and how the institute reads them. */
-export function sessionTimes(row: Pick<SessionRow, 'startsAt' | 'durationMinutes'>, timeZone: string) {
-  const start = row.startsAt;
-  const end = new Date(start.getTime() + row.durationMinutes * 60_000);
-  return { start, end, startLocal: formatInZone(start, timeZone), endLocal: formatInZone(end, timeZone) };
+/** The class session a policy loaded. */
+export type ClassSessionRow = NonNullable<Awaited<ReturnType<typeof findClassSession>>>;
+
+const recordingQuery = prepared((db) =>
+  db
+    .select({
+      id: classRecordings.id,
+      host: classRecordings.host,
+      name: classRecordings.name,
+      fileKey: classRecordings.fileKey,
+      providerVideoId: classRecordings.providerVideoId,
+    })
+    .from(classRecordings)
+    .innerJoin(
+      classSessions,
+      and(eq(classSessions.instituteId, classRecordings.instituteId), eq(classSessions.id, classRecordings.sessionId)),
+    )
+    .where(
+      and(
+        eq(classRecordings.instituteId, p('instituteId')),
+        eq(classRecordings.id, p('recordingId')),
+        anyOf(classSessions.batchId, 'batchIds'),
+      ),
+    )
+    .prepare('access_recording'),
+);
+
+/** The recording `recordingId` if its class is for one of `batchIds`. */
+export async function findRecording(db: Db, instituteId: number, batchIds: number[], recordingId: number) {
+  if (batchIds.length === 0) return undefined;
+  const [row] = await recordingQuery(db, { instituteId, batchIds, recordingId });
+  return row;
 }
 
-/** The link of an online class, given out only once it has started (the start rule of session/start). */
-export const linkOnceStarted = (row: Pick<SessionRow, 'startsAt' | 'sessionLink'>, now: Date) =>
-  now.getTime() >= row.startsAt.getTime() ? row.sessionLink : '';
-
-/**
- * The three recording flags of every list answer: recordings may be viewed and both offered; vimeo ones downloaded
- * when the institute's Vimeo download switch is on.
- */
-export const recordingFlags = (settings: { isVimeoDownloadable: boolean }) => ({
-  view_proctur_live_recorded_session: 1,
-  vimeo_video_downlodable: settings.isVimeoDownloadable ? 1 : 0,
-  proctur_live_view_or_download_visibility: 3,
-});
+/** The recording a policy loaded. */
+export type RecordingRow = NonNullable<Awaited<ReturnType<typeof findRecording>>>;

@@ -3,9 +3,9 @@
 // year in a section of the course's standard; paid courses for the users holding an unexpired purchase of the
 // course's product; never anything of another institute.
 import { dateInZone } from '@campus/domain/calendar/calendar';
-import type { Db } from '../db/client.ts';
-import { sqlRows } from '../db/prepared.ts';
-import type { AuthContext } from '../types.d.ts';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/prepared.ts';
+import type { AuthContext } from '../../types.d.ts';
 
 /**
  * What the entitlement lookups read of a request's scope (the RequestScope of scope.ts, which keeps the rows found

@@ -1,6 +1,6 @@
 import type { AnswerKeyInput } from '@campus/domain/exam/answer-key';
-import type { Db } from '../db/client.ts';
-import { sqlRows } from '../db/prepared.ts';
+import type { Db } from '../../db/client.ts';
+import { sqlRows } from '../../db/prepared.ts';
 
 // What the answer-key rule reads, shared by the report area (results, bookmarks) and the exam area (the panel's
 // read-only paper), so both decide from the same facts.

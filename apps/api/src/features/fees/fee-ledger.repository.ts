@@ -1,8 +1,8 @@
 import type { AllocationRow, StudentInstallmentRow } from '@campus/domain/fees/fee-summary';
 import type { IsoDate } from '@campus/domain/calendar/calendar';
 import { and, asc, between, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { p, prepared } from '../db/prepared.ts';
+import type { Db } from '../../db/client.ts';
+import { p, prepared } from '../../db/prepared.ts';
 import {
   batches,
   feeInstallments,
@@ -11,7 +11,7 @@ import {
   feeStructures,
   standards,
   studentInstallments,
-} from '../db/schema/index.ts';
+} from '../../db/schema/index.ts';
 
 /**
  * The fee ledger's reads, shared by the fees screen (one academic year), the receipts (the installments a payment

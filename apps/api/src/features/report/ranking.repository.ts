@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 // Exam results shared by the exam area (a submission after the release marks the ranks stale), the access policies
 // (the `question` id) and the report area, which ranks in the background and reads what these write.

@@ -1,28 +1,26 @@
 // Payments and their receipts: recording a payment issues its receipt (used by the demo seed, the test factories and
-// the admin API's payments), so it lives here rather than in one feature area.
+// the admin API's payments, through the fees area's index.ts); its SQL is in receipts.repository.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { dateInZone } from '@campus/domain/calendar/calendar';
 import { feeDateCell, financialYearOf } from '@campus/domain/fees/fees-rules';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
-  academicYears,
-  feePaymentAllocations,
-  feePayments,
-  feeReceipts,
-  institutes,
-  students,
-  users,
-} from '../db/schema/index.ts';
-import { findInstallmentsById } from './fee-ledger.ts';
+  findInstituteTimeZone,
+  findPayment,
+  findPaymentParts,
+  findReceiptFacts,
+  insertAllocations,
+  insertPayment,
+  insertReceipt,
+} from './receipts.repository.ts';
 import { renderReceiptPdf, type ReceiptContent } from './receipt-pdf.ts';
-import type { Storage } from './storage.ts';
+import type { Storage } from '../../lib/storage.ts';
 
 /** The web app's public folder: where the institute logos the app shows (`/my-account/…`) live as files. */
-const webPublicDir = fileURLToPath(new URL('../../../web/public/', import.meta.url));
+const webPublicDir = fileURLToPath(new URL('../../../../web/public/', import.meta.url));
 
 /**
  * The logo an institute's `logoUrl` names, when it is one of the app's own files (`/my-account/…`); undefined
@@ -34,44 +32,6 @@ export async function loadLogo(logoUrl: string): Promise<ReceiptContent['logo']>
   const bytes = await readFile(`${webPublicDir}${match[1]}`).catch(() => undefined);
   if (!bytes) return undefined;
   return match[2] === 'svg' ? { svg: bytes.toString('utf8') } : { image: bytes };
-}
-
-/** What a receipt shows beyond the payment itself: institute, student, year, and the installments it covered. */
-export async function findReceiptFacts(
-  db: Db,
-  {
-    instituteId,
-    studentId,
-    academicYearId,
-    studentInstallmentIds,
-  }: { instituteId: number; studentId: number; academicYearId: number; studentInstallmentIds: number[] },
-) {
-  const [head] = await db
-    .select({
-      instituteName: institutes.name,
-      logoUrl: institutes.logoUrl,
-      timeZone: institutes.timeZone,
-      studentName: users.name,
-      studentDisplayId: students.displayId,
-      academicYear: academicYears.name,
-    })
-    .from(students)
-    .innerJoin(institutes, eq(institutes.id, students.instituteId))
-    .innerJoin(users, and(eq(users.instituteId, students.instituteId), eq(users.id, students.userId)))
-    .innerJoin(
-      academicYears,
-      and(eq(academicYears.instituteId, students.instituteId), eq(academicYears.id, academicYearId)),
-    )
-    .where(and(eq(students.instituteId, instituteId), eq(students.id, studentId)));
-  if (!head) throw new Error(`no student ${studentId} in institute ${instituteId}`);
-  const rows = await findInstallmentsById(db, { instituteId, studentId, ids: studentInstallmentIds });
-  const installments = rows.map((row) => ({
-    id: row.id,
-    installNo: row.installNo,
-    dueDate: row.dueDate,
-    group: row.standardName ?? row.batchName ?? '',
-  }));
-  return { ...head, installments };
 }
 
 /** A verification code: 32 random bytes, base64url (43 characters). Guessing one is not a plan. */
@@ -105,26 +65,20 @@ export async function recordPayment(
   { origin, logo }: { origin: string; logo?: ReceiptContent['logo'] | 'load' },
 ) {
   const amount = payment.parts.reduce((sum, part) => sum + part.amount + (part.fine ?? 0), 0);
-  const [institute] = await db
-    .select({ timeZone: institutes.timeZone })
-    .from(institutes)
-    .where(eq(institutes.id, payment.instituteId));
-  const financialYear = financialYearOf(dateInZone(payment.paidAt, institute!.timeZone));
-  const [row] = await db
-    .insert(feePayments)
-    .values({
-      instituteId: payment.instituteId,
-      studentId: payment.studentId,
-      academicYearId: payment.academicYearId,
-      receiptNo: payment.receiptNo,
-      mode: payment.mode,
-      amount,
-      financialYear,
-      paidAt: payment.paidAt,
-    })
-    .returning({ id: feePayments.id });
-  const paymentId = row!.id;
-  await db.insert(feePaymentAllocations).values(
+  const timeZone = await findInstituteTimeZone(db, payment.instituteId);
+  const financialYear = financialYearOf(dateInZone(payment.paidAt, timeZone));
+  const paymentId = await insertPayment(db, {
+    instituteId: payment.instituteId,
+    studentId: payment.studentId,
+    academicYearId: payment.academicYearId,
+    receiptNo: payment.receiptNo,
+    mode: payment.mode,
+    amount,
+    financialYear,
+    paidAt: payment.paidAt,
+  });
+  await insertAllocations(
+    db,
     payment.parts.map((part) => ({
       instituteId: payment.instituteId,
       paymentId,
@@ -140,7 +94,7 @@ export async function recordPayment(
     { origin, logo },
   );
   const stored = await storage.putBuffer(pdf, 'pdf');
-  await db.insert(feeReceipts).values({
+  await insertReceipt(db, {
     instituteId: payment.instituteId,
     paymentId,
     pdfFileKey: stored.key,
@@ -161,15 +115,9 @@ export async function renderReceipt(
   { instituteId, paymentId, verificationCode }: { instituteId: number; paymentId: number; verificationCode: string },
   { origin, logo }: { origin: string; logo?: ReceiptContent['logo'] | 'load' },
 ): Promise<Buffer> {
-  const [payment] = await db
-    .select()
-    .from(feePayments)
-    .where(and(eq(feePayments.instituteId, instituteId), eq(feePayments.id, paymentId)));
+  const payment = await findPayment(db, instituteId, paymentId);
   if (!payment) throw new Error(`no payment ${paymentId} in institute ${instituteId}`);
-  const parts = await db
-    .select()
-    .from(feePaymentAllocations)
-    .where(and(eq(feePaymentAllocations.instituteId, instituteId), eq(feePaymentAllocations.paymentId, paymentId)));
+  const parts = await findPaymentParts(db, instituteId, paymentId);
   const facts = await findReceiptFacts(db, {
     instituteId,
     studentId: payment.studentId,

@@ -1,0 +1,2 @@
+// The messages area's public face: the account's phone the inbox policy compares.
+export { findAccountPhone } from './messages.repository.ts';

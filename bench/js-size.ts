@@ -2,6 +2,7 @@
 // and for each signed-in route that plus the signed-in shell, the route's screen and the modules its first data
 // call imports, each counted once, gzip and brotli. `node --import tsx bench/js-size.ts` builds into a temporary
 // directory with a manifest (the real dist is left alone); Lighthouse's figure is the transfer of the same files.
+// `-- --files /timetable` also lists that route's files, largest first.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,8 @@ const routes: Record<string, string[]> = {
 };
 /** The signed-in shell: its own chunk, or the build's 'shell' group (apps/web/vite.config.ts) holding it. */
 const shellModule = 'app/routes/authenticated-layout.tsx';
+
+const listed = process.argv.includes('--files') ? process.argv[process.argv.indexOf('--files') + 1] : undefined;
 
 const out = mkdtempSync(join(tmpdir(), 'js-size-'));
 try {
@@ -89,6 +92,10 @@ try {
     for (const module of modules) closure(`src/${module}`, files);
     const total = [...files].map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz, br: a.br + b.br }));
     console.log(`| ${route} | ${files.size} | ${kb(total.raw)} | ${kb(total.gz)} | ${kb(total.br)} |`);
+    if (route === listed) {
+      const rows = [...files].map((file) => ({ file, ...size(file) })).sort((a, b) => b.br - a.br);
+      for (const row of rows) console.log(`    ${row.file}: ${kb(row.br)} KB brotli, ${kb(row.raw)} KB raw`);
+    }
   }
   const scripts = Object.values(manifest).map((chunk) => chunk.file);
   const small = [...new Set(scripts)].filter((file) => size(file).raw < 1024).length;

@@ -4,9 +4,10 @@
 // throttled. Each run is a fresh browser context, twice over: a first visit (no service worker, no HTTP cache, the
 // screen's code not yet loaded) and installed (the service worker's precache complete, as on any later day).
 //
-// `npm run bench:phone [-- --runs 3] [--only 'PDF']` (PHONE_TRACE=1 lists each request the tap caused); the README's
-// table comes from its output.
-import { mkdtempSync } from 'node:fs';
+// `npm run bench:phone [-- --runs 3] [--only 'PDF']` (PHONE_TRACE=1 lists each request the tap caused;
+// PHONE_CHROME_TRACE=<dir> writes a Chrome performance trace of each tap there, PHONE_CPU_PROFILE=<dir> a CPU profile
+// for DevTools, best of a build without minifying); the README's table comes from its output.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { start, stop, waitFor } from './servers.ts';
 
-const port = 8094;
+// PHONE_PORT: another port where two runs share the machine.
+const port = Number(process.env.PHONE_PORT ?? 8094);
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const androidUserAgent =
   'Mozilla/5.0 (Linux; Android 13; SM-A045F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
@@ -46,10 +48,12 @@ const apex = 'apex.localhost';
 
 /**
  * The month's days with schedules, as a user sees the timetable's content: the grid is drawn once the month's
- * schedules and holidays are in, each such day with its count (a day's name reads "24 November 2026, 5 Schedules").
+ * schedules and holidays are in, each such day with its count (a day's text reads "24 November 2026, 5 Schedules").
+ * Found by their text, not their accessible names: Playwright computing the name of every button while it polls
+ * ran on the page's 4× slower CPU beside the screen, ~0.8 s of a 5.4 s tap in a CPU profile (PHONE_CPU_PROFILE).
  */
 const daysWithSchedules = (page: Page) =>
-  page.getByRole('table', { name: /^\w+ \d{4}$/ }).getByRole('button', { name: /,\s*\d+ Schedules?\b/ });
+  page.locator('table[aria-label] button').filter({ hasText: /\d+ Schedules?\b/ });
 
 /** Greenfield's Class 8 Science in the study library. */
 const openScience = async (page: Page, base: string) => {
@@ -232,11 +236,27 @@ async function measure(browser: Browser, scenario: Scenario, visit: Visit): Prom
     await throttle(page);
     // A window the tap opens is throttled from its first request.
     context.on('page', (opened) => void throttle(opened).catch(() => {}));
+    const traceDir = process.env.PHONE_CHROME_TRACE;
+    if (traceDir) await browser.startTracing(page, { screenshots: false });
+    const profileDir = process.env.PHONE_CPU_PROFILE;
+    const profiler = profileDir ? await page.context().newCDPSession(page) : undefined;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler?.send('Profiler.start');
     const tapAt = await page.evaluate(() => performance.now());
     const started = performance.now();
     const target = await scenario.tap(page);
     await scenario.content(target).waitFor({ timeout: 60_000 });
     const took = Math.round(performance.now() - started);
+    if (profiler && profileDir) {
+      const { profile } = await profiler.send('Profiler.stop');
+      const file = join(profileDir, `${scenario.name}-${visit}-${Date.now()}.cpuprofile`.replaceAll(' ', '-'));
+      writeFileSync(file, JSON.stringify(profile));
+    }
+    if (traceDir) {
+      const file = join(traceDir, `${scenario.name}-${visit}-${Date.now()}.json`.replaceAll(' ', '-'));
+      writeFileSync(file, await browser.stopTracing());
+    }
     if (process.env.PHONE_TRACE) {
       // Where the time went: each request the tap caused, from the tap (ms), with its size on the wire.
       const entries = await target.evaluate(

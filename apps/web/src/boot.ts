@@ -57,8 +57,8 @@ function sendEarlyRequests(): Promise<Element | undefined> {
       sendPanelRequests(window.location.hash.replace(/^#/, ''), sessionStorage.getItem(attemptCredentialKey));
       return Promise.resolve(undefined);
     }
-    for (const request of earlyRequests(path, storedSession(), new Date())) {
-      painted.push(paintFrom(request, startEarlyCall(request.url, request.headers)));
+    for (const request of earlyRequests(path, storedSession(), new Date(), window.location.search)) {
+      painted.push(paintFrom(request, startEarlyCall(request.url, request.headers, Date.now(), request)));
     }
   } catch {
     // Nothing sent early: the app asks as usual.

@@ -14,12 +14,23 @@ import { renderRoute } from '../test/render.tsx';
 import { server } from '../test/server.ts';
 import { earlyRequests } from './early-data.ts';
 
-/** Every request the app sends while the test runs: its address inside the origin and its headers. */
+/** Every request the app sends while the test runs: its method, address inside the origin, headers and body. */
 function recordRequests() {
-  const sent: { url: string; headers: Record<string, string> }[] = [];
+  const sent: { method: string; url: string; headers: Record<string, string>; body: string | undefined }[] = [];
   const record = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    sent.push({ url: `${url.pathname}${url.search}`, headers: Object.fromEntries(request.headers) });
+    const entry = {
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers),
+      body: undefined as string | undefined,
+    };
+    sent.push(entry);
+    if (request.method !== 'GET')
+      void request
+        .clone()
+        .text()
+        .then((body) => (entry.body = body));
   };
   server.events.on('request:start', record);
   return { sent, stop: () => server.events.removeListener('request:start', record) };
@@ -27,7 +38,16 @@ function recordRequests() {
 
 const buyer = () => apexStudent({ user_id: 203, user_type: 99, student_id: null, stud_id: null });
 
-const routes = ['/dashboard', '/announcement', '/Messages', '/product', '/product/7', '/Profile', '/exam'];
+const routes = [
+  '/dashboard',
+  '/announcement',
+  '/Messages',
+  '/product',
+  '/product/7',
+  '/Profile',
+  '/exam',
+  '/timetable',
+];
 
 describe('a route’s first requests, sent by the page’s boot script before the app loads', () => {
   let recorder: ReturnType<typeof recordRequests>;
@@ -48,17 +68,17 @@ describe('a route’s first requests, sent by the page’s boot script before th
       [path, 'a parent', greenfieldParent()],
       [path, 'an open-course buyer', buyer()],
     ]) as [string, string, Session][],
-  )('%s for %s: only requests its screen sends itself, with the same headers', async (path, _, session) => {
+  )('%s for %s: only requests its screen sends itself, with the same headers and body', async (path, _, session) => {
     storeSession(session);
     const early = earlyRequests(path, getSession(), new Date());
     const view = renderRoute(path);
-    // Each one is sent by the app itself, with the same address and headers (so the app takes the early answer).
+    // Each one is sent by the app itself, with the same method, address, headers and body (so the app takes the
+    // early answer).
     for (const request of early) {
       await waitFor(() =>
-        expect(recorder.sent.map((sent) => [sent.url, normalise(sent.headers)])).toContainEqual([
-          request.url,
-          normalise(request.headers),
-        ]),
+        expect(recorder.sent.map((sent) => [sent.method, sent.url, normalise(sent.headers), sent.body])).toContainEqual(
+          [request.method ?? 'GET', request.url, normalise(request.headers), request.body],
+        ),
       );
     }
     view.unmount();

@@ -13,10 +13,13 @@ import { announcementsInput, bannersInput, feeDuesInput, showsBanners } from '..
 import { inboxPhone, messagesInput } from '../features/messages/api/messages-requests.ts';
 import { myProductsInput } from '../features/products/api/products-requests.ts';
 import { profileInput } from '../features/profile/api/profile-requests.ts';
+import { openingPlace, opensOnYear, timetableInput } from '../features/timetable/api/timetable-requests.ts';
+import { timetableEndpoints } from '@campus/domain/timetable/timetable.endpoints';
+import { localDate } from '../lib/local-date.ts';
 import { endpointUrl, partHeaders, requestHeaders, type RequestParts } from '../lib/request.ts';
 import type { StoredSession } from '../lib/session.ts';
 
-// A signed-in route's first GET requests, for the page's boot script (src/boot.ts) to send before the app's code
+// A signed-in route's first requests (GETs, and POSTs that only read), for the page's boot script (src/boot.ts) to send before the app's code
 // has loaded: the data then arrives beside the code instead of after it (issue 18, the data-bound routes' LCP).
 // Each uses the feature's own request builder, so it is the request the screen's query sends (early-data.test.ts
 // checks it on every route here); the api client takes the answer instead of asking again (lib/early-calls.ts).
@@ -26,6 +29,8 @@ interface FirstRequest {
   parts: RequestParts;
   /** A credential other than the session's (the exam desk's). */
   authorization?: string;
+  /** A POST that only reads (the timetable's month), so it may be sent before the app asks. */
+  reads?: boolean;
 }
 
 const home = (session: StoredSession): FirstRequest[] => [
@@ -38,8 +43,14 @@ const products = (session: StoredSession): FirstRequest[] => [
   { endpoint: productsEndpoints.myProducts, parts: myProductsInput(session.user_id, session.institute_id) },
 ];
 
+/** Where the route is opened: its address's query (`?date=` on the timetable) and the time. */
+interface Opening {
+  address: URLSearchParams;
+  now: Date;
+}
+
 /** Each route's first requests, by the route's path in lower case (the router ignores case). */
-const firstRequests: Record<string, (session: StoredSession) => FirstRequest[]> = {
+const firstRequests: Record<string, (session: StoredSession, opening: Opening) => FirstRequest[]> = {
   [signedInPages.dashboard]: home,
   [signedInPages.announcement]: home,
   [signedInPages.messages.toLowerCase()]: (session) =>
@@ -50,6 +61,14 @@ const firstRequests: Record<string, (session: StoredSession) => FirstRequest[]> 
     session.student_id === null
       ? []
       : [{ endpoint: profileEndpoints.profile, parts: profileInput(session.institute_id, session.student_id) }],
+  // The month it opens on; its holidays come after (the month is what the screen waits for, issue 26).
+  [signedInPages.timetable]: (session, { address, now }) => {
+    if (opensOnYear(address)) return [];
+    const { month } = openingPlace(session, address, localDate(now));
+    return [
+      { endpoint: timetableEndpoints.timetable, parts: timetableInput(session, month.year, month.month), reads: true },
+    ];
+  },
   [signedInPages.exam]: (session) => [
     { endpoint: examEndpoints.labels, parts: {}, authorization: deskAuthorization(session) },
     ...productTestTypes.map((itemType) => ({
@@ -62,30 +81,41 @@ const firstRequests: Record<string, (session: StoredSession) => FirstRequest[]> 
 /** The route pattern of an address inside the app (`/product/7` → `/product/:id`), in lower case. */
 const routeOf = (path: string) => path.toLowerCase().replace(/^\/product\/[^/]+$/, signedInPages.productDetail);
 
-/** A GET the boot script sends: the address and headers exactly as the api client would. */
+/** A request the boot script sends: the method, address, headers and body exactly as the api client would. */
 export interface EarlyRequest {
   url: string;
   headers: Record<string, string>;
+  /** POST where it is one (a GET by default), with its JSON body. */
+  method?: string;
+  body?: string;
+  /** A POST that only reads: its answer is taken only while fresh, as a GET's (lib/early-calls.ts). */
+  repeatable?: boolean;
   /** The endpoint's id (`messages.byPhone`): the boot script paints from some answers (app/boot-screen.ts). */
   endpoint: string;
 }
 
 /**
- * The first requests of the route at `path` (inside the app, without the base) for a session still valid `now`;
- * none for a route the menu hides from this session (the app sends it to the dashboard instead).
+ * The first requests of the route at `path` (inside the app, without the base; `search` its query) for a session
+ * still valid `now`; none for a route the menu hides from this session (the app sends it to the dashboard instead).
  */
-export function earlyRequests(path: string, session: StoredSession | null, now: Date): EarlyRequest[] {
+export function earlyRequests(path: string, session: StoredSession | null, now: Date, search = ''): EarlyRequest[] {
   if (!session || isSessionDayOver(session.logindatetime, now) || !isPageAllowed(session, path)) return [];
-  const requests = firstRequests[routeOf(path)]?.(session) ?? [];
+  const requests = firstRequests[routeOf(path)]?.(session, { address: new URLSearchParams(search), now }) ?? [];
   return requests
-    .filter((request) => request.endpoint.method === 'GET')
-    .map(({ endpoint, parts, authorization }) => ({
-      endpoint: endpoint.id,
-      url: endpointUrl(endpoint, parts),
-      headers: {
-        ...requestHeaders(session.student_auth),
-        ...partHeaders(parts),
-        ...(authorization ? { Authorization: authorization } : {}),
-      },
-    }));
+    .filter((request) => request.endpoint.method === 'GET' || request.reads)
+    .map(({ endpoint, parts, authorization }) => {
+      const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
+      return {
+        endpoint: endpoint.id,
+        url: endpointUrl(endpoint, parts),
+        headers: {
+          ...requestHeaders(session.student_auth),
+          ...partHeaders(parts),
+          // As the api client marks a JSON body.
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        ...(endpoint.method === 'GET' ? {} : { method: endpoint.method, body, repeatable: true }),
+      };
+    });
 }

@@ -366,6 +366,22 @@ describe('answers the page’s boot script asked for early (lib/early-calls.ts)'
     });
   });
 
+  it('takes an early POST that only reads (the timetable’s month) while fresh, as a GET', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    storeSession(greenfieldStudent());
+    let months = 0;
+    server.use(http.post('*/api/v1/month', () => HttpResponse.json({ month: ++months })));
+    const headers = { ...baseHeaders(), 'Content-Type': 'application/json' };
+    const early = { method: 'POST', body: JSON.stringify({ month: 11 }), repeatable: true };
+    startEarlyCall('/api/v1/month', headers, Date.now(), early);
+    expect(await apiRequest('/api/v1/month', { method: 'POST', body: { month: 11 } })).toEqual({ month: 1 });
+    expect(months).toBe(1);
+
+    startEarlyCall('/api/v1/month', headers, Date.now(), early);
+    vi.setSystemTime(Date.now() + earlyCallTtlMs + 1);
+    expect(await apiRequest('/api/v1/month', { method: 'POST', body: { month: 11 } })).toEqual({ month: 3 });
+  });
+
   it('an early call that failed reads as no answer', async () => {
     storeSession(greenfieldStudent());
     server.use(http.get('*/api/v1/ping', () => HttpResponse.error()));

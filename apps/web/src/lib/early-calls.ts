@@ -19,11 +19,13 @@ declare global {
 /** An early GET's answer older than this is not taken: the app asks afresh. */
 export const earlyCallTtlMs = 10_000;
 
-/** A request other than a bare GET: the test panel's POST of its launch token. */
+/** A request other than a bare GET: the test panel's POST of its launch token, the timetable's month. */
 export interface EarlyRequest {
   method?: string;
   /** The JSON body exactly as the api client sends it. */
   body?: string;
+  /** A POST that only reads (the timetable's month): taken only while fresh, as a GET. */
+  repeatable?: boolean;
 }
 
 const keyOf = (url: string, headers: Record<string, string>, { method = 'GET', body = '' }: EarlyRequest) =>
@@ -48,7 +50,7 @@ export function startEarlyCall(
   copy.catch(() => undefined);
   (globalThis.campusEarlyCalls ??= []).push({
     key: keyOf(url, headers, request),
-    repeatable: (request.method ?? 'GET') === 'GET',
+    repeatable: request.repeatable ?? (request.method ?? 'GET') === 'GET',
     startedAt: now,
     response,
   });

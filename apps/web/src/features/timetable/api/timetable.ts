@@ -1,44 +1,14 @@
 import { eventsEndpoints } from '@campus/domain/events/events.endpoints';
 import { timetableEndpoints } from '@campus/domain/timetable/timetable.endpoints';
-import { timetableFlags } from '@campus/domain/timetable/timetable-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { keepOffline } from '../../../lib/offline-query.ts';
 import { call } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
+import { holidaysInput, timetableInput, yearCountInput } from './timetable-requests.ts';
 
-/** The first and last date of a month (`month` 1–12). */
-export function monthWindow(year: number, month: number) {
-  const from = `${year}-${String(month).padStart(2, '0')}-01`;
-  const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-  return { from, to };
-}
-
-/** Who the timetable is for: the student (own or a parent's child), or an open-course user. */
-const viewer = (session: StoredSession) =>
-  session.student_id === null ? { user_id: session.user_id } : { student_id: session.student_id };
-
-/** POST /api/v2/timeTable/v3 for one month, with the flags the institute setup gives (spec part 2 §7). */
+/** POST /api/v2/timeTable/v3 for one month (spec part 2 §7). */
 export function getTimetable(session: StoredSession, year: number, month: number, signal?: AbortSignal) {
-  const { from, to } = monthWindow(year, month);
-  return call(
-    timetableEndpoints.timetable,
-    {
-      body: {
-        batch_id: -1,
-        course_id: -1,
-        standard_id: -1,
-        subject_id: -1,
-        teacher_id: -1,
-        master_course: '',
-        startdate: from,
-        enddate: to,
-        institute_id: session.institute_id,
-        ...viewer(session),
-        ...timetableFlags(session.inst_set_up, session.course_structure_flag),
-      },
-    },
-    { signal },
-  );
+  return call(timetableEndpoints.timetable, timetableInput(session, year, month), { signal });
 }
 
 export const timetableQuery = (session: StoredSession, year: number, month: number) =>
@@ -57,12 +27,7 @@ export const yearCountQuery = (session: StoredSession, year: number) =>
   keepOffline(
     queryOptions({
       queryKey: ['timetable-year', session.institute_id, session.student_id, year],
-      queryFn: ({ signal }) =>
-        call(
-          timetableEndpoints.yearCount,
-          { body: { year, institute_id: session.institute_id, ...viewer(session) } },
-          { signal },
-        ),
+      queryFn: ({ signal }) => call(timetableEndpoints.yearCount, yearCountInput(session, year), { signal }),
       retry: false,
     }),
   );
@@ -71,30 +36,15 @@ export const useYearCount = (session: StoredSession, year: number, enabled: bool
   useQuery({ ...yearCountQuery(session, year), enabled });
 
 /** Holiday markers: fetched for schools only (spec part 2 §6). */
-export const holidaysQuery = (session: StoredSession, year: number, month: number) => {
-  const { from, to } = monthWindow(year, month);
-  return keepOffline(
+export const holidaysQuery = (session: StoredSession, year: number, month: number) =>
+  keepOffline(
     queryOptions({
       queryKey: ['timetable-holidays', session.institute_id, session.student_id, year, month],
-      queryFn: ({ signal }) =>
-        call(
-          eventsEndpoints.forTimetable,
-          {
-            body: {
-              institution_id: session.institute_id,
-              year,
-              ...(session.student_id === null ? {} : { student_id: session.student_id }),
-              event_start_Date: from,
-              event_end_date: to,
-            },
-          },
-          { signal },
-        ),
+      queryFn: ({ signal }) => call(eventsEndpoints.forTimetable, holidaysInput(session, year, month), { signal }),
       enabled: session.is_institute_type_school,
       retry: false,
     }),
   );
-};
 
 export const useHolidays = (session: StoredSession, year: number, month: number) =>
   useQuery(holidaysQuery(session, year, month));

@@ -34,19 +34,23 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showToast } from '../../../components/toast.ts';
 import { useAddressParam } from '../../../lib/address-state.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
-import { recordingAddress, startSession } from '../../live/index.ts';
 import { useHolidays, useTimetable, useYearCount } from '../api/timetable.ts';
-import { AttendanceDialog } from '../components/attendance-dialog.tsx';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
 import { ScheduleCard } from '../components/schedule-card.tsx';
 
+// What a tap opens loads with the tap, not with the month (issue 28: /timetable's script over 150 KB): live classes'
+// calls (Join, a recording's address), Attendance Details (fetched once the month is drawn, so its tap is quick)
+// and the recordings list.
+const liveCalls = () => import('../../live/index.ts');
+const attendanceDialog = () => import('../components/attendance-dialog.tsx');
+const AttendanceDialog = lazy(async () => ({ default: (await attendanceDialog()).AttendanceDialog }));
 const RecordingsDialog = lazy(() => import('../../../components/recordings-dialog.tsx'));
 
 /** Errors that leave the screen after this long (spec part 2 §8). */
@@ -104,6 +108,23 @@ function TimetableView({ session }: { session: StoredSession }) {
   // badges, which would push the schedule list below them down as each answer arrived (layout shift, issue 18).
   const [isFirstMonthIn, setFirstMonthIn] = useState(false);
   if (!isFirstMonthIn && !timetable.isLoading && !holidays.isLoading) setFirstMonthIn(true);
+  // The chosen day's cards and the calendar feed are drawn after the first month has painted, not in the same task:
+  // on a slow phone the grid is what the user waits for (issue 26). Both sit below the grid on a phone (beside it
+  // from md up), so nothing above them moves.
+  const [isPanelShown, setPanelShown] = useState(false);
+  useEffect(() => {
+    if (!isFirstMonthIn || isPanelShown) return;
+    // After the frame that paints the grid.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPanelShown(true)), 0);
+    });
+    void attendanceDialog().catch(() => undefined);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [isFirstMonthIn, isPanelShown]);
 
   const byDate = timetable.data?.result.batchTimeTableList ?? {};
   // Holidays and weekly offs only: events held on school days mark nothing (issue 27, item 9).
@@ -119,6 +140,7 @@ function TimetableView({ session }: { session: StoredSession }) {
       return;
     }
     try {
+      const { startSession } = await liveCalls();
       const answer = await startSession(session, entry.session_id, entry.live_meeting_with);
       if (answer.result.allow_start_session) globalThis.open(answer.result.session_link, '_blank', 'noopener');
       else showToast(answer.message, 'error');
@@ -194,7 +216,7 @@ function TimetableView({ session }: { session: StoredSession }) {
                   <Text fw={600}>Holiday: {holidayTitles[selectedDate].join(', ')}</Text>
                 </Paper>
               )}
-              {timetable.isLoading && (view === 'month' || yearMonth !== null) ? (
+              {!isPanelShown || (timetable.isLoading && (view === 'month' || yearMonth !== null)) ? (
                 <PageLoader label="Loading schedules" />
               ) : groups.length === 0 ? (
                 <Text ta="center" py="lg">
@@ -235,15 +257,19 @@ function TimetableView({ session }: { session: StoredSession }) {
         </Grid>
       )}
       {/* Below the month, so it waits for it too (else the month's arrival would move it). */}
-      {isFirstMonthIn && <CalendarFeed session={session} />}
-      <AttendanceDialog session={session} entry={attendanceOf} onClose={() => setAttendanceOf(null)} />
+      {isPanelShown && <CalendarFeed session={session} />}
+      {attendanceOf && (
+        <Suspense fallback={null}>
+          <AttendanceDialog session={session} entry={attendanceOf} onClose={() => setAttendanceOf(null)} />
+        </Suspense>
+      )}
       {recordings && (
         <Suspense fallback={null}>
           <RecordingsDialog
             opened
             onClose={() => setRecordings(null)}
             recordings={recordings}
-            addressOf={(id) => recordingAddress(session, id)}
+            addressOf={async (id) => (await liveCalls()).recordingAddress(session, id)}
             vimeoDownloadable={timetable.data?.vimeo_video_downlodable ?? 0}
           />
         </Suspense>
@@ -251,6 +277,46 @@ function TimetableView({ session }: { session: StoredSession }) {
     </Stack>
   );
 }
+
+/**
+ * A month's 28–31 day cells are plain elements styled inline rather than Mantine's Text, Box and VisuallyHidden
+ * (five components a cell): on a 4× slower CPU those renders were a good part of the month's first draw (issue 26).
+ * The values are those components' own (Text size sm and xs, line height 1.2).
+ */
+const cellStyles = {
+  day: { fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.2 },
+  today: { fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.2, fontWeight: 700 },
+  countWords: {
+    fontSize: 'var(--mantine-font-size-xs)',
+    lineHeight: 1.2,
+    color: 'var(--cp-schedule-count)',
+    textAlign: 'center',
+  },
+  countPill: {
+    fontSize: 12,
+    fontWeight: 700,
+    lineHeight: '18px',
+    padding: '0 5px',
+    color: 'var(--cp-schedule-count)',
+    background: 'var(--mantine-color-blue-light)',
+    borderRadius: 9,
+    minWidth: 18,
+    textAlign: 'center',
+  },
+} satisfies Record<string, CSSProperties>;
+
+/** Read by screen readers, not shown (as Mantine's VisuallyHidden). */
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 
 /**
  * The month (spec part 2 §2.2), designed at 360 px first: a phone's day cell is ~45 px wide, so it shows the day, the
@@ -344,29 +410,16 @@ function MonthGrid(props: {
                         background: isSelected ? 'var(--cp-selected-day)' : undefined,
                       }}
                     >
-                      <Text size="sm" fw={isToday ? 700 : 400} lh={1.2}>
-                        {day}
-                      </Text>
+                      <span style={isToday ? cellStyles.today : cellStyles.day}>{day}</span>
                       {/* Beside the number, not in it: the number's box is a finger wide, its name is long. */}
-                      <VisuallyHidden> {title},</VisuallyHidden>
+                      <span style={visuallyHidden}> {title},</span>
                       {count > 0 &&
                         (isWide ? (
-                          <Text size="xs" c="var(--cp-schedule-count)" ta="center" lh={1.2}>
-                            {label}
-                          </Text>
+                          <span style={cellStyles.countWords}>{label}</span>
                         ) : (
-                          <Box
-                            component="span"
-                            fz={12}
-                            fw={700}
-                            lh="18px"
-                            px={5}
-                            c="var(--cp-schedule-count)"
-                            bg="var(--mantine-color-blue-light)"
-                            style={{ borderRadius: 9, minWidth: 18, textAlign: 'center' }}
-                          >
+                          <span style={cellStyles.countPill}>
                             <Shortened short={String(count)} full={label} />
-                          </Box>
+                          </span>
                         ))}
                       {isHoliday &&
                         (isWide ? (
@@ -374,7 +427,7 @@ function MonthGrid(props: {
                             Holiday
                           </Badge>
                         ) : (
-                          <VisuallyHidden>Holiday</VisuallyHidden>
+                          <span style={visuallyHidden}>Holiday</span>
                         ))}
                     </UnstyledButton>
                   </td>
@@ -492,7 +545,7 @@ function Shortened({ short, full }: { short: string; full: string }) {
   return (
     <>
       <span aria-hidden="true">{short}</span>
-      <VisuallyHidden>{full}</VisuallyHidden>
+      <span style={visuallyHidden}>{full}</span>
     </>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '@campus/domain/exam/exam-rules';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { markRanksStale } from '../../lib/exam-results.ts';
+import { markRanksStale } from '../report/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AttemptAuth } from '../../types.d.ts';
 import type { ExamPaperCache } from './exam-paper-cache.ts';

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compileAnswerSerializer } from '../../access/answers.ts';
 import { defineRoute } from '../../access/define-route.ts';
 import { AppError } from '../../errors.ts';
-import { findAnswerKeyState } from '../../lib/answer-key-state.ts';
+import { findAnswerKeyState } from './answer-key.repository.ts';
 import { headAnswerEncoding } from '../../lib/kept-head.ts';
 import {
   currentAttempt,

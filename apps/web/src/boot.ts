@@ -46,13 +46,20 @@ async function paintFrom(request: EarlyRequest, response: Promise<Response>): Pr
   }
 }
 
+const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
+/**
+ * The test panel's window, opened by a tap on Start that waits for the first question, not for the logo: its
+ * requests and its code (the entry and the panel's own chunk together) are sent at once, not after the logo's paint
+ * (issue 26: on a cheap phone that wait held the panel's open by ~0.5 s).
+ */
+const panelPage = path.toLowerCase() === testPanelPage;
+
 // The route's first requests, sent beside the app's code rather than after it (lib/early-calls.ts); resolves with
 // the element the page painted from their answers, if any.
 function sendEarlyRequests(): Promise<Element | undefined> {
   const painted: Promise<Element | undefined>[] = [];
   try {
-    const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
-    if (path.toLowerCase() === testPanelPage) {
+    if (panelPage) {
       // The panel runs on its attempt's credential, not the session's.
       sendPanelRequests(window.location.hash.replace(/^#/, ''), sessionStorage.getItem(attemptCredentialKey));
       return Promise.resolve(undefined);
@@ -67,14 +74,15 @@ function sendEarlyRequests(): Promise<Element | undefined> {
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]')!;
-const { app: entry = '', imports = '' } = script.dataset;
+const { app: entry = '', imports = '', panel = '' } = script.dataset;
 // The element the page paints first: the logo, the dashboard's first banner or the exam desk's prompt (the server
 // marks it), or a screen's content painted from its data (below).
 const first = document.querySelector('#root [data-paint-first]');
-const logo = first ?? document.querySelector('#root img');
+// The panel's page waits for no paint (panelPage above).
+const logo = panelPage ? null : (first ?? document.querySelector('#root img'));
 // Where the server painted an image as the page's largest element (the dashboard's banner), the data waits for its
 // paint: on a slow line the requests would share the image's bandwidth. Elsewhere send now.
-const waitsForPaint = first instanceof HTMLImageElement;
+const waitsForPaint = first instanceof HTMLImageElement && !panelPage;
 const fromData = waitsForPaint ? Promise.resolve(undefined) : sendEarlyRequests();
 
 /** Resolves once the largest paint so far is an element `wanted` accepts. */
@@ -124,8 +132,13 @@ const painted = !logo
 void painted.then(() => {
   if (waitsForPaint) void sendEarlyRequests();
   // The entry's own imports download beside it rather than after it (a no-op where the page preloaded them).
-  for (const href of imports.split(' ').filter(Boolean)) {
-    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+  // On the panel's page the entry first (the import below comes after these), then the panel's chunk, the chunks it
+  // imports and its styles (data-panel).
+  const preloads = [...(panelPage ? [entry] : []), ...imports.split(' '), ...(panelPage ? panel.split(' ') : [])];
+  for (const href of preloads.filter(Boolean)) {
+    const style = href.endsWith('.css');
+    const link = Object.assign(document.createElement('link'), { rel: style ? 'preload' : 'modulepreload', href });
+    if (style) link.as = 'style';
     link.crossOrigin = '';
     document.head.append(link);
   }

@@ -45,48 +45,21 @@ function runAppAfterPaint(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      handler(html) {
         const entry = /<script type="module" crossorigin src="(\/my-account\/assets\/[^"]+\.js)"><\/script>/;
         const match = entry.exec(html);
         if (!match) throw new Error('run-app-after-paint: the page has no entry script');
         const imports = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
           (link) => link[1],
         );
-        const panel = panelFiles(context.bundle, [match[1] ?? '', ...imports.map(String)]);
         return html.replace(
           match[0],
           `<link rel="modulepreload" crossorigin href="${match[1]}">\n    ` +
-            `<script type="module" src="/my-account/${fileName}" data-app="${match[1]}" data-imports="${imports.join(' ')}" data-panel="${panel.join(' ')}"></script>`,
+            `<script type="module" src="/my-account/${fileName}" data-app="${match[1]}" data-imports="${imports.join(' ')}"></script>`,
         );
       },
     },
   };
-}
-
-/**
- * The test panel's chunk with the chunks and styles it imports, beyond the entry's (`loaded`): its window's boot
- * script fetches them beside the entry (data-panel) instead of one import after another once the entry has run
- * (issue 26: the panel's open on a cheap phone).
- */
-function panelFiles(bundle: Rolldown.OutputBundle | undefined, loaded: string[]): string[] {
-  const chunks = Object.values(bundle ?? {}).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-  const panel = chunks.find((chunk) =>
-    /[\\/]features[\\/]exam[\\/]screens[\\/]test-panel\.tsx$/.test(chunk.facadeModuleId ?? ''),
-  );
-  if (!panel) throw new Error('run-app-after-paint: no test panel chunk');
-  const files = new Set<string>();
-  const add = (chunk: Rolldown.OutputChunk) => {
-    const href = `/my-account/${chunk.fileName}`;
-    if (files.has(href) || loaded.includes(href)) return;
-    files.add(href);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(`/my-account/${css}`);
-    for (const name of chunk.imports) {
-      const imported = chunks.find((each) => each.fileName === name);
-      if (imported) add(imported);
-    }
-  };
-  add(panel);
-  return [...files];
 }
 
 /**

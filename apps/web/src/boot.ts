@@ -48,9 +48,8 @@ async function paintFrom(request: EarlyRequest, response: Promise<Response>): Pr
 
 const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
 /**
- * The test panel's window, opened by a tap on Start that waits for the first question, not for the logo: its
- * requests and its code (the entry and the panel's own chunk together) are sent at once, not after the logo's paint
- * (issue 26: on a cheap phone that wait held the panel's open by ~0.5 s).
+ * The test panel's window, opened by a tap on Start that waits for the first question: its requests (the open, then
+ * the attempt) are sent at once, not after the logo's paint as where a banner shares the line (issue 26).
  */
 const panelPage = path.toLowerCase() === testPanelPage;
 
@@ -74,12 +73,11 @@ function sendEarlyRequests(): Promise<Element | undefined> {
 }
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]')!;
-const { app: entry = '', imports = '', panel = '' } = script.dataset;
+const { app: entry = '', imports = '' } = script.dataset;
 // The element the page paints first: the logo, the dashboard's first banner or the exam desk's prompt (the server
 // marks it), or a screen's content painted from its data (below).
 const first = document.querySelector('#root [data-paint-first]');
-// The panel's page waits for no paint (panelPage above).
-const logo = panelPage ? null : (first ?? document.querySelector('#root img'));
+const logo = first ?? document.querySelector('#root img');
 // Where the server painted an image as the page's largest element (the dashboard's banner), the data waits for its
 // paint: on a slow line the requests would share the image's bandwidth. Elsewhere send now.
 const waitsForPaint = first instanceof HTMLImageElement && !panelPage;
@@ -132,13 +130,8 @@ const painted = !logo
 void painted.then(() => {
   if (waitsForPaint) void sendEarlyRequests();
   // The entry's own imports download beside it rather than after it (a no-op where the page preloaded them).
-  // On the panel's page the entry first (the import below comes after these), then the panel's chunk, the chunks it
-  // imports and its styles (data-panel).
-  const preloads = [...(panelPage ? [entry] : []), ...imports.split(' '), ...(panelPage ? panel.split(' ') : [])];
-  for (const href of preloads.filter(Boolean)) {
-    const style = href.endsWith('.css');
-    const link = Object.assign(document.createElement('link'), { rel: style ? 'preload' : 'modulepreload', href });
-    if (style) link.as = 'style';
+  for (const href of imports.split(' ').filter(Boolean)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
     link.crossOrigin = '';
     document.head.append(link);
   }

@@ -4,9 +4,10 @@
 // throttled. Each run is a fresh browser context, twice over: a first visit (no service worker, no HTTP cache, the
 // screen's code not yet loaded) and installed (the service worker's precache complete, as on any later day).
 //
-// `npm run bench:phone [-- --runs 3] [--only 'PDF']` (PHONE_TRACE=1 lists each request the tap caused;
-// PHONE_CHROME_TRACE=<dir> writes a Chrome performance trace of each tap there, PHONE_CPU_PROFILE=<dir> a CPU profile
-// for DevTools, best of a build without minifying); the README's table comes from its output.
+// `npm run bench:phone [-- --runs 3] [--only 'PDF']` (PHONE_TRACE=1 lists each request the tap caused and the
+// main thread's long tasks, PHONE_TRACE=chrome also writes Chrome's trace of every process; PHONE_CHROME_TRACE=<dir>
+// writes the tapped page's performance trace there, PHONE_CPU_PROFILE=<dir> a CPU profile for DevTools); the
+// README's table comes from its output.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { start, stop, waitFor } from './servers.ts';
 
-// PHONE_PORT: another port where two runs share the machine.
+// PHONE_PORT: another port where 8094 is taken (runs side by side).
 const port = Number(process.env.PHONE_PORT ?? 8094);
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const androidUserAgent =
@@ -223,6 +224,11 @@ async function measure(browser: Browser, scenario: Scenario, visit: Visit): Prom
   try {
     // Greenfield's promotion shows once per browser (promo-dialog.tsx): this phone has seen it.
     await context.addInitScript(() => localStorage.setItem('promo_seen', '1'));
+    if (process.env.PHONE_TRACE) {
+      // tsx names the functions it compiles with a `__name` helper, which the page lacks (traceSince's inner ones).
+      await context.addInitScript('globalThis.__name ??= (fn) => fn');
+      await context.addInitScript(keepLongTasks);
+    }
     const page = await context.newPage();
     const base = `http://${scenario.host}:${port}/my-account`;
     await signIn(page, base, scenario.login);
@@ -243,7 +249,13 @@ async function measure(browser: Browser, scenario: Scenario, visit: Visit): Prom
     await profiler?.send('Profiler.enable');
     await profiler?.send('Profiler.setSamplingInterval', { interval: 200 });
     await profiler?.send('Profiler.start');
-    const tapAt = await page.evaluate(() => performance.now());
+    // The tap's moment on the page's clock and as an epoch time (a window the tap opens has a clock of its own).
+    const tapAt = await page.evaluate(() => ({
+      now: performance.now(),
+      epoch: performance.timeOrigin + performance.now(),
+    }));
+    // PHONE_TRACE=chrome: Chrome's own trace of every process (main threads, the service worker) from the tap.
+    const chromeTrace = process.env.PHONE_TRACE === 'chrome' ? await startChromeTrace(browser) : undefined;
     const started = performance.now();
     const target = await scenario.tap(page);
     await scenario.content(target).waitFor({ timeout: 60_000 });
@@ -257,27 +269,120 @@ async function measure(browser: Browser, scenario: Scenario, visit: Visit): Prom
       const file = join(traceDir, `${scenario.name}-${visit}-${Date.now()}.json`.replaceAll(' ', '-'));
       writeFileSync(file, await browser.stopTracing());
     }
+    if (chromeTrace) await chromeTrace(`${scenario.name}-${visit}`.replace(/\W+/g, '-'));
     if (process.env.PHONE_TRACE) {
-      // Where the time went: each request the tap caused, from the tap (ms), with its size on the wire.
-      const entries = await target.evaluate(
-        (since) =>
-          performance
-            .getEntriesByType('resource')
-            .map((entry) => entry as PerformanceResourceTiming)
-            .filter((entry) => entry.startTime >= since)
-            .map((entry) => ({
-              name: entry.name.replace(location.origin, '').slice(0, 90),
-              start: Math.round(entry.startTime - since),
-              end: Math.round(entry.responseEnd - since),
-              kb: Math.round(entry.transferSize / 1024),
-            })),
-        target === page ? tapAt : 0,
-      );
-      console.log(scenario.name, visit, took, entries);
+      console.log(`${scenario.name}, ${visit}: ${took} ms from the tap to the content`);
+      if (target !== page) printTrace('the tapped page', await page.evaluate(traceSince, tapAt.epoch));
+      printTrace(target === page ? 'the page' : 'the opened window', await target.evaluate(traceSince, tapAt.epoch));
     }
     return took;
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * Starts Chrome's tracing of the whole browser; the function it answers stops it and writes the trace (Chrome's
+ * JSON, for chrome://tracing or Perfetto) to the system's temporary directory.
+ */
+async function startChromeTrace(browser: Browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+        'loading',
+        'navigation',
+        'ServiceWorker',
+        'v8.execute',
+        'toplevel',
+      ],
+    },
+  });
+  return async (name: string) => {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    const file = join(tmpdir(), `phone-trace-${name}.json`);
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    console.log(`  Chrome's trace: ${file}`);
+    await cdp.detach();
+  };
+}
+
+/** Keeps the page's long tasks (PHONE_TRACE): an init script, so from the document's start. */
+function keepLongTasks() {
+  const tasks: [number, number][] = [];
+  Object.assign(window, { phoneLongTasks: tasks });
+  try {
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) tasks.push([task.startTime, task.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No long tasks in this browser.
+  }
+}
+
+interface Trace {
+  navigation: Record<string, number> | undefined;
+  requests: { name: string; start: number; sw?: number; firstByte: number; end: number; kb: number }[];
+  longTasks: [number, number][];
+}
+
+/**
+ * Where the time went on one page, every time in ms from the tap (`tapEpoch`): its navigation (when the tap opened
+ * it: the service worker's start, the page's first and last byte, the document parsed), each request the tap caused
+ * (`sw`: when the service worker took it, where one did; its size on the wire) and the main thread's long tasks.
+ * Runs in the page.
+ */
+function traceSince(tapEpoch: number): Trace {
+  const shift = performance.timeOrigin - tapEpoch;
+  const at = (time: number) => Math.round(time + shift);
+  const [page] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  const navigation =
+    page && shift > 0
+      ? {
+          start: at(0),
+          sw: page.workerStart > 0 ? at(page.workerStart) : -1,
+          fetch: at(page.fetchStart),
+          firstByte: at(page.responseStart),
+          lastByte: at(page.responseEnd),
+          interactive: at(page.domInteractive),
+          contentLoaded: at(page.domContentLoadedEventEnd),
+        }
+      : undefined;
+  const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((entry) => at(entry.startTime) >= 0)
+    .map((entry) => ({
+      name: entry.name.replace(location.origin, '').slice(0, 70),
+      start: at(entry.startTime),
+      ...(entry.workerStart > 0 ? { sw: at(entry.workerStart) } : {}),
+      firstByte: at(entry.responseStart),
+      end: at(entry.responseEnd),
+      kb: Math.round(entry.transferSize / 1024),
+    }));
+  const kept = (window as unknown as { phoneLongTasks?: [number, number][] }).phoneLongTasks ?? [];
+  const longTasks = kept
+    .filter(([start]) => at(start) >= 0)
+    .map(([start, duration]): [number, number] => [at(start), Math.round(duration)]);
+  return { navigation, requests, longTasks };
+}
+
+function printTrace(title: string, { navigation, requests, longTasks }: Trace) {
+  console.log(`  ${title}:`);
+  if (navigation) console.log(`    navigation ${JSON.stringify(navigation)}`);
+  for (const { name, start, sw, firstByte, end, kb } of requests) {
+    console.log(
+      `    ${String(start).padStart(5)} → ${String(end).padStart(5)} ms  first byte ${firstByte}${sw === undefined ? '' : `, sw ${sw}`}  ${kb} KB  ${name}`,
+    );
+  }
+  if (longTasks.length > 0) {
+    console.log(`    long tasks (from, ms): ${longTasks.map(([start, ms]) => `${start}+${ms}`).join(' ')}`);
   }
 }
 

@@ -46,13 +46,19 @@ async function paintFrom(request: EarlyRequest, response: Promise<Response>): Pr
   }
 }
 
+const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
+/**
+ * The test panel's window, opened by a tap on Start that waits for the first question: its requests (the open, then
+ * the attempt) are sent at once, not after the logo's paint as where a banner shares the line (issue 26).
+ */
+const panelPage = path.toLowerCase() === testPanelPage;
+
 // The route's first requests, sent beside the app's code rather than after it (lib/early-calls.ts); resolves with
 // the element the page painted from their answers, if any.
 function sendEarlyRequests(): Promise<Element | undefined> {
   const painted: Promise<Element | undefined>[] = [];
   try {
-    const path = window.location.pathname.replace(/^\/my-account(?=\/|$)/, '') || '/';
-    if (path.toLowerCase() === testPanelPage) {
+    if (panelPage) {
       // The panel runs on its attempt's credential, not the session's.
       sendPanelRequests(window.location.hash.replace(/^#/, ''), sessionStorage.getItem(attemptCredentialKey));
       return Promise.resolve(undefined);
@@ -74,7 +80,7 @@ const first = document.querySelector('#root [data-paint-first]');
 const logo = first ?? document.querySelector('#root img');
 // Where the server painted an image as the page's largest element (the dashboard's banner), the data waits for its
 // paint: on a slow line the requests would share the image's bandwidth. Elsewhere send now.
-const waitsForPaint = first instanceof HTMLImageElement;
+const waitsForPaint = first instanceof HTMLImageElement && !panelPage;
 const fromData = waitsForPaint ? Promise.resolve(undefined) : sendEarlyRequests();
 
 /** Resolves once the largest paint so far is an element `wanted` accepts. */

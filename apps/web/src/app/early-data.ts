@@ -19,8 +19,9 @@ import { localDate } from '../lib/local-date.ts';
 import { endpointUrl, partHeaders, requestHeaders, type RequestParts } from '../lib/request.ts';
 import type { StoredSession } from '../lib/session.ts';
 
-// A signed-in route's first requests (GETs, and POSTs that only read), for the page's boot script (src/boot.ts) to send before the app's code
-// has loaded: the data then arrives beside the code instead of after it (issue 18, the data-bound routes' LCP).
+// A signed-in route's first requests (GETs, and POSTs whose endpoint is `readOnly`), for the page's boot script
+// (src/boot.ts) to send before the app's code has loaded: the data then arrives beside the code instead of after it
+// (issue 18, the data-bound routes' LCP).
 // Each uses the feature's own request builder, so it is the request the screen's query sends (early-data.test.ts
 // checks it on every route here); the api client takes the answer instead of asking again (lib/early-calls.ts).
 
@@ -29,8 +30,6 @@ interface FirstRequest {
   parts: RequestParts;
   /** A credential other than the session's (the exam desk's). */
   authorization?: string;
-  /** A POST that only reads (the timetable's month), so it may be sent before the app asks. */
-  reads?: boolean;
 }
 
 const home = (session: StoredSession): FirstRequest[] => [
@@ -65,9 +64,7 @@ const firstRequests: Record<string, (session: StoredSession, opening: Opening) =
   [signedInPages.timetable]: (session, { address, now }) => {
     if (opensOnYear(address)) return [];
     const { month } = openingPlace(session, address, localDate(now));
-    return [
-      { endpoint: timetableEndpoints.timetable, parts: timetableInput(session, month.year, month.month), reads: true },
-    ];
+    return [{ endpoint: timetableEndpoints.timetable, parts: timetableInput(session, month.year, month.month) }];
   },
   [signedInPages.exam]: (session) => [
     { endpoint: examEndpoints.labels, parts: {}, authorization: deskAuthorization(session) },
@@ -88,8 +85,8 @@ export interface EarlyRequest {
   /** POST where it is one (a GET by default), with its JSON body. */
   method?: string;
   body?: string;
-  /** A POST that only reads: its answer is taken only while fresh, as a GET's (lib/early-calls.ts). */
-  repeatable?: boolean;
+  /** A POST whose endpoint only reads: its answer is taken only while fresh, as a GET's (lib/early-calls.ts). */
+  readOnly?: boolean;
   /** The endpoint's id (`messages.byPhone`): the boot script paints from some answers (app/boot-screen.ts). */
   endpoint: string;
 }
@@ -102,7 +99,7 @@ export function earlyRequests(path: string, session: StoredSession | null, now: 
   if (!session || isSessionDayOver(session.logindatetime, now) || !isPageAllowed(session, path)) return [];
   const requests = firstRequests[routeOf(path)]?.(session, { address: new URLSearchParams(search), now }) ?? [];
   return requests
-    .filter((request) => request.endpoint.method === 'GET' || request.reads)
+    .filter(({ endpoint }) => endpoint.method === 'GET' || endpoint.readOnly)
     .map(({ endpoint, parts, authorization }) => {
       const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
       return {
@@ -115,7 +112,7 @@ export function earlyRequests(path: string, session: StoredSession | null, now: 
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           ...(authorization ? { Authorization: authorization } : {}),
         },
-        ...(endpoint.method === 'GET' ? {} : { method: endpoint.method, body, repeatable: true }),
+        ...(endpoint.method === 'GET' ? {} : { method: endpoint.method, body, readOnly: true }),
       };
     });
 }

@@ -372,7 +372,7 @@ describe('answers the page’s boot script asked for early (lib/early-calls.ts)'
     let months = 0;
     server.use(http.post('*/api/v1/month', () => HttpResponse.json({ month: ++months })));
     const headers = { ...baseHeaders(), 'Content-Type': 'application/json' };
-    const early = { method: 'POST', body: JSON.stringify({ month: 11 }), repeatable: true };
+    const early = { method: 'POST', body: JSON.stringify({ month: 11 }), readOnly: true };
     startEarlyCall('/api/v1/month', headers, Date.now(), early);
     expect(await apiRequest('/api/v1/month', { method: 'POST', body: { month: 11 } })).toEqual({ month: 1 });
     expect(months).toBe(1);

@@ -6,8 +6,8 @@
 interface EarlyCall {
   /** The address and headers, as the api client would send them. */
   key: string;
-  /** A request that may not be sent twice (a POST) is taken however old: the app could not ask again. */
-  repeatable: boolean;
+  /** Whether the request only reads; one that may not be sent twice (a POST) is taken however old. */
+  readOnly: boolean;
   startedAt: number;
   response: Promise<Response>;
 }
@@ -24,8 +24,8 @@ export interface EarlyRequest {
   method?: string;
   /** The JSON body exactly as the api client sends it. */
   body?: string;
-  /** A POST that only reads (the timetable's month): taken only while fresh, as a GET. */
-  repeatable?: boolean;
+  /** A POST whose endpoint only reads (the timetable's month): taken only while fresh, as a GET. */
+  readOnly?: boolean;
 }
 
 const keyOf = (url: string, headers: Record<string, string>, { method = 'GET', body = '' }: EarlyRequest) =>
@@ -50,7 +50,7 @@ export function startEarlyCall(
   copy.catch(() => undefined);
   (globalThis.campusEarlyCalls ??= []).push({
     key: keyOf(url, headers, request),
-    repeatable: request.repeatable ?? (request.method ?? 'GET') === 'GET',
+    readOnly: request.readOnly ?? (request.method ?? 'GET') === 'GET',
     startedAt: now,
     response,
   });
@@ -69,5 +69,5 @@ export function takeEarlyCall(
   const index = calls?.findIndex((call) => call.key === key) ?? -1;
   if (!calls || index < 0) return undefined;
   const [call] = calls.splice(index, 1);
-  return call && (!call.repeatable || now - call.startedAt <= earlyCallTtlMs) ? call.response : undefined;
+  return call && (!call.readOnly || now - call.startedAt <= earlyCallTtlMs) ? call.response : undefined;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { academicYearOf, addDays, dateInZone, endOfDayInZone, formatInZone, isTimeZone } from './calendar.ts';
+import {
+  academicYearOf,
+  addDays,
+  dateInZone,
+  endOfDayInZone,
+  formatInZone,
+  isTimeZone,
+  monthRange,
+  yearRange,
+} from './calendar.ts';
 
 describe('dateInZone', () => {
   it('gives the Indian date when it is already the next day in Kolkata', () => {
@@ -72,5 +81,17 @@ describe('formatInZone', () => {
       date: '21-11-2026',
       time: '12:30 AM',
     });
+  });
+});
+
+describe('monthRange and yearRange', () => {
+  it('knows the days of a month, leap years included', () => {
+    expect(monthRange(2026, 11)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(monthRange(2028, 2)).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthRange(2026, 12)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+
+  it('knows the first and last day of a year', () => {
+    expect(yearRange(2026)).toEqual({ from: '2026-01-01', to: '2026-12-31' });
   });
 });

@@ -157,3 +157,16 @@ export function formatInZone(instant: Date, timeZone: string): Readonly<{ date: 
   formattedMinutes.set(key, formatted);
   return formatted;
 }
+
+/** The first and last date of a month (`month` 1–12). */
+export function monthRange(year: number, month: number): { from: IsoDate; to: IsoDate } {
+  const from = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+  // Day 0 of the next month is the last day of this one.
+  return { from, to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10) };
+}
+
+/** The first and last date of a year. */
+export function yearRange(year: number): { from: IsoDate; to: IsoDate } {
+  const y = String(year).padStart(4, '0');
+  return { from: `${y}-01-01`, to: `${y}-12-31` };
+}

@@ -25,7 +25,6 @@ import {
   groupByDay,
   holidayTypeLabel,
   isMyEvent,
-  monthRange,
   truncateEventTitle,
   weeklyOffDays,
 } from './events-rules.ts';
@@ -87,12 +86,6 @@ describe('event calendar rules', () => {
     expect(formatEventTime('12:00:00')).toBe('12:00 PM');
     expect(formatEventTime('17:45')).toBe('05:45 PM');
     expect(formatEventTime(null)).toBeNull();
-  });
-
-  it('knows the days of a month, leap years included', () => {
-    expect(monthRange(2026, 11)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
-    expect(monthRange(2028, 2)).toEqual({ from: '2028-02-01', to: '2028-02-29' });
-    expect(monthRange(2026, 12)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
   });
 
   it.each([

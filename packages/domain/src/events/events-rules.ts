@@ -1,5 +1,5 @@
 import { openCourseUserType } from '../auth/index.ts';
-import { addDays, monthNames, weekdayNames, weekdayOf, type IsoDate } from '../calendar/index.ts';
+import { addDays, monthNames, monthRange, weekdayNames, weekdayOf, type IsoDate } from '../calendar/index.ts';
 
 /** Event types (spec part 2 §3): 1 holiday or event, 2 event with its category shown, 3 weekly off. */
 export const eventTypes = { holidayOrEvent: 1, categorized: 2, weeklyOff: 3 } as const;
@@ -67,19 +67,6 @@ export function formatEventTime(time: string | null): string | null {
   const period = hours < 12 ? 'AM' : 'PM';
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${String(hour12).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${period}`;
-}
-
-/** The first and last date of a month (`month` 1–12). */
-export function monthRange(year: number, month: number): { from: IsoDate; to: IsoDate } {
-  const from = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
-  // Day 0 of the next month is the last day of this one.
-  return { from, to: new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10) };
-}
-
-/** The first and last date of a year. */
-export function yearRange(year: number): { from: IsoDate; to: IsoDate } {
-  const y = String(year).padStart(4, '0');
-  return { from: `${y}-01-01`, to: `${y}-12-31` };
 }
 
 const later = (a: IsoDate, b: IsoDate) => (a > b ? a : b);

@@ -123,6 +123,11 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
    * bytes, sent as stored (a Range answer's offsets count those bytes; images, video and PDFs gain nothing).
    */
   readonly answerType?: 'json' | 'file';
+  /**
+   * A POST that only reads (the spec sends some reads as POSTs): like a GET, the page's boot script may send it
+   * before the app asks, and its answer is taken only while fresh (apps/web lib/early-calls.ts).
+   */
+  readonly readOnly?: boolean;
   /** Phantom: carries the schema types; never set at run time. */
   readonly schemaTypes?: S;
 }

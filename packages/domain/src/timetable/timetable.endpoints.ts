@@ -24,6 +24,7 @@ export const timetableEndpoints = {
     service: 'main',
     access: 'session',
     ids: viewer,
+    readOnly: true,
   }),
   yearCount: endpoint<Schemas['yearCount']>({
     id: 'timetable.yearCount',

@@ -1,4 +1,4 @@
-import type { IsoDate } from '@campus/domain/calendar/calendar';
+import { monthRange, yearRange, type IsoDate } from '@campus/domain/calendar/calendar';
 import { eventsContract, type EventItem, type EventsByDay } from '@campus/domain/events/events.contract';
 import {
   eventDateLabel,
@@ -6,8 +6,6 @@ import {
   formatEventTime,
   groupByDay,
   isMyEvent,
-  monthRange,
-  yearRange,
 } from '@campus/domain/events/events-rules';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';

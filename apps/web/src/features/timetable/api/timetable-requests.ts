@@ -1,3 +1,4 @@
+import { monthRange } from '@campus/domain/calendar/calendar';
 import type { eventsEndpoints } from '@campus/domain/events/events.endpoints';
 import { placeFromParam, timetableFlags, type MonthPlace } from '@campus/domain/timetable/timetable-rules';
 import type { timetableEndpoints } from '@campus/domain/timetable/timetable.endpoints';
@@ -6,13 +7,6 @@ import type { StoredSession } from '../../../lib/session.ts';
 
 // The timetable's requests, free of the query layer: the route starts the first month's while the screen's code
 // downloads, and the page's boot script sends it with the page (src/boot.ts), each the request the screen sends.
-
-/** The first and last date of a month (`month` 1–12). */
-export function monthWindow(year: number, month: number) {
-  const from = `${year}-${String(month).padStart(2, '0')}-01`;
-  const to = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-  return { from, to };
-}
 
 /** The session's academic year, the bounds of the month view. */
 export const academicYearOf = (session: Pick<StoredSession, 'ay_start_date' | 'ay_end_date'>) => ({
@@ -37,7 +31,7 @@ export function timetableInput(
   year: number,
   month: number,
 ): InputOf<typeof timetableEndpoints.timetable> {
-  const { from, to } = monthWindow(year, month);
+  const { from, to } = monthRange(year, month);
   return {
     body: {
       batch_id: -1,
@@ -66,7 +60,7 @@ export function holidaysInput(
   year: number,
   month: number,
 ): InputOf<typeof eventsEndpoints.forTimetable> {
-  const { from, to } = monthWindow(year, month);
+  const { from, to } = monthRange(year, month);
   return {
     body: {
       institution_id: session.institute_id,

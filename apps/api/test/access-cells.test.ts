@@ -6,7 +6,7 @@ import { fillPath, type BoundEndpoint, type DeclaredId, type IdKind } from '@cam
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEndpointNames } from '@campus/domain/admin/admin.endpoints';
-import { allEndpoints } from '../src/access/matrix.ts';
+import { allEndpoints } from '../src/features/index.ts';
 import type { App } from '../src/app.ts';
 import {
   assignmentAttachments,

@@ -1,7 +1,7 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessMatrix } from '../src/access/matrix.ts';
+import { accessMatrix } from '../src/features/index.ts';
 import { signIn } from './auth-helpers.ts';
 import { createTestApp } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessMatrix } from '../src/access/matrix.ts';
+import { accessMatrix } from '../src/features/index.ts';
 import { securityHeaderOptions, securityPlugin } from '../src/plugins/security.ts';
 import { signIn } from './auth-helpers.ts';
 import { createInstitute, createStudent } from './factories.ts';

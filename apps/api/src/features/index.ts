@@ -1,30 +1,17 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { routeKey, type AccessRule, type BoundEndpoint } from '@campus/domain/shared/endpoint';
 import type { FastifyInstance } from 'fastify';
+import type { Area } from '../access/define-area.ts';
+import { infrastructureRoutes } from '../access/matrix.ts';
 import type { SmsSender } from '../lib/sms.ts';
-import { adminRoutes } from './admin/admin.routes.ts';
-import { assignmentsRoutes } from './assignments/assignments.routes.ts';
-import { authRoutes, type AuthRateLimits } from './auth/auth.routes.ts';
-import { filesRoutes } from './files/files.routes.ts';
-import { eventsRoutes } from './events/events.routes.ts';
-import { feesRoutes } from './fees/fees.routes.ts';
-import { reportRoutes } from './report/report.routes.ts';
-import { examRoutes } from './exam/exam.routes.ts';
-import { homeRoutes } from './home/home.routes.ts';
-import { messagesRoutes } from './messages/messages.routes.ts';
-import { productsRoutes } from './products/products.routes.ts';
-import { profileRoutes } from './profile/profile.routes.ts';
-import { shellRoutes } from './shell/shell.routes.ts';
-import { liveRoutes } from './live/live.routes.ts';
-import { timetableRoutes } from './timetable/timetable.routes.ts';
-import { libraryRoutes } from './library/library.routes.ts';
-import { documentsRoutes } from './documents/documents.routes.ts';
-import { mediaRoutes } from './media/media.routes.ts';
 import type { VideoProviders } from '../lib/video-providers.ts';
+import type { AuthRateLimits } from './auth/auth.routes.ts';
 import type { OfficePreviewSettings } from './files/files.routes.ts';
 
 // The app sets the sign-in rate limits through this index, so it imports no feature directly.
 export { defaultAuthRateLimits, type AuthRateLimits } from './auth/auth.routes.ts';
 
-/** What the areas need from the app beyond the app itself. */
+/** What the areas need from the app beyond the app itself; each area's routes take the part they use. */
 export interface FeatureOptions {
   sms: SmsSender;
   rateLimits: AuthRateLimits;
@@ -34,24 +21,42 @@ export interface FeatureOptions {
   officePreviews: OfficePreviewSettings;
 }
 
-/** Every area's routes, registered from its endpoint descriptors; a new area adds one line here. */
+/** The area folders here, each with its manifest `area.ts` (a folder without one stops the server from starting). */
+function areaFolders(): string[] {
+  const here = new URL('.', import.meta.url);
+  const folders = readdirSync(here, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const missing = folders.filter((name) => !existsSync(new URL(`${name}/area.ts`, here)));
+  if (missing.length > 0) throw new Error(`features/${missing.join(', features/')} has no area.ts (its manifest)`);
+  return folders;
+}
+
+/** Every area, as its manifest registers it: found by folder, so a new area adds no line here. */
+export const areas: readonly Area<FeatureOptions>[] = await Promise.all(
+  areaFolders().map(async (name) => {
+    const { area } = (await import(`./${name}/area.ts`)) as { area: Area<FeatureOptions> };
+    if (area.name !== name) throw new Error(`features/${name}/area.ts names itself '${area.name}'`);
+    return area;
+  }),
+);
+
+/** Every endpoint of the API. */
+export const allEndpoints: readonly BoundEndpoint[] = areas.flatMap((area) =>
+  area.contracts.flatMap((contract) => Object.values(contract)),
+);
+
+/**
+ * Who may call each route, derived from the descriptors (never kept by hand): a route registered without a
+ * descriptor stops the server from starting, and a test fails on an endpoint that no route serves.
+ */
+export const accessMatrix: Readonly<Record<string, AccessRule>> = {
+  ...infrastructureRoutes,
+  ...Object.fromEntries(allEndpoints.map((endpoint) => [routeKey(endpoint), endpoint.access])),
+};
+
+/** Every area's routes, registered from its endpoint descriptors. */
 export async function registerFeatures(app: FastifyInstance, options: FeatureOptions) {
-  await app.register(shellRoutes);
-  await app.register(authRoutes, options);
-  await app.register(filesRoutes, options.officePreviews);
-  await app.register(homeRoutes);
-  await app.register(profileRoutes);
-  await app.register(productsRoutes);
-  await app.register(assignmentsRoutes);
-  await app.register(eventsRoutes);
-  await app.register(messagesRoutes);
-  await app.register(feesRoutes);
-  await app.register(timetableRoutes);
-  await app.register(liveRoutes);
-  await app.register(examRoutes);
-  await app.register(libraryRoutes);
-  await app.register(documentsRoutes);
-  await app.register(mediaRoutes, { videoProviders: options.videoProviders });
-  await app.register(adminRoutes);
-  await app.register(reportRoutes);
+  for (const area of areas) await app.register(area.routes, options);
 }

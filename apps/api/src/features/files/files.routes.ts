@@ -42,7 +42,10 @@ function officeConverterFor(app: FastifyInstance, options: OfficePreviewSettings
  * a page. Range requests are answered (206), so a PDF, audio or video seeks without being read whole; an office
  * file's preview grant serves its PDF.
  */
-export async function filesRoutes(app: FastifyInstance, options: OfficePreviewSettings) {
+export async function filesRoutes(
+  app: FastifyInstance,
+  { officePreviews: options }: { officePreviews: OfficePreviewSettings },
+) {
   const previewOf = officePreviewer(app.db, app.storage, officeConverterFor(app, options), {
     atOnce: options.officePreviews?.atOnce ?? 2,
     now: app.now,

@@ -1,0 +1,18 @@
+import type { BoundEndpoint } from '@campus/domain/shared/endpoint';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * One area of the API as it registers itself (issue 29): its contracts, whose endpoints make the access matrix, and
+ * the routes that serve them. `features/index.ts` finds every area's `area.ts`, so a new area touches no shared list.
+ */
+export interface Area<Options = unknown> {
+  /** The area's folder under `features/`. */
+  readonly name: string;
+  /** Its HTTP contracts (from the domain package): every endpoint in them must be served by `routes`. */
+  readonly contracts: readonly Readonly<Record<string, BoundEndpoint>>[];
+  /** Registers the routes; `options` is what the app hands every area (features/index.ts `FeatureOptions`). */
+  readonly routes: (app: FastifyInstance, options: Options) => Promise<void>;
+}
+
+/** An area's manifest, as its `area.ts` exports it (`export const area = defineArea({ … })`). */
+export const defineArea = <Options = unknown>(area: Area<Options>): Area<Options> => area;

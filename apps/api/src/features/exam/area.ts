@@ -1,0 +1,5 @@
+import { examContract } from '@campus/domain/exam/exam.contract';
+import { defineArea } from '../../access/define-area.ts';
+import { examRoutes } from './exam.routes.ts';
+
+export const area = defineArea({ name: 'exam', contracts: [examContract], routes: examRoutes });

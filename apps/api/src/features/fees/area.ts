@@ -1,0 +1,5 @@
+import { feesContract } from '@campus/domain/fees/fees.contract';
+import { defineArea } from '../../access/define-area.ts';
+import { feesRoutes } from './fees.routes.ts';
+
+export const area = defineArea({ name: 'fees', contracts: [feesContract], routes: feesRoutes });

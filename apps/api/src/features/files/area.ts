@@ -1,0 +1,5 @@
+import { filesContract } from '@campus/domain/files/files.contract';
+import { defineArea } from '../../access/define-area.ts';
+import { filesRoutes } from './files.routes.ts';
+
+export const area = defineArea({ name: 'files', contracts: [filesContract], routes: filesRoutes });

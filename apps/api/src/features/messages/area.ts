@@ -1,0 +1,5 @@
+import { messagesContract } from '@campus/domain/messages/messages.contract';
+import { defineArea } from '../../access/define-area.ts';
+import { messagesRoutes } from './messages.routes.ts';
+
+export const area = defineArea({ name: 'messages', contracts: [messagesContract], routes: messagesRoutes });

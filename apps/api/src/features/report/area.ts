@@ -1,0 +1,5 @@
+import { reportContract } from '@campus/domain/report/report.contract';
+import { defineArea } from '../../access/define-area.ts';
+import { reportRoutes } from './report.routes.ts';
+
+export const area = defineArea({ name: 'report', contracts: [reportContract], routes: reportRoutes });

@@ -1,0 +1,5 @@
+import { timetableContract } from '@campus/domain/timetable/timetable.contract';
+import { defineArea } from '../../access/define-area.ts';
+import { timetableRoutes } from './timetable.routes.ts';
+
+export const area = defineArea({ name: 'timetable', contracts: [timetableContract], routes: timetableRoutes });

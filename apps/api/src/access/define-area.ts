@@ -1,9 +1,10 @@
 import type { BoundEndpoint } from '@campus/domain/shared/endpoint';
 import type { FastifyInstance } from 'fastify';
+import type { AreaPolicies } from './policies.ts';
 
 /**
- * One area of the API as it registers itself (issue 29): its contracts, whose endpoints make the access matrix, and
- * the routes that serve them. `features/index.ts` finds every area's `area.ts`, so a new area touches no shared list.
+ * One area of the API as it registers itself (issue 29): its contracts, whose endpoints make the access matrix, the
+ * routes that serve them and the policies of its kinds of id. `features/index.ts` finds every area's `area.ts`, so a new area touches no shared list.
  */
 export interface Area<Options = unknown> {
   /** The area's folder under `features/`. */
@@ -12,6 +13,8 @@ export interface Area<Options = unknown> {
   readonly contracts: readonly Readonly<Record<string, BoundEndpoint>>[];
   /** Registers the routes; `options` is what the app hands every area (features/index.ts `FeatureOptions`). */
   readonly routes: (app: FastifyInstance, options: Options) => Promise<void>;
+  /** The policies of the kinds of id the area owns (`<area>.policy.ts`); the shared kinds are access/policies.ts's. */
+  readonly policies?: AreaPolicies;
 }
 
 /** An area's manifest, as its `area.ts` exports it (`export const area = defineArea({ … })`). */

@@ -1,89 +1,30 @@
-import { inboxPhoneOf } from '@campus/domain/messages/messages-rules';
 import type { DeclaredId, IdKind } from '@campus/domain/shared/endpoint';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { findVideo } from '../lib/video-sources.ts';
-import { findAssignment, findAttachmentsByIds } from '../features/assignments/index.ts';
-import { findExamLabel, findVisibleTestIds } from '../features/exam/index.ts';
-import { findStudentReceipt } from '../features/fees/index.ts';
-import { findAccountPhone } from '../features/messages/index.ts';
-import { hasBoughtProduct } from '../features/products/index.ts';
-import { findClassSession, findRecording } from '../features/timetable/index.ts';
 import { isAcademicYearOf } from './access.repository.ts';
-import {
-  entitlementValues,
-  findEntitledCourse,
-  findEntitledDocument,
-  findEntitledFile,
-  isStudentSubject,
-} from '../features/library/index.ts';
 import type { RequestScope } from './scope.ts';
-import { findAttemptedQuestion } from '../features/report/index.ts';
 
-const notFound = () => new AppError(404, 'NOT_FOUND', 'Not Found');
-const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
+/** The refusal of an object id: the same whether the object exists elsewhere or not at all. */
+export const notFound = () => new AppError(404, 'NOT_FOUND', 'Not Found');
+/** The refusal of an id of the session's own that is not the session's. */
+export const forbidden = (message: string) => new AppError(403, 'FORBIDDEN', message);
 
 /** A policy: may this session use `value` as an id of this kind? Throws the denial; may narrow the scope. */
-type Policy = (scope: RequestScope, value: unknown, request: FastifyRequest) => void | Promise<void>;
+export type Policy = (scope: RequestScope, value: unknown, request: FastifyRequest) => void | Promise<void>;
 
-const numbers = (value: unknown): number[] => (Array.isArray(value) ? value : [value]) as number[];
+/** An id field's values: an array's elements, or the one value. */
+export const idValues = (value: unknown): number[] => (Array.isArray(value) ? value : [value]) as number[];
 
-/**
- * The study library, documents and shared videos (features/library/library-access.repository.ts). An absent
- * optional id names nothing and passes; the handler decides whether it needed one. Every refusal is a bare 404.
- */
-const libraryPolicies = {
-  viewer(scope, value) {
-    if (value === undefined) return;
-    const { studentId, userId } = scope.session;
-    if (value !== (studentId ?? userId)) throw notFound();
-  },
-  async course(scope, value, request) {
-    if (value === undefined) return;
-    const course = await findEntitledCourse(scope, request.server.now(), value as number);
-    if (!course) throw notFound();
-    scope.course = course;
-  },
-  courseProduct(scope, value) {
-    if (value === undefined || value === null || value === 0) return;
-    if (!scope.course || scope.course.productId !== value) throw notFound();
-  },
-  async subject(scope, value) {
-    if (value === undefined) return;
-    if (!(await isStudentSubject(scope, value as number))) throw notFound();
-  },
-  async libraryFile(scope, value, request) {
-    if (value === undefined) return;
-    const file = await findEntitledFile(scope, request.server.now(), value as number);
-    if (!file) throw notFound();
-    scope.libraryFile = file;
-  },
-  async document(scope, value, request) {
-    const document = await findEntitledDocument(scope, request.server.now(), value as number);
-    if (!document) throw notFound();
-    scope.document = document;
-  },
-  async video(scope, value, request) {
-    const { instituteId, studentId, academicYearId } = scope.session;
-    const found = await findVideo({
-      db: scope.db,
-      instituteId,
-      videoId: String(value),
-      entitlement: await entitlementValues(scope, request.server.now()),
-      studentId,
-      academicYearId,
-    });
-    if (!found) throw notFound();
-    scope.video = found;
-  },
-} satisfies Partial<Record<IdKind, Policy>>;
+/** The policies of an area's own kinds of id (`features/<area>/<area>.policy.ts`, named in its manifest). */
+export type AreaPolicies = Partial<Record<IdKind, Policy>>;
 
 /**
- * One policy per kind of id (packages/domain/src/shared/endpoint.ts says what each kind names). Object kinds answer
- * 404 so that an id that exists and one that does not look alike; the session's own ids answer 403.
+ * The policies of the ids every area shares: the session's own (institute, student, user, account, user type,
+ * device), its batches and academic years, and the sign-in choice. Each area brings the policies of its own kinds
+ * (`allPolicies`). Object kinds answer 404 so that an id that exists and one that does not look alike; the
+ * session's own ids answer 403. packages/domain/src/shared/endpoint.ts says what each kind names.
  */
-export const policies: Record<IdKind, Policy> = {
-  ...libraryPolicies,
+export const sharedPolicies = {
   async institute(scope, value, request) {
     if (scope.auth) {
       if (value !== scope.auth.instituteId) throw forbidden('You may not access another institute');
@@ -114,93 +55,37 @@ export const policies: Record<IdKind, Policy> = {
       throw new AppError(400, 'BAD_REQUEST', 'deviceId does not match this login');
     }
   },
-  async assignment(scope, value) {
-    const { instituteId } = scope.session;
-    const row = await findAssignment(scope.db, instituteId, scope.studentId, await scope.batchIds(), value as number);
-    if (!row) throw notFound();
-    scope.assignment = row;
-  },
-  async attachment(scope, value) {
-    const ids = [...new Set(numbers(value ?? []))];
-    if (ids.length === 0) {
-      scope.attachments = [];
-      return;
-    }
-    const { instituteId } = scope.session;
-    const [rows, batchIds] = await Promise.all([findAttachmentsByIds(scope.db, instituteId, ids), scope.batchIds()]);
-    // Every id must be one this student may open; otherwise nothing is answered.
-    const visible = rows.filter(({ attachment, batchId, isSolutionReleased, submitterId }) => {
-      if (attachment.kind === 'teacher') return batchIds.includes(batchId);
-      if (attachment.kind === 'solution') return batchIds.includes(batchId) && isSolutionReleased;
-      return submitterId === scope.studentId;
-    });
-    if (visible.length !== ids.length) throw notFound();
-    scope.attachments = visible;
-  },
-  async phone(scope, value) {
-    // The account that signed in owns the phone (a parent's inbox is the parent's, whichever child is viewed).
-    const { instituteId, accountUserId } = scope.session;
-    const row = await findAccountPhone(scope.db, instituteId, accountUserId);
-    if (!row?.phone) throw notFound();
-    if (value !== inboxPhoneOf(row.countryCallingCode, row.phone)) {
-      throw forbidden('You may only read the messages sent to your own phone number');
-    }
-    scope.accountPhone = row.phone;
-  },
   async academicYear(scope, value) {
     if (!(await isAcademicYearOf(scope.db, scope.session.instituteId, value as number))) throw notFound();
-  },
-  async receipt(scope, value) {
-    // Receipts exist for the student only while the institute offers them (spec part 2 §6).
-    if (!(await scope.settings()).isFeeReceiptEnabled) {
-      throw forbidden('Fee receipts are not available for this institute');
-    }
-    const row = await findStudentReceipt(scope.db, scope.session.instituteId, scope.studentId, String(value));
-    if (!row) throw notFound();
-    scope.receipt = row;
   },
   choice() {
     // Resolved by the login service only among the accounts the request's own login and password (or phone)
     // match; an id outside that set matches nothing, so there is nothing to check beforehand.
   },
-  async classSession(scope, value) {
-    const row = await findClassSession(scope.db, scope.session.instituteId, await scope.batchIds(), value as number);
-    if (!row) throw notFound();
-    scope.classSession = row;
-  },
-  async recording(scope, value) {
-    const row = await findRecording(scope.db, scope.session.instituteId, await scope.batchIds(), value as number);
-    if (!row) throw notFound();
-    scope.recording = row;
-  },
   async batch(scope, value) {
     if (!(await scope.batchIds()).includes(value as number)) throw notFound();
   },
-  async test(scope, value) {
-    // Each id a test set for the student's sections this year or sold in a product the user bought.
-    const ids = [...new Set(numbers(value))];
-    const { instituteId, userId, studentId } = scope.session;
-    const batchIds = studentId === null ? [] : await scope.batchIds();
-    const visible = await findVisibleTestIds(scope.db, instituteId, batchIds, userId, ids);
-    if (visible.length !== ids.length) throw notFound();
-  },
-  async question(scope, value) {
-    const { instituteId, userId, studentId } = scope.session;
-    if (!(await findAttemptedQuestion(scope.db, instituteId, { userId, studentId }, value as number))) throw notFound();
-  },
-  async testLabel(scope, value) {
-    if (value === 'MockP' || value === 'OnlineP') return;
-    if (typeof value !== 'number' || !(await findExamLabel(scope.db, scope.session.instituteId, value))) {
-      throw notFound();
+} satisfies AreaPolicies;
+
+/**
+ * One policy per kind of id: the shared ones and every area's. A kind with none, or with two, stops the server from
+ * starting (a declared id would otherwise go unchecked, or be checked by whichever area came last).
+ */
+export function allPolicies(
+  kinds: readonly IdKind[],
+  areas: readonly AreaPolicies[],
+): Readonly<Record<IdKind, Policy>> {
+  const merged: AreaPolicies = {};
+  for (const policies of [sharedPolicies, ...areas]) {
+    for (const [kind, policy] of Object.entries(policies) as [IdKind, Policy][]) {
+      if (merged[kind]) throw new Error(`Two policies for ids of kind '${kind}'`);
+      merged[kind] = policy;
     }
-  },
-  async product(scope, value) {
-    const { instituteId, userId } = scope.session;
-    if (!(await hasBoughtProduct(scope.db, instituteId, userId, value as number))) {
-      throw new AppError(404, 'NOT_FOUND', 'No Products Available');
-    }
-  },
-};
+  }
+  const missing = kinds.filter((kind) => !merged[kind]);
+  if (missing.length > 0) throw new Error(`No policy for ids of kind '${missing.join("', '")}'`);
+  return merged as Record<IdKind, Policy>;
+}
 
 /** The value of a declared id in one parsed request part (`a.b` nested, `a[]` every element of an array). */
 export function readDeclared(part: unknown, name: string): unknown {
@@ -227,6 +112,6 @@ export async function authorizeIds(
     const value = readDeclared(parts[declared.in], declared.name);
     // `a[]`: each element is an id of the kind.
     const values = declared.name.endsWith('[]') ? (value as unknown[]) : [value];
-    for (const each of values) await policies[declared.kind](scope, each, request);
+    for (const each of values) await request.server.policies[declared.kind](scope, each, request);
   }
 }

@@ -1,13 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { AuthContext } from '../types.d.ts';
-import type { AssignmentRow, AttachmentAccessRow } from '../features/assignments/index.ts';
-import type { ReceiptAccessRow } from '../features/fees/index.ts';
-import type { ClassSessionRow, RecordingRow } from '../features/timetable/index.ts';
 import { findStudentBatchIds } from './access.repository.ts';
-import type { VideoEntry } from '../lib/video-sources.ts';
 import type { InstituteSettings } from './institute-settings.ts';
-import type { EntitledCourseWithVersion, EntitledDocument, EntitledFile } from '../features/library/index.ts';
 
 /** Message of a signed-in route reached without a session (the auth hook refuses these first). */
 const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
@@ -15,28 +10,10 @@ const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
 /**
  * What one request may see, narrowed by the policies before its handler runs: the session, the institute's
  * settings, the student's batches this year and the objects the declared ids named. Each lookup runs at most once
- * per request and is shared by the policies and the handler.
+ * per request and is shared by the policies and the handler. Each area's policy file adds the slots of the objects
+ * its ids name (`declare module` on this class, e.g. `scope.assignment` in assignments.policy.ts).
  */
 export class RequestScope {
-  /** The assignment a declared `assignment` id named, once its policy allowed it. */
-  assignment?: AssignmentRow;
-  /** The attachments declared `attachment` ids named, once their policy allowed them. */
-  attachments?: AttachmentAccessRow[];
-  /** The fee receipt a declared `receipt` id named, once its policy allowed it. */
-  receipt?: ReceiptAccessRow;
-  /** The class session a declared `classSession` id named, once its policy allowed it. */
-  classSession?: ClassSessionRow;
-  /** The recording a declared `recording` id named, once its policy allowed it. */
-  recording?: RecordingRow;
-  /** The library course a declared `course` id named, once its policy allowed it. */
-  course?: EntitledCourseWithVersion;
-  /** The library file a declared `libraryFile` id named, once its policy allowed it. */
-  libraryFile?: EntitledFile;
-  /** The document a declared `document` id named, once its policy allowed it. */
-  document?: EntitledDocument;
-  /** The video a declared `video` id named, once its policy allowed it. */
-  video?: VideoEntry;
-  private accountPhoneValue?: string;
   private batchIdsOnce?: Promise<number[]>;
 
   constructor(
@@ -44,16 +21,6 @@ export class RequestScope {
     /** The signed-in user, or null on anonymous routes. */
     readonly auth: AuthContext | null,
   ) {}
-
-  /** The phone (without country code) a declared `phone` id named, once its policy allowed it. */
-  get accountPhone(): string {
-    if (this.accountPhoneValue === undefined) throw new Error('No phone id was declared and checked');
-    return this.accountPhoneValue;
-  }
-
-  set accountPhone(phone: string) {
-    this.accountPhoneValue = phone;
-  }
 
   /** The database the request's lookups run on. */
   get db() {

@@ -3,6 +3,7 @@ import { routeKey, type AccessRule, type BoundEndpoint } from '@campus/domain/sh
 import type { FastifyInstance } from 'fastify';
 import type { Area } from '../access/define-area.ts';
 import { infrastructureRoutes } from '../access/matrix.ts';
+import { allPolicies } from '../access/policies.ts';
 import type { SmsSender } from '../lib/sms.ts';
 import type { VideoProviders } from '../lib/video-providers.ts';
 import type { AuthRateLimits } from './auth/auth.routes.ts';
@@ -56,7 +57,14 @@ export const accessMatrix: Readonly<Record<string, AccessRule>> = {
   ...Object.fromEntries(allEndpoints.map((endpoint) => [routeKey(endpoint), endpoint.access])),
 };
 
-/** Every area's routes, registered from its endpoint descriptors. */
+/** One policy per kind of id the endpoints declare: the shared ones and each area's. */
+export const policies = allPolicies(
+  [...new Set(allEndpoints.flatMap((endpoint) => endpoint.ids.map((id) => id.kind)))],
+  areas.flatMap((area) => (area.policies ? [area.policies] : [])),
+);
+
+/** Every area's routes, registered from its endpoint descriptors, and the policies their declared ids go through. */
 export async function registerFeatures(app: FastifyInstance, options: FeatureOptions) {
+  app.decorate('policies', policies);
   for (const area of areas) await app.register(area.routes, options);
 }

@@ -1,5 +1,6 @@
 import { examContract } from '@campus/domain/exam/exam.contract';
 import { defineArea } from '../../access/define-area.ts';
+import { examPolicies } from './exam.policy.ts';
 import { examRoutes } from './exam.routes.ts';
 
-export const area = defineArea({ name: 'exam', contracts: [examContract], routes: examRoutes });
+export const area = defineArea({ name: 'exam', contracts: [examContract], routes: examRoutes, policies: examPolicies });

@@ -1,5 +1,11 @@
 import { messagesContract } from '@campus/domain/messages/messages.contract';
 import { defineArea } from '../../access/define-area.ts';
+import { messagesPolicies } from './messages.policy.ts';
 import { messagesRoutes } from './messages.routes.ts';
 
-export const area = defineArea({ name: 'messages', contracts: [messagesContract], routes: messagesRoutes });
+export const area = defineArea({
+  name: 'messages',
+  contracts: [messagesContract],
+  routes: messagesRoutes,
+  policies: messagesPolicies,
+});

@@ -9,7 +9,7 @@ export async function messagesRoutes(app: FastifyInstance) {
   defineRoute(app, messagesContract.byPhone, async ({ scope, query }) => {
     const rows = await findMessagesByPhone(app.db, {
       instituteId: scope.session.instituteId,
-      phone: scope.accountPhone,
+      phone: scope.accountPhone!,
       startIndex: query.start_index,
       batchSize: query.batch_size,
       now: app.now(),

@@ -3,8 +3,7 @@ import type { FileSigner } from './lib/signed-urls.ts';
 import type { AppError } from './errors.ts';
 import type { Storage } from './lib/storage.ts';
 
-import type { AccessRule, BoundEndpoint, IdKind } from '@campus/domain/shared/endpoint';
-import type { Policy } from './access/policies.ts';
+import type { AccessRule, BoundEndpoint } from '@campus/domain/shared/endpoint';
 import type { InstituteSettingsCache } from './access/institute-settings.ts';
 
 export type { AccessRule };
@@ -51,8 +50,6 @@ declare module 'fastify' {
     instituteSettings: InstituteSettingsCache;
     /** Tests: handlers that read an undeclared id fail (see access/define-route.ts). */
     strictIds: boolean;
-    /** One policy per kind of id (features/index.ts: the shared ones and each area's). */
-    policies: Readonly<Record<IdKind, Policy>>;
   }
   interface FastifyContextConfig {
     access?: AccessRule;

@@ -15,6 +15,13 @@ export type Policy = (scope: RequestScope, value: unknown, request: FastifyReque
 /** An id field's values: an array's elements, or the one value. */
 export const idValues = (value: unknown): number[] => (Array.isArray(value) ? value : [value]) as number[];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One policy per kind of id (features/index.ts: the shared ones and each area's). */
+    policies: Readonly<Record<IdKind, Policy>>;
+  }
+}
+
 /** The policies of an area's own kinds of id (`features/<area>/<area>.policy.ts`, named in its manifest). */
 export type AreaPolicies = Partial<Record<IdKind, Policy>>;
 

@@ -1,5 +1,5 @@
 import { everyMenuItem } from '@campus/domain/shell/menu-fixtures';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { mediaPage, signedInPages, testPanelPage, testPaperPage } from '@campus/domain/shell/pages';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, signedInRouteId } from './router.tsx';
@@ -31,6 +31,15 @@ describe('router', () => {
     expect(signedInRouteAt('/messages')?.path).toBe(signedInPages.messages);
     expect(signedInRouteAt('/profile')?.path).toBe(signedInPages.profile);
   });
+
+  it.each([testPanelPage, testPaperPage, mediaPage])(
+    'mounts the page %s in a window of its own, outside the shell',
+    (path) => {
+      const matches = matchRoutes(appRoutes, address(path)) ?? [];
+      expect(matches.at(-1)?.route.path).toBe(path);
+      expect(matches.some((match) => match.route.id === signedInRouteId)).toBe(false);
+    },
+  );
 
   it('leaves an unknown path to the catch-all', () => {
     expect(signedInRouteAt('/nowhere')).toBeUndefined();

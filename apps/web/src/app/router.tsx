@@ -4,21 +4,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { assignmentsRoutes } from '../features/assignments/routes.ts';
 import { TokenLogin } from '../features/auth/components/token-login.tsx';
-import { eventsRoutes } from '../features/events/routes.ts';
-import { feesRoutes } from '../features/fees/routes.ts';
-import { examRoutes, testPanelRoute, testPaperRoute } from '../features/exam/routes.ts';
-import { homeRoutes } from '../features/home/routes.ts';
-import { messagesRoutes } from '../features/messages/routes.ts';
-import { libraryRoutes, mediaPageRoute } from '../features/library/routes.ts';
-import { documentsRoutes } from '../features/documents/routes.ts';
-import { productsRoutes } from '../features/products/routes.ts';
-import { profileRoutes } from '../features/profile/routes.ts';
-import { reportRoutes } from '../features/report/routes.ts';
-import { liveRoutes } from '../features/live/routes.ts';
-import { timetableRoutes } from '../features/timetable/routes.ts';
-import { startScreen, type FeatureRoutes, type ScreenHandle } from '../lib/feature-routes.tsx';
+import { startScreen, type FeatureRoutes, type OwnPage, type ScreenHandle } from '../lib/feature-routes.tsx';
 import { getSession } from '../lib/session.ts';
 import { basename, guardByMenu, LoginScreenGuard, RequireSession } from './guards.tsx';
 import { AccountScreen } from './routes/account.tsx';
@@ -34,27 +21,20 @@ const AuthenticatedLayout = lazy(async () => ({
 }));
 
 /**
- * Each area's signed-in routes (`features/<area>/routes.ts`: paths from `signedInPages`, lazy screens that start
- * their requests while their code downloads). Adding an area is its folder and one line here.
+ * Each area's routes, found by folder (a new area adds no line here): `features/<area>/routes.ts`, its signed-in
+ * screens (paths from `signedInPages`, lazy screens that start their requests while their code downloads), and
+ * `features/<area>/own-pages.ts`, pages outside the shell in windows of their own. Eager: the same modules as static
+ * imports would be.
  */
-const areaRoutes: FeatureRoutes[] = [
-  homeRoutes,
-  assignmentsRoutes,
-  productsRoutes,
-  profileRoutes,
-  messagesRoutes,
-  eventsRoutes,
-  feesRoutes,
-  timetableRoutes,
-  liveRoutes,
-  examRoutes,
-  libraryRoutes,
-  documentsRoutes,
-  reportRoutes,
-];
+const areaRoutes = Object.values(
+  import.meta.glob<FeatureRoutes>('../features/*/routes.ts', { eager: true, import: 'routes' }),
+).flat();
+const ownPages = Object.values(
+  import.meta.glob<OwnPage[]>('../features/*/own-pages.ts', { eager: true, import: 'ownPages' }),
+).flat();
 
 /** The signed-in screens, each behind the menu's rules. */
-const signedInRoutes = guardByMenu(areaRoutes.flat());
+const signedInRoutes = guardByMenu(areaRoutes);
 
 /** The address each query client last started a screen for (one client per app). */
 const startedFor = new WeakMap<QueryClient, string>();
@@ -107,9 +87,9 @@ export const appRoutes: RouteObject[] = [
       },
       { path: publicPages.tokenLogin, element: <TokenLogin /> },
       { path: publicPages.error, element: <ErrorPage /> },
-      testPanelRoute,
-      testPaperRoute,
-      { ...mediaPageRoute, element: <RequireSession>{mediaPageRoute.element}</RequireSession> },
+      ...ownPages.map(({ route, needsSession }) =>
+        needsSession ? { ...route, element: <RequireSession>{route.element}</RequireSession> } : route,
+      ),
       {
         id: signedInRouteId,
         element: (

@@ -11,6 +11,15 @@ import { getSession, type StoredSession } from './session.ts';
  */
 export type FeatureRoutes = RouteObject[];
 
+/**
+ * A page of an area outside the signed-in shell, in a window of its own: the test panel and its paper (on the
+ * attempt's credential), the media page (behind the session guard).
+ */
+export interface OwnPage {
+  route: RouteObject;
+  needsSession: boolean;
+}
+
 /** Starts one query the screen will read (skipped when the screen would not run it). */
 export type Prefetch = <T, K extends QueryKey>(
   query: FetchQueryOptions<T, Error, T, K> & { enabled?: unknown },

@@ -9,7 +9,7 @@ const assignments = async () => (await import('./screens/assignments.tsx')).Assi
 const assignmentDetail = async () => (await import('./screens/assignment-detail.tsx')).AssignmentDetailScreen;
 
 /** The assignment list and one assignment with its submission (spec part 1 §2). */
-export const assignmentsRoutes: FeatureRoutes = [
+export const routes: FeatureRoutes = [
   screenRoute(signedInPages.assignment, assignments, { data: assignmentsData }),
   screenRoute(signedInPages.assignmentDetail, assignmentDetail),
 ];

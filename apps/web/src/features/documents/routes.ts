@@ -11,4 +11,4 @@ const subjectsData = prefetching(async (session, prefetch) => {
 const documents = async () => (await import('./screens/documents.tsx')).DocumentsScreen;
 
 /** Documents (spec part 1 §2 Documents). */
-export const documentsRoutes: FeatureRoutes = [screenRoute(signedInPages.document, documents, { data: subjectsData })];
+export const routes: FeatureRoutes = [screenRoute(signedInPages.document, documents, { data: subjectsData })];

@@ -11,6 +11,6 @@ const eventsData = prefetching(async (session, prefetch) => {
 const eventCalendar = async () => (await import('./screens/event-calendar.tsx')).EventCalendarScreen;
 
 /** The event calendar (spec part 2 §2.6): schools only; anyone else is sent to the dashboard, as the menu hides it. */
-export const eventsRoutes: FeatureRoutes = [
+export const routes: FeatureRoutes = [
   screenRoute(signedInPages.eventCalender, eventCalendar, { data: eventsData, allow: hasEventCalendar }),
 ];

@@ -8,4 +8,4 @@ const feesData = prefetching(async (session, prefetch, address) => {
 const fees = async () => (await import('./screens/fees.tsx')).FeesScreen;
 
 /** Fees (spec part 2 §2.7). */
-export const feesRoutes: FeatureRoutes = [screenRoute(signedInPages.fees, fees, { data: feesData })];
+export const routes: FeatureRoutes = [screenRoute(signedInPages.fees, fees, { data: feesData })];

@@ -16,7 +16,7 @@ const homeData = prefetching(async (session, prefetch) => {
 const dashboard = async () => (await import('./screens/dashboard.tsx')).DashboardScreen;
 
 /** Home and its full announcement list, one screen (spec part 1 §1–§2). */
-export const homeRoutes: FeatureRoutes = [
+export const routes: FeatureRoutes = [
   screenRoute(signedInPages.dashboard, dashboard, { data: homeData }),
   screenRoute(signedInPages.announcement, dashboard, { data: homeData }),
 ];

@@ -4,4 +4,4 @@ import { screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 const live = async () => (await import('./screens/live.tsx')).LiveScreen;
 
 /** Live classes (spec part 1 §2). */
-export const liveRoutes: FeatureRoutes = [screenRoute(signedInPages.live, live)];
+export const routes: FeatureRoutes = [screenRoute(signedInPages.live, live)];

@@ -8,4 +8,4 @@ const messagesData = prefetching(async (session, prefetch) => {
 const messages = async () => (await import('./screens/messages.tsx')).MessagesScreen;
 
 /** Messages (spec part 2 §2.5). */
-export const messagesRoutes: FeatureRoutes = [screenRoute(signedInPages.messages, messages, { data: messagesData })];
+export const routes: FeatureRoutes = [screenRoute(signedInPages.messages, messages, { data: messagesData })];

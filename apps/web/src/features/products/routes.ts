@@ -9,7 +9,7 @@ const products = async () => (await import('./screens/products.tsx')).ProductsSc
 const productDetail = async () => (await import('./screens/product-detail.tsx')).ProductDetailScreen;
 
 /** My Products and one purchased product, both drawn from the list of purchases (spec part 1 §2). */
-export const productsRoutes: FeatureRoutes = [
+export const routes: FeatureRoutes = [
   screenRoute(signedInPages.product, products, { data: productsData }),
   screenRoute(signedInPages.productDetail, productDetail, { data: productsData }),
 ];

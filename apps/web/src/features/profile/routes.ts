@@ -8,4 +8,4 @@ const profileData = prefetching(async (session, prefetch) => {
 const profile = async () => (await import('./screens/profile.tsx')).ProfileScreen;
 
 /** The profile (spec part 1 §2; the router matches /profile too). */
-export const profileRoutes: FeatureRoutes = [screenRoute(signedInPages.profile, profile, { data: profileData })];
+export const routes: FeatureRoutes = [screenRoute(signedInPages.profile, profile, { data: profileData })];

@@ -8,4 +8,4 @@ const reportData = prefetching(async (session, prefetch) => {
 const screen = async () => (await import('./screens/report.tsx')).ReportScreen;
 
 /** Exam Reports (spec part 2 §2.4). */
-export const reportRoutes: FeatureRoutes = [screenRoute(signedInPages.report, screen, { data: reportData })];
+export const routes: FeatureRoutes = [screenRoute(signedInPages.report, screen, { data: reportData })];

@@ -16,6 +16,4 @@ const timetableData = prefetching(async (session, prefetch, address) => {
 const timetable = async () => (await import('./screens/timetable.tsx')).TimetableScreen;
 
 /** The timetable (spec part 2 §2.2). */
-export const timetableRoutes: FeatureRoutes = [
-  screenRoute(signedInPages.timetable, timetable, { data: timetableData }),
-];
+export const routes: FeatureRoutes = [screenRoute(signedInPages.timetable, timetable, { data: timetableData })];

@@ -16,8 +16,6 @@ import {
   classSessions,
   enrolments,
   events,
-  feeInstallments,
-  feeStructures,
   examLabels,
   examPassages,
   examProductTests,
@@ -37,12 +35,11 @@ import {
   products,
   standards,
   studentParents,
-  studentInstallments,
   students,
   teachers,
   users,
 } from '../src/db/schema/index.ts';
-import { recordPayment, type NewPayment } from '../src/features/fees/index.ts';
+import { insertFeePlan, recordPayment, type NewPayment } from '../src/features/fees/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { fixedNow } from './template.ts';
 
@@ -344,46 +341,16 @@ export async function createFeePlan(
   },
 ) {
   const academicYear = year === 'current' ? institute.currentYear : institute.previousYear;
-  const [structure] = await db
-    .insert(feeStructures)
-    .values({
-      instituteId: institute.id,
-      academicYearId: academicYear.id,
-      name: `Fees ${next()}`,
-      standardId: linkTo === 'standard' ? institute.standardId : null,
-      batchId: linkTo === 'batch' ? academicYear.batchId : null,
-      lateFineAmount,
-    })
-    .returning({ id: feeStructures.id });
-  const rows = await db
-    .insert(feeInstallments)
-    .values(
-      installments.map((item, index) => ({
-        instituteId: institute.id,
-        structureId: structure!.id,
-        installNo: index + 1,
-        dueDate: item.due,
-        amount: item.amount,
-      })),
-    )
-    .returning({ id: feeInstallments.id });
-  const own = await db
-    .insert(studentInstallments)
-    .values(
-      installments.map((item, index) => ({
-        instituteId: institute.id,
-        studentId,
-        academicYearId: academicYear.id,
-        installmentId: rows[index]!.id,
-        initialAmount: item.amount,
-        discountAmount: item.discount ?? 0,
-        taxAmount: item.tax ?? 0,
-        fineAmount: item.fine ?? 0,
-        badDebtAmount: item.badDebt ?? 0,
-      })),
-    )
-    .returning({ id: studentInstallments.id });
-  return own.map((row) => row.id);
+  return insertFeePlan(db, {
+    instituteId: institute.id,
+    academicYearId: academicYear.id,
+    studentId,
+    name: `Fees ${next()}`,
+    standardId: linkTo === 'standard' ? institute.standardId : null,
+    batchId: linkTo === 'batch' ? academicYear.batchId : null,
+    lateFineAmount,
+    installments,
+  });
 }
 
 /** A payment with its receipt PDF, issued as the server issues every receipt (unique receipt number unless given). */

@@ -1,16 +1,8 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import { financialYearOf } from '@campus/domain/fees/fees-rules';
 import { and, asc, eq } from 'drizzle-orm';
-import { recordPayment } from '../../../features/fees/index.ts';
-import {
-  academicYears,
-  batches,
-  enrolments,
-  feeInstallments,
-  feeStructures,
-  institutes,
-  studentInstallments,
-} from '../../schema/index.ts';
+import { insertFeePlan, recordPayment } from '../../../features/fees/index.ts';
+import { academicYears, batches, enrolments, institutes } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 
@@ -89,44 +81,16 @@ async function seedStudentYear(
 ) {
   const { tx, institute } = plan;
   const place = await placeOf(tx, institute.id, studentId, academicYearId);
-  const [structure] = await tx
-    .insert(feeStructures)
-    .values({
-      instituteId: institute.id,
-      academicYearId,
-      name: 'Annual fees',
-      standardId: plan.linkTo === 'standard' ? place.standardId : null,
-      batchId: plan.linkTo === 'batch' ? place.batchId : null,
-      lateFineAmount: plan.lateFine,
-    })
-    .returning({ id: feeStructures.id });
-  const structureRows = await tx
-    .insert(feeInstallments)
-    .values(
-      installments.map((item, index) => ({
-        instituteId: institute.id,
-        structureId: structure!.id,
-        installNo: index + 1,
-        dueDate: item.due,
-        amount: item.amount,
-      })),
-    )
-    .returning({ id: feeInstallments.id });
-  const studentRows = await tx
-    .insert(studentInstallments)
-    .values(
-      installments.map((item, index) => ({
-        instituteId: institute.id,
-        studentId,
-        academicYearId,
-        installmentId: structureRows[index]!.id,
-        initialAmount: item.amount,
-        discountAmount: item.discount ?? 0,
-        fineAmount: item.fine ?? 0,
-        badDebtAmount: item.badDebt ?? 0,
-      })),
-    )
-    .returning({ id: studentInstallments.id });
+  const studentRows = await insertFeePlan(tx, {
+    instituteId: institute.id,
+    academicYearId,
+    studentId,
+    name: 'Annual fees',
+    standardId: plan.linkTo === 'standard' ? place.standardId : null,
+    batchId: plan.linkTo === 'batch' ? place.batchId : null,
+    lateFineAmount: plan.lateFine,
+    installments,
+  });
   for (const payment of payments) {
     receiptSequence += 1;
     await recordPayment(
@@ -140,7 +104,7 @@ async function seedStudentYear(
         mode: payment.mode,
         paidAt: paidOn(payment.on),
         parts: payment.parts.map((part) => ({
-          studentInstallmentId: studentRows[part.installment]!.id,
+          studentInstallmentId: studentRows[part.installment]!,
           amount: part.amount,
           fine: part.fine ?? 0,
         })),

@@ -24,6 +24,19 @@ describe('BoundedCache', () => {
     expect([cache.get('a'), cache.get('c'), cache.get('d'), cache.get('e')]).toEqual([10, undefined, 4, 5]);
   });
 
+  it('keeps at most maxSize in all, dropping the least recently used, and never an entry larger than that', () => {
+    const cache = new BoundedCache<string, string>({ max: 100, maxSize: 10, sizeOf: (value) => value.length });
+    cache.set('a', 'xxxx');
+    cache.set('b', 'yyyy');
+    expect(cache.get('a')).toBe('xxxx');
+    // 4 + 4 + 4 is over 10: b, the least recently used, goes.
+    cache.set('c', 'zzzz');
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['xxxx', undefined, 'zzzz']);
+    cache.set('big', 'x'.repeat(11));
+    expect(cache.get('big')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c')]).toEqual(['xxxx', 'zzzz']);
+  });
+
   it('forgets an entry its ttl after it was written, however often it is read', () => {
     const clock = fixedClock();
     const cache = new BoundedCache<string, string>({ max: 10, ttlMs: 60_000, now: clock.now });

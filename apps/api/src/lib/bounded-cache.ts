@@ -10,6 +10,14 @@ export interface BoundedCacheOptions {
   now?: () => number;
 }
 
+/** A cache bounded by the size of what it holds as well (characters of text, bytes). */
+export interface SizedCacheOptions<K, V> extends BoundedCacheOptions {
+  /** At most this much in all: past it, the least recently used entries go. */
+  maxSize: number;
+  /** An entry's size; an entry larger than `maxSize` is not kept. */
+  sizeOf: (value: V, key: K) => number;
+}
+
 /**
  * The process's in-memory caches, all bounded (lru-cache underneath). Values are never null or undefined: a cache
  * that must remember "none" keeps it wrapped (`{ instituteId: undefined }`).
@@ -17,9 +25,11 @@ export interface BoundedCacheOptions {
 export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   readonly #entries: LRUCache<K, V>;
 
-  constructor({ max, ttlMs, now = Date.now }: BoundedCacheOptions) {
+  constructor(options: BoundedCacheOptions | SizedCacheOptions<K, V>) {
+    const { max, ttlMs, now = Date.now } = options;
+    const sized = 'maxSize' in options ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf } : {};
     // ttlResolution 0: the clock is read on every check (no timer keeps a cached reading).
-    this.#entries = new LRUCache<K, V>({ max, ttl: ttlMs, ttlResolution: 0, perf: { now } });
+    this.#entries = new LRUCache<K, V>({ max, ttl: ttlMs, ttlResolution: 0, perf: { now }, ...sized });
   }
 
   /** The entry if kept and not expired; it becomes the most recently used. */

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { BoundedCache } from './bounded-cache.ts';
 
 /**
  * Staff-written HTML (notices, assignment descriptions, and a test paper's questions, passages, options and
@@ -33,25 +34,20 @@ const options: sanitizeHtml.IOptions = {
 };
 
 // The same few notices and papers are read by every student of a section (a paper is hundreds of strings, a
-// class opens it at once): remember the last answers, up to a budget of characters, the oldest going first.
-const cache = new Map<string, string>();
-const cacheCharacters = 4_000_000;
-let cachedCharacters = 0;
+// class opens it at once): remember the last answers, up to a budget of characters, the least recently used going
+// first.
+const cache = new BoundedCache<string, string>({
+  max: 50_000,
+  maxSize: 4_000_000,
+  sizeOf: (clean, html) => html.length + clean.length,
+});
 
 /** Staff-written HTML as it may be stored and shown (the allow-list above). */
 export function sanitiseStaffHtml(html: string): string {
   const known = cache.get(html);
   if (known !== undefined) return known;
   const clean = sanitizeHtml(html, options);
-  const size = html.length + clean.length;
-  if (size > cacheCharacters) return clean;
-  while (cachedCharacters + size > cacheCharacters) {
-    const [oldest, value] = cache.entries().next().value!;
-    cache.delete(oldest);
-    cachedCharacters -= oldest.length + value.length;
-  }
   cache.set(html, clean);
-  cachedCharacters += size;
   return clean;
 }
 

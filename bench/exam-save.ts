@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { checkedSaveSql } from '../apps/api/src/features/exam/exam.repository.ts';
 import { hashToken } from '../apps/api/src/lib/tokens.ts';
 import { prepareExam } from './exam-setup.ts';
-import { processCpuMs, start, stop, waitFor } from './servers.ts';
+import { onSignal, processCpuMs, start, stop, waitFor } from './servers.ts';
 
 export interface SaveBench {
   attempts: number;
@@ -89,17 +89,29 @@ export async function measureSaves(options: {
   execFileSync('psql', [adminUrl, '-q', '-c', `create database ${name}`]);
   const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'save-bench-'));
-  const server = start('apps/api/src/server.ts', {
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: 'true',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
-    DATA_DIR: dataDir,
-    // e.g. SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where a save's CPU goes.
-    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-  });
+  const removeDatabase = () => {
+    execFileSync('psql', [adminUrl, '-q', '-c', `drop database if exists ${name} with (force)`]);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Killed (SIGINT, SIGTERM), the bench drops its database once the server has stopped.
+  const dropAtSignal = onSignal(removeDatabase);
+  // Started inside the try: a taken port throws, and the database made above is dropped all the same.
+  let server: ReturnType<typeof start> | undefined;
   try {
+    server = start(
+      'apps/api/src/server.ts',
+      {
+        DATABASE_URL: databaseUrl,
+        SEED_DEMO: 'true',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        DATA_DIR: dataDir,
+      },
+      // e.g. SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to see where a save's CPU goes (Node refuses
+      // --cpu-prof in NODE_OPTIONS).
+      process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [],
+    );
     await waitFor(`http://127.0.0.1:${port}/readyz`);
     const base = `http://localhost:${port}`;
     const { instituteId, testId, credentials } = await prepareExam(databaseUrl, attempts * 2, 600);
@@ -266,11 +278,11 @@ export async function measureSaves(options: {
     if (ratio !== null) console.log(`saves a second ÷ pgbench: ${ratio} (goal ≥ 0.6)`);
     return { attempts, connections, seconds, saves, cpu, pgbench, ratio };
   } finally {
-    await stop(server);
+    if (server) await stop(server);
     // Its connections go with it; a moment for PostgreSQL to see them closed before the drop.
     await sleep(200);
-    execFileSync('psql', [adminUrl, '-q', '-c', `drop database if exists ${name} with (force)`]);
-    rmSync(dataDir, { recursive: true, force: true });
+    dropAtSignal();
+    removeDatabase();
   }
 }
 

@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { checkedSaveSql } from '../apps/api/src/features/exam/exam.repository.ts';
 import { hashToken } from '../apps/api/src/lib/tokens.ts';
 import { prepareExam } from './exam-setup.ts';
-import { onSignal, processCpuMs, start, stop, waitFor } from './servers.ts';
+import { clockTicks, onSignal, processCpuMs, start, stop, waitFor } from './servers.ts';
 
 export interface SaveBench {
   attempts: number;
@@ -30,9 +30,22 @@ export interface SaveBench {
    * where pgbench's client is C: what the ratio below charges the server with.
    */
   cpu: { serverMs: number; clientMs: number; postgresMs: number };
+  /** The same saves from wrk (C, as pgbench's client is), when it is installed: the load generator's share. */
+  wrk:
+    | {
+        perSecond: number;
+        p50: number;
+        p99: number;
+        non2xx: number;
+        errors: number;
+        cpu: { serverMs: number; clientMs: number; postgresMs: number };
+      }
+    | { missing: string };
   pgbench: { perSecond: number; failed: number; command: string } | { missing: string };
   /** saves a second ÷ pgbench's transactions a second (goal ≥ 0.6). */
   ratio: number | null;
+  /** The same with wrk's saves a second (not the goal's figure: its load generator is autocannon's). */
+  wrkRatio: number | null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,6 +70,30 @@ function pgbenchScript(attempt: number) {
     .join('\n')
     .concat('\n');
 }
+
+/**
+ * wrk's script: the autocannon run's saves (a random question, a token in turn), each thread counting its own seqs
+ * from the first argument; `done` prints the process's CPU from /proc, as pgbench's is not charged to the server.
+ */
+const wrkScript = (tokensFile: string) => `local tokens, counter, base, threads = {}, 0, 0, 0
+function setup(thread) thread:set("id", threads); threads = threads + 1 end
+function init(args)
+  base = tonumber(args[1])
+  for line in io.lines("${tokensFile}") do tokens[#tokens + 1] = line end
+end
+function request()
+  counter = counter + 1
+  local body = string.format('{"answers":[{"question_no":%d,"seq":%d,"answer":"b"}]}', math.random(1, 10), base + counter * 2 + id)
+  return wrk.format("PUT", "/examPanel/attempt/answers",
+    { ["authorization"] = tokens[(counter * 2 + id) % #tokens + 1], ["content-type"] = "application/json" }, body)
+end
+function done()
+  local stat = io.open("/proc/self/stat"):read("*l"):gsub("^.*%) ", "")
+  local fields = {}
+  for field in stat:gmatch("%S+") do fields[#fields + 1] = field end
+  io.write(string.format("wrk cpu ms: %.1f\\n", (tonumber(fields[12]) + tonumber(fields[13])) * 1000 / ${clockTicks}))
+end
+`;
 
 const hasPgbench = () => spawnSync('pgbench', ['--version']).status === 0;
 
@@ -189,8 +226,14 @@ export async function measureSaves(options: {
         .split('\n')
         .filter(Boolean)
         .map(Number);
-    const backendsBefore = new Map(backends().map((pid) => [pid, processCpuMs(pid)]));
-    const serverBefore = processCpuMs(server.pid!);
+    // The server's and its PostgreSQL backends' CPU so far (a backend the pool opened meanwhile counts from 0).
+    const backendsAtStart = new Map(backends().map((pid) => [pid, processCpuMs(pid)]));
+    const cpuOfRun = () => {
+      let postgresMs = 0;
+      for (const pid of backends()) postgresMs += processCpuMs(pid) - (backendsAtStart.get(pid) ?? 0);
+      return { serverMs: processCpuMs(server!.pid!), postgresMs };
+    };
+    const before = cpuOfRun();
     const clientBefore = process.cpuUsage();
     const result = await autocannon({
       url: base,
@@ -209,9 +252,9 @@ export async function measureSaves(options: {
       ],
     });
     const clientUsage = process.cpuUsage(clientBefore);
-    const serverMs = processCpuMs(server.pid!) - serverBefore;
-    let postgresMs = 0;
-    for (const pid of backends()) postgresMs += processCpuMs(pid) - (backendsBefore.get(pid) ?? 0);
+    const after = cpuOfRun();
+    const serverMs = after.serverMs - before.serverMs;
+    const postgresMs = after.postgresMs - before.postgresMs;
     const perSave = (ms: number) => Math.round((ms / Math.max(result.requests.total, 1)) * 1000) / 1000;
     const cpu = {
       serverMs: perSave(serverMs),
@@ -231,6 +274,73 @@ export async function measureSaves(options: {
         `${saves.non2xx} non-2xx, ${saves.errors} errors, ${saves.bytes} bytes an answer (headers included); CPU a save: ` +
         `server ${cpu.serverMs} ms, load generator ${cpu.clientMs} ms, PostgreSQL ${cpu.postgresMs} ms`,
     );
+
+    // The same saves from wrk, a load generator in C as pgbench's client is, when it is installed: how much of the
+    // gap is autocannon's JavaScript on the same 2 cores (the goal's ratio above stays autocannon's).
+    let withWrk: SaveBench['wrk'];
+    if (spawnSync('wrk', ['--version']).error) {
+      withWrk = { missing: 'wrk is not installed (apt-get install wrk)' };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'save-wrk-'));
+      try {
+        writeFileSync(join(dir, 'tokens.txt'), forHttp.map((attempt) => attempt.token).join('\n') + '\n');
+        writeFileSync(join(dir, 'save.lua'), wrkScript(join(dir, 'tokens.txt')));
+        const before = cpuOfRun();
+        // Its seqs start above every one autocannon sent; each thread takes every other one.
+        const run = spawnSync(
+          'wrk',
+          [
+            '-t',
+            '2',
+            '-c',
+            String(connections),
+            '-d',
+            `${seconds}s`,
+            '--latency',
+            '-s',
+            join(dir, 'save.lua'),
+            base,
+            '--',
+            String(seq + 1),
+          ],
+          { encoding: 'utf8' },
+        );
+        const after = cpuOfRun();
+        const total = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0);
+        const perSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
+        const wrkCpuMs = Number(/wrk cpu ms: ([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
+        const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(run.stdout)?.[1] ?? 0);
+        const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(run.stdout);
+        if (total === 0) throw new Error(`wrk failed: ${run.stderr.slice(0, 2000)}${run.stdout.slice(0, 2000)}`);
+        const perWrkSave = (ms: number) => Math.round((ms / total) * 1000) / 1000;
+        const percentile = (p: string) => {
+          const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(run.stdout);
+          if (!match) return 0;
+          const unit = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+          return Math.round(Number(match[1]) * unit * 10) / 10;
+        };
+        withWrk = {
+          perSecond: Math.round(perSecond),
+          p50: percentile('50'),
+          p99: percentile('99'),
+          non2xx,
+          errors: socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0,
+          cpu: {
+            serverMs: perWrkSave(after.serverMs - before.serverMs),
+            clientMs: perWrkSave(wrkCpuMs),
+            postgresMs: perWrkSave(after.postgresMs - before.postgresMs),
+          },
+        };
+        console.log(
+          `the same saves from wrk (C): ${withWrk.perSecond}/s, p50 ${withWrk.p50} ms, p99 ${withWrk.p99} ms, ` +
+            `${withWrk.non2xx} non-2xx, ${withWrk.errors} socket errors; CPU a save: server ${withWrk.cpu.serverMs} ms, ` +
+            `load generator ${withWrk.cpu.clientMs} ms, PostgreSQL ${withWrk.cpu.postgresMs} ms`,
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    if ('missing' in withWrk) console.log(`wrk: ${withWrk.missing}`);
 
     // pgbench: the same statement, the other half of the attempts, one script per attempt picked at random.
     let pgbench: SaveBench['pgbench'];
@@ -276,7 +386,12 @@ export async function measureSaves(options: {
     }
     const ratio = 'perSecond' in pgbench ? Math.round((saves.perSecond / pgbench.perSecond) * 100) / 100 : null;
     if (ratio !== null) console.log(`saves a second ÷ pgbench: ${ratio} (goal ≥ 0.6)`);
-    return { attempts, connections, seconds, saves, cpu, pgbench, ratio };
+    const wrkRatio =
+      'perSecond' in pgbench && 'perSecond' in withWrk
+        ? Math.round((withWrk.perSecond / pgbench.perSecond) * 100) / 100
+        : null;
+    if (wrkRatio !== null) console.log(`wrk's saves a second ÷ pgbench: ${wrkRatio} (both load generators in C)`);
+    return { attempts, connections, seconds, saves, cpu, wrk: withWrk, pgbench, ratio, wrkRatio };
   } finally {
     if (server) await stop(server);
     // Its connections go with it; a moment for PostgreSQL to see them closed before the drop.

@@ -182,4 +182,4 @@ export function processCpuMs(pid: number): number {
     return 0;
   }
 }
-const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+export const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;

@@ -6,7 +6,7 @@
 // same connections: a load generator in C, as pgbench's client is, where autocannon's JavaScript takes 3-4× the CPU
 // a save on the same cores. Its ratio is printed beside the goal's, which stays autocannon's.
 //
-//   node --import tsx bench/exam-save.ts [--attempts 100] [--seconds 10] [--connections 20] [--port 8130]
+//   node --import tsx bench/exam-save.ts [--attempts 100] [--seconds 10] [--connections 20] [--port 8130] [--warmup 2]
 //   SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …: the server's own node flags (a profile of the run)
 //
 // pgbench comes with Debian's postgresql-client, which this script installs when it is missing (as root on Debian). Its variables are numbers or
@@ -124,8 +124,10 @@ export async function measureSaves(options: {
   seconds: number;
   connections: number;
   port: number;
+  /** Seconds of saves before the measured run (the server's code warms up); default 2. */
+  warmupSeconds?: number;
 }): Promise<SaveBench> {
-  const { adminUrl, attempts, seconds, connections, port } = options;
+  const { adminUrl, attempts, seconds, connections, port, warmupSeconds = 2 } = options;
   const name = `portal_save_bench_${Date.now()}`;
   execFileSync('psql', [adminUrl, '-q', '-c', `create database ${name}`]);
   const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
@@ -201,7 +203,7 @@ export async function measureSaves(options: {
     const warm = await autocannon({
       url: base,
       connections,
-      duration: 2,
+      duration: warmupSeconds,
       requests: [
         {
           method: 'PUT',
@@ -412,6 +414,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '20' },
       port: { type: 'string', default: '8130' },
+      warmup: { type: 'string', default: '2' },
     },
   });
   const result = await measureSaves({
@@ -420,6 +423,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seconds: Number(values.seconds),
     connections: Number(values.connections),
     port: Number(values.port),
+    warmupSeconds: Number(values.warmup),
   });
   if (result.saves.non2xx + result.saves.errors > 0) process.exitCode = 1;
 }

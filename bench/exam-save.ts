@@ -2,9 +2,9 @@
 // saves from N open attempts at C connections (autocannon, each save a new seq of a random question), then pgbench
 // runs the save's own statement (exported by the exam repository) with the same shape of values at the same
 // concurrency on the same database. Goal: saves a second ≥ 0.6 × pgbench's transactions a second.
-// Between the two, when wrk is installed (`apt-get install wrk`; not installed here), the same saves from wrk at the
-// same connections: a load generator in C, as pgbench's client is, where autocannon's JavaScript takes 3-4× the CPU
-// a save on the same cores. Its ratio is printed beside the goal's, which stays autocannon's.
+// Between the two, when wrk is installed (`apt-get install wrk`; this script does not install it), the same saves
+// from wrk at the same connections: a load generator in C, as pgbench's client is, where autocannon's JavaScript
+// takes 3-4× the CPU a save on the same cores. Its ratio is printed beside the goal's, which stays autocannon's.
 //
 //   node --import tsx bench/exam-save.ts [--attempts 100] [--seconds 10] [--connections 20] [--port 8130] [--warmup 2]
 //   SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …: the server's own node flags (a profile of the run)

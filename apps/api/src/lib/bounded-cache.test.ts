@@ -35,6 +35,9 @@ describe('BoundedCache', () => {
     cache.set('big', 'x'.repeat(11));
     expect(cache.get('big')).toBeUndefined();
     expect([cache.get('a'), cache.get('c')]).toEqual(['xxxx', 'zzzz']);
+    // An empty value has size 0, which lru-cache refuses: it counts as 1.
+    cache.set('', '');
+    expect(cache.get('')).toBe('');
   });
 
   it('forgets an entry its ttl after it was written, however often it is read', () => {

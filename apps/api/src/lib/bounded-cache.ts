@@ -27,7 +27,11 @@ export class BoundedCache<K extends NonNullable<unknown>, V extends NonNullable<
 
   constructor(options: BoundedCacheOptions | SizedCacheOptions<K, V>) {
     const { max, ttlMs, now = Date.now } = options;
-    const sized = 'maxSize' in options ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf } : {};
+    // lru-cache refuses a size under 1 (an empty string's), so every entry counts for at least 1.
+    const sized =
+      'maxSize' in options
+        ? { maxSize: options.maxSize, sizeCalculation: (value: V, key: K) => Math.max(1, options.sizeOf(value, key)) }
+        : {};
     // ttlResolution 0: the clock is read on every check (no timer keeps a cached reading).
     this.#entries = new LRUCache<K, V>({ max, ttl: ttlMs, ttlResolution: 0, perf: { now }, ...sized });
   }

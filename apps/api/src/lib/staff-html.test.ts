@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { sanitiseLetteredHtml, sanitiseStaffHtml } from './staff-html.ts';
 
 describe('staff-written HTML', () => {
+  it('answers an empty text as empty, as often as asked (an empty solution or passage)', () => {
+    expect(sanitiseStaffHtml('')).toBe('');
+    expect(sanitiseStaffHtml('')).toBe('');
+  });
+
   it('keeps plain formatting, lists, tables and links', () => {
     const html =
       '<p>Read <b>this</b>, <i>that</i> and <u>more</u></p><ul><li>one</li></ul><table><tbody><tr><td colspan="2">cell</td></tr></tbody></table><a href="https://example.org/a">site</a>';

@@ -133,6 +133,8 @@ export async function runLighthouse(options: { reportDir?: string; routes?: stri
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-lh-')),
+      // Another build to serve (an A/B of two builds), else apps/web/dist.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

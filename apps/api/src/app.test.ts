@@ -389,6 +389,10 @@ describe('the app', () => {
       // These two do apply to a script.
       expect(script.headers['x-content-type-options']).toBe('nosniff');
       expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Named by its content, cached as immutable: no validators or ranges to send (issue 28).
+      expect(script.headers.etag).toBeUndefined();
+      expect(script.headers['last-modified']).toBeUndefined();
+      expect(script.headers['accept-ranges']).toBeUndefined();
       // An unknown asset address answers the app's page, a document: the policies stay (they are dropped only for a
       // file actually served, in @fastify/static's setHeaders, not by path).
       const page = await get('/my-account/assets/missing-abc123.js');
@@ -398,6 +402,7 @@ describe('the app', () => {
         const worker = await get(url);
         expect(worker.statusCode).toBe(200);
         expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(worker.headers.etag).toBeDefined();
       }
     });
 

@@ -5,7 +5,6 @@ import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { assignmentsRoutes } from '../features/assignments/routes.ts';
-import { TokenLogin } from '../features/auth/components/token-login.tsx';
 import { eventsRoutes } from '../features/events/routes.ts';
 import { feesRoutes } from '../features/fees/routes.ts';
 import { examRoutes, testPanelRoute, testPaperRoute } from '../features/exam/routes.ts';
@@ -19,9 +18,9 @@ import { reportRoutes } from '../features/report/routes.ts';
 import { liveRoutes } from '../features/live/routes.ts';
 import { timetableRoutes } from '../features/timetable/routes.ts';
 import { startScreen, type FeatureRoutes, type ScreenHandle } from '../lib/feature-routes.tsx';
+import { retryingLoader, useLoaded } from '../lib/on-demand.ts';
 import { getSession } from '../lib/session.ts';
 import { basename, guardByMenu, LoginScreenGuard, RequireSession } from './guards.tsx';
-import { AccountScreen } from './routes/account.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
@@ -32,6 +31,19 @@ export { basename };
 const AuthenticatedLayout = lazy(async () => ({
   default: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout,
 }));
+
+/**
+ * The sign-in pages' screens load on those pages only (issue 28): in the entry, the login form, its password field
+ * and its rules were ~4 KB of script on every signed-in route. main.tsx starts the fetch beside the entry's own
+ * evaluation on these pages, so the form is usually there at the first render.
+ */
+export const signInScreens = retryingLoader(() => import('./routes/sign-in-screens.tsx'));
+
+function SignInScreen({ name }: { name: 'AccountScreen' | 'TokenLogin' }) {
+  const loaded = useLoaded(signInScreens, true);
+  const Screen = loaded?.[name];
+  return Screen ? <Screen /> : <PageLoader />;
+}
 
 /**
  * Each area's signed-in routes (`features/<area>/routes.ts`: paths from `signedInPages`, lazy screens that start
@@ -101,11 +113,11 @@ export const appRoutes: RouteObject[] = [
         path: publicPages.signIn,
         element: (
           <LoginScreenGuard>
-            <AccountScreen />
+            <SignInScreen name="AccountScreen" />
           </LoginScreenGuard>
         ),
       },
-      { path: publicPages.tokenLogin, element: <TokenLogin /> },
+      { path: publicPages.tokenLogin, element: <SignInScreen name="TokenLogin" /> },
       { path: publicPages.error, element: <ErrorPage /> },
       testPanelRoute,
       testPaperRoute,

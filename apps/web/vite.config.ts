@@ -167,13 +167,14 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'] },
             // What both the sign-in screens (a file of their own, app/router.tsx) and the signed-in shell draw with:
-            // Mantine's text fields, links, groups, images and icon buttons, and the stored credential's rules. One
-            // file both load, rather than the shell's, which the sign-in page would then load whole.
+            // Mantine's text fields, links, groups, images and icon buttons (and their value hook), and the stored
+            // credential's rules. One file both load, rather than the shell's, which the sign-in page would then load
+            // whole.
             {
               name: 'controls',
               test: new RegExp(
                 String.raw`[\/]@mantine[\/]core[\/]esm[\/]components[\/](Input|InputBase|TextInput|Anchor|ActionIcon|Group|Image|CloseButton)[\/]` +
-                  String.raw`|[\/]src[\/]auth[\/]credential\.ts$`,
+                  String.raw`|[\/]use-uncontrolled[\/]|[\/]src[\/]auth[\/]credential\.ts$`,
               ),
             },
             // The tiny modules (48-470 bytes each) that many screens share but the entry does not use: one small

@@ -1,6 +1,7 @@
 // Issue 28: the text-led screens paint their largest element from the page itself (the exam desk's prompt, from the
-// server) or from the boot script's early answer (the inbox's messages), before the app's code is asked for, and the
-// app's own element that replaces it is no larger, so that early paint stays the page's LCP.
+// server) or from the boot script's early answer (the inbox's messages, a product's description), before the app's
+// code is asked for, and the app's own element that replaces it is no larger, so that early paint stays the page's
+// LCP.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInToDashboard } from './support/flows.ts';
@@ -51,6 +52,8 @@ describe('the first paint of the text-led screens on a phone', () => {
   it.each([
     ['/my-account/exam', 'Click on the Test Type to view the scheduled exams', 'Test types'],
     ['/my-account/Messages', '', 'Messages'],
+    // The demo's picture above it is a plain SVG, which Chrome does not count as content.
+    ['/my-account/product/2', 'Spoken English brings recorded lectures, notes and tests', 'Spoken English'],
   ])(
     '%s: the largest paint is the page’s own, before the app’s code, and the app paints nothing larger',
     async (path, text, ready) => {
@@ -59,7 +62,7 @@ describe('the first paint of the text-led screens on a phone', () => {
       await signInToDashboard(harness, page, '9000000001');
       await recordPaints(page);
       await page.goto(harness.url(path));
-      // The app's screen is up: its toolbar (the desk) or its title (the inbox).
+      // The app's screen is up: its toolbar (the desk) or its title (the inbox, the product).
       if (ready === 'Test types')
         await page.getByRole('toolbar', { name: ready }).getByRole('button').first().waitFor();
       else await page.getByRole('heading', { name: ready, level: 1 }).waitFor();
@@ -69,7 +72,7 @@ describe('the first paint of the text-led screens on a phone', () => {
       const paints = await page.evaluate(() => (window as unknown as { paints: Paint[] }).paints);
       const largest = paints.at(-1)!;
       expect(largest, JSON.stringify(paints)).toMatchObject({ inPage: true });
-      if (text) expect(largest.text).toBe(text);
+      if (text) expect(largest.text.startsWith(text), largest.text).toBe(true);
       const [requested] = await appRequested(page);
       expect(requested).toBeGreaterThanOrEqual(largest.startTime);
       expect(page.errors).toEqual([]);

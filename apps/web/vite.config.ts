@@ -166,6 +166,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
+            // What both the sign-in screens (a file of their own, app/router.tsx) and the signed-in shell draw with:
+            // Mantine's text fields, links, groups, images and icon buttons (and their value hook), and the stored
+            // credential's rules. One file both load, rather than the shell's, which the sign-in page would then load
+            // whole.
+            {
+              name: 'controls',
+              test: new RegExp(
+                String.raw`[\/]@mantine[\/]core[\/]esm[\/]components[\/](Input|InputBase|TextInput|Anchor|ActionIcon|Group|Image|CloseButton)[\/]` +
+                  String.raw`|[\/]use-uncontrolled[\/]|[\/]src[\/]auth[\/]credential\.ts$`,
+              ),
+            },
             // The tiny modules (48-470 bytes each) that many screens share but the entry does not use: one small
             // chunk instead of a dozen requests on a cold visit. Bigger shared modules keep rolldown's own split,
             // which loads each only where it is used.

@@ -275,7 +275,7 @@ describe('the app', () => {
       }
     });
 
-    it("paints the exam desk's prompt into its page, and lays out the inbox and notice board for boot.ts to fill (issue 28)", async () => {
+    it("paints the exam desk's prompt into its page, and lays out the inbox, notice board and a product for boot.ts to fill (issue 28)", async () => {
       const page = async (url: string) =>
         (await app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body;
       const prompt =
@@ -292,13 +292,14 @@ describe('the app', () => {
         ['/my-account/Messages', '/my-account/Messages'],
         ['/my-account/messages', '/my-account/messages'],
         ['/my-account/announcement', '/my-account/announcement'],
+        ['/my-account/product/2', '/my-account/product/2'],
       ]) {
         const html = await page(url!);
         expect(html).toContain('<div class="boot boot-screen" aria-busy="true"><div class="boot-bar">');
         expect(html).toContain(`<main class="boot-main" data-path="${path}"></main>`);
         expect(html).not.toContain('data-paint-first');
       }
-      for (const url of ['/my-account/fees', '/my-account/dashboard', '/my-account/']) {
+      for (const url of ['/my-account/fees', '/my-account/dashboard', '/my-account/', '/my-account/product']) {
         expect(await page(url)).not.toContain('boot-main');
       }
     });
@@ -388,6 +389,10 @@ describe('the app', () => {
       // These two do apply to a script.
       expect(script.headers['x-content-type-options']).toBe('nosniff');
       expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Named by its content, cached as immutable: no validators or ranges to send (issue 28).
+      expect(script.headers.etag).toBeUndefined();
+      expect(script.headers['last-modified']).toBeUndefined();
+      expect(script.headers['accept-ranges']).toBeUndefined();
       // An unknown asset address answers the app's page, a document: the policies stay (they are dropped only for a
       // file actually served, in @fastify/static's setHeaders, not by path).
       const page = await get('/my-account/assets/missing-abc123.js');
@@ -397,6 +402,7 @@ describe('the app', () => {
         const worker = await get(url);
         expect(worker.statusCode).toBe(200);
         expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(worker.headers.etag).toBeDefined();
       }
     });
 

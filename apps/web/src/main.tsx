@@ -20,13 +20,21 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
+import { publicPages } from '@campus/domain/shell/pages';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { signInScreens } from './app/router.tsx';
 
 // Start-up adds the base path when the address lacks it (spec part 1 §2); the server redirects too.
 if (!window.location.pathname.startsWith('/my-account')) {
   window.history.replaceState(null, '', `/my-account${window.location.pathname}${window.location.search}`);
+}
+
+// The sign-in pages' screens are a file of their own (app/router.tsx): fetched now, beside the entry's evaluation.
+const page = window.location.pathname.replace(/^\/my-account/, '').toLowerCase();
+if (page === '' || page === publicPages.signIn || page === publicPages.tokenLogin.toLowerCase()) {
+  void signInScreens().catch(() => undefined);
 }
 
 // A transition, so React renders the app in slices of a few milliseconds and yields between them: a slow phone

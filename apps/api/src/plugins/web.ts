@@ -43,6 +43,9 @@ export const documentOnlyHeaders = [
   'x-xss-protection',
 ];
 
+/** Headers a content-named asset never uses (see webRoutes). */
+const assetOnlyUnneeded = ['etag', 'last-modified', 'accept-ranges'];
+
 /** The dashboard's address (the start page of the installed app): its page carries the first banner. */
 const dashboardPath = `${webBase}/dashboard`;
 
@@ -56,7 +59,7 @@ export interface BootBanner {
  * A screen whose largest element is its content, not the logo (issue 28: LCP 2.6-2.9 s while it waited for the
  * app's code): its page is laid out as the signed-in screen (a 60 px bar, the content as wide as the shell's), and
  * paints that content before any script. The exam desk's prompt is fixed text, painted here; the inbox and the
- * notice board are the user's (the page request carries no session), painted by boot.ts (apps/web/src) from its
+ * notice board and a product's card are the user's (the page request carries no session), painted by boot.ts (apps/web/src) from its
  * early requests into the `main` named here. The app's element is then no larger than the painted one, so the
  * early paint stays the page's LCP. `data-path` lets boot.ts drop it from a page kept for another address.
  */
@@ -67,7 +70,8 @@ export function bootScreen(path: string, query: URLSearchParams): string | undef
   if (screen === '/exam' && !query.get('label')) {
     return main(`<p class="boot-center" data-paint-first>${escapeHtml(chooseTestTypeText)}</p>`);
   }
-  if (screen === '/messages' || screen === '/announcement') return main();
+  // A product's card is painted from the My Products answer, as the inbox is.
+  if (screen === '/messages' || screen === '/announcement' || /^\/product\/[^/]+$/.test(screen)) return main();
   return undefined;
 }
 
@@ -171,6 +175,9 @@ export async function webRoutes(
         // as a worker's answer sets its own CSP.
         if (isAsset && !/worker/i.test(path)) {
           for (const header of documentOnlyHeaders) reply.removeHeader(header);
+          // Named by its content and cached as immutable: never revalidated nor fetched in parts, so its validators
+          // and range header are ~100 bytes of nothing per file, 1-2 KB on a screen of 12-20 scripts (issue 28).
+          for (const header of assetOnlyUnneeded) reply.removeHeader(header);
         }
       },
     });

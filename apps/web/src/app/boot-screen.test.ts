@@ -1,7 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { paintedMessages, paintFirstNotice, paintMessages, screenPainters } from './boot-screen.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paintedMessages, paintFirstNotice, paintMessages, paintProduct, screenPainters } from './boot-screen.ts';
 
 const main = () => document.createElement('main');
+
+/** The page's `main` for a product's address, in the document (the card is shown only while it is there). */
+const productMain = (path = '/my-account/product/2') => {
+  const into = main();
+  into.dataset.path = path;
+  document.body.append(into);
+  return into;
+};
+
+const product = (overrides: Record<string, unknown> = {}) => ({
+  id: 2,
+  title: 'Spoken English',
+  about: 'Spoken English brings recorded lectures.\nStudy at your pace.',
+  photo_url: '',
+  logo_url: '',
+  price: 0,
+  currency_code: 'INR',
+  ...overrides,
+});
 
 describe('what the page paints of a screen before the app (boot script)', () => {
   it('paints the inbox’s newest messages in the screen’s order, leaving out one without a valid time', () => {
@@ -57,7 +76,74 @@ describe('what the page paints of a screen before the app (boot script)', () => 
     expect(none.childElementCount).toBe(0);
   });
 
-  it('paints only from the inbox and the notice list', () => {
-    expect(Object.keys(screenPainters).sort()).toEqual(['home.announcements', 'messages.byPhone']);
+  describe('a product’s card', () => {
+    afterEach(() => {
+      document.body.replaceChildren();
+      vi.restoreAllMocks();
+    });
+
+    it('paints the product the address names: title, price and description as text, under the Go Back place', () => {
+      const into = productMain();
+      const answer = {
+        result: [
+          product({ id: 1, title: 'Other' }),
+          product({ price: 149900, about: '<b>Not markup</b>\nSecond line' }),
+        ],
+      };
+      const painted = paintProduct(into, answer);
+      expect(into.firstElementChild?.className).toBe('boot-back');
+      expect([...into.querySelectorAll('.boot-card p')].map((line) => line.textContent)).toEqual([
+        'Spoken English',
+        'INR 1,499',
+        '<b>Not markup</b>\nSecond line',
+      ]);
+      expect(painted).toBe(into.querySelector('.boot-about'));
+      expect(into.querySelector('b')).toBeNull();
+    });
+
+    it('shows a card with a picture once the picture has its height, so the text under it does not move', async () => {
+      let decoded!: () => void;
+      vi.spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(
+        () => new Promise<void>((resolve) => (decoded = resolve)),
+      );
+      const into = productMain('/my-account/Product/2');
+      const image = paintProduct(into, { result: [product({ photo_url: '/demo/english.svg', price: 0 })] });
+      expect(image).toBeInstanceOf(HTMLImageElement);
+      expect(image).toMatchObject({ alt: 'Spoken English' });
+      expect(into.childElementCount).toBe(0);
+      decoded();
+      await vi.waitFor(() => expect(into.querySelector('.boot-card.boot-split img')).toBe(image));
+      expect(into.querySelector('.boot-price')?.textContent).toBe('Free');
+    });
+
+    it('shows the card without its picture when the picture fails', async () => {
+      vi.spyOn(HTMLImageElement.prototype, 'decode').mockRejectedValue(new Error('broken'));
+      const into = productMain();
+      paintProduct(into, { result: [product({ logo_url: '/missing.png' })] });
+      await vi.waitFor(() => expect(into.querySelector('.boot-about')).not.toBeNull());
+      expect(into.querySelector('img')).toBeNull();
+    });
+
+    it('paints nothing for another product, an unexpected answer or the list’s address', () => {
+      for (const [path, answer] of [
+        ['/my-account/product/7', { result: [product()] }],
+        ['/my-account/product/2', { result: [] }],
+        ['/my-account/product/2', null],
+        ['/my-account/product/2', [product()]],
+        ['/my-account/product', { result: [product()] }],
+      ] as const) {
+        const into = productMain(path);
+        expect(paintProduct(into, answer)).toBeUndefined();
+        expect(into.childElementCount).toBe(0);
+      }
+    });
+  });
+
+  it('paints only from the inbox, the notice list and My Products', () => {
+    expect(Object.keys(screenPainters).sort()).toEqual([
+      'home.announcements',
+      'messages.byPhone',
+      'products.myProducts',
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 // What the page's boot script (src/boot.ts) paints of a screen from the answers of its early requests, before the
-// app's code has loaded (issue 28): the inbox's newest messages and the first notice's image, each the largest
-// element of its screen. Plain DOM in the page's `main.boot-main` (apps/api/src/plugins/web.ts bootScreen, styled
+// app's code has loaded (issue 28): the inbox's newest messages, the first notice's image and a product's card
+// (its description), each the largest element of its screen. Plain DOM in the page's `main.boot-main` (apps/api/src/plugins/web.ts bootScreen, styled
 // in index.html with the screen's own sizes), so the screen's element that later replaces it is no larger and the
 // early paint stays the page's LCP. Only what the screen shows, as the screen shows it; React replaces it all.
 import type { Announcement } from '@campus/domain/home/home.contract';
 import type { Message } from '@campus/domain/messages/messages.contract';
+import { productImage } from '@campus/domain/products/product-display';
+import type { Product } from '@campus/domain/products/products.contract';
+import { priceLabel } from '@campus/domain/products/products';
 
 /** Messages the page paints: more than the tallest screen holds; the app shows the rest. */
 export const paintedMessages = 12;
@@ -52,8 +55,57 @@ export function paintFirstNotice(main: HTMLElement, answer: unknown): HTMLImageE
   return image;
 }
 
+/**
+ * A product's card as its page shows it (features/products/components/product-detail-view.tsx): its picture, title,
+ * price and description, under the place of the Go Back button, so each sits where the app then draws it. The
+ * description is the screen's largest text (LCP 3.5 s while it waited for the app). The product is the one the
+ * page's address names (`data-path`, /my-account/product/{id}) in the My Products answer. With a picture the card
+ * appears once its height is known, so the text under it never moves (no layout shift). Undefined when the answer
+ * has no such product (the app's "no products" text is its own).
+ */
+export function paintProduct(main: HTMLElement, answer: unknown): Element | undefined {
+  const id = Number(/\/product\/([^/]+)$/i.exec(main.dataset.path ?? '')?.[1]);
+  const products = (answer as { result?: unknown } | null)?.result;
+  const product = Array.isArray(products)
+    ? (products as Partial<Product>[]).find((each) => each?.id === id && typeof each.title === 'string')
+    : undefined;
+  if (!product) return undefined;
+  const text = element('div', 'boot-product-text');
+  const about = element('p', 'boot-about', typeof product.about === 'string' ? product.about : '');
+  text.append(
+    element('p', 'boot-title', product.title),
+    element('p', 'boot-price', priceLabel(Number(product.price) || 0, String(product.currency_code ?? ''))),
+    about,
+  );
+  const card = element('div', 'boot-card');
+  card.append(text);
+  const back = element('div', 'boot-back');
+  const src = productImage({ photo_url: product.photo_url ?? '', logo_url: product.logo_url ?? '' });
+  if (typeof src !== 'string' || src === '') {
+    main.append(back, card);
+    return about;
+  }
+  const picture = element('div', 'boot-product-image');
+  const image = element('img', '');
+  image.alt = product.title!;
+  image.src = src;
+  picture.append(image);
+  card.prepend(picture);
+  card.classList.add('boot-split');
+  // Shown once the picture has its height (or without it, if it fails), and not once the app has replaced the page.
+  void image
+    .decode()
+    .catch(() => picture.remove())
+    .then(() => {
+      if (main.isConnected) main.append(back, card);
+    });
+  return image;
+}
+
 /** The painters of the boot script, by the id of the early request whose answer they paint (the element painted). */
 export const screenPainters: Record<string, (main: HTMLElement, answer: unknown) => Element | undefined> = {
   'messages.byPhone': paintMessages,
   'home.announcements': (main, answer) => paintFirstNotice(main, answer),
+  // Sent for the product list too, whose page has no `main` to paint (apps/api/src/plugins/web.ts bootScreen).
+  'products.myProducts': paintProduct,
 };

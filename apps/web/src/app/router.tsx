@@ -4,11 +4,10 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
-import { TokenLogin } from '../features/auth/components/token-login.tsx';
 import { startScreen, type FeatureRoutes, type OwnPage, type ScreenHandle } from '../lib/feature-routes.tsx';
+import { retryingLoader, useLoaded } from '../lib/on-demand.ts';
 import { getSession } from '../lib/session.ts';
 import { basename, guardByMenu, LoginScreenGuard, RequireSession } from './guards.tsx';
-import { AccountScreen } from './routes/account.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
@@ -19,6 +18,19 @@ export { basename };
 const AuthenticatedLayout = lazy(async () => ({
   default: (await import('./routes/authenticated-layout.tsx')).AuthenticatedLayout,
 }));
+
+/**
+ * The sign-in pages' screens load on those pages only (issue 28): in the entry, the login form, its password field
+ * and its rules were ~4 KB of script on every signed-in route. main.tsx starts the fetch beside the entry's own
+ * evaluation on these pages, so the form is usually there at the first render.
+ */
+export const signInScreens = retryingLoader(() => import('./routes/sign-in-screens.tsx'));
+
+function SignInScreen({ name }: { name: 'AccountScreen' | 'TokenLogin' }) {
+  const loaded = useLoaded(signInScreens, true);
+  const Screen = loaded?.[name];
+  return Screen ? <Screen /> : <PageLoader />;
+}
 
 /**
  * Each area's routes, found by folder (a new area adds no line here): `features/<area>/routes.ts`, its signed-in
@@ -81,11 +93,11 @@ export const appRoutes: RouteObject[] = [
         path: publicPages.signIn,
         element: (
           <LoginScreenGuard>
-            <AccountScreen />
+            <SignInScreen name="AccountScreen" />
           </LoginScreenGuard>
         ),
       },
-      { path: publicPages.tokenLogin, element: <TokenLogin /> },
+      { path: publicPages.tokenLogin, element: <SignInScreen name="TokenLogin" /> },
       { path: publicPages.error, element: <ErrorPage /> },
       ...ownPages.map(({ route, needsSession }) =>
         needsSession ? { ...route, element: <RequireSession>{route.element}</RequireSession> } : route,

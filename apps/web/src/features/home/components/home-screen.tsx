@@ -12,7 +12,7 @@ import { useFeeDues } from '../api/get-fee-dues.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { useLiveWeek } from '../api/get-live-week.ts';
 import { AnnouncementFullList, AnnouncementPreview } from './announcement-list.tsx';
-import { BannerCarousel } from './banner-carousel.tsx';
+import { Banners } from './banners.tsx';
 import { ClockPanel } from './clock-panel.tsx';
 import { OverdueBanner } from './overdue-banner.tsx';
 import { LiveWeek } from './live-week.tsx';
@@ -71,7 +71,7 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
       ) : (
         <>
           <OverdueBanner session={session} />
-          <BannerCarousel banners={banners.data?.banner ?? []} />
+          <Banners banners={banners.data?.banner ?? []} />
           <LiveWeek session={session} />
           {announcementsPart(<AnnouncementPreview {...listProps} />)}
           <PromoDialog imageUrl={banners.data?.prom?.web_url} />

@@ -11,8 +11,27 @@ const apiIsolated = [
   'test/upload-race.test.ts',
 ];
 
-/** Files the PostgreSQL pass leaves out: they start the server on a PGlite data folder. */
-const notOnPostgres = ['test/server-process.test.ts', 'test/upload-crash.test.ts'];
+/**
+ * Files the PostgreSQL pass leaves out, as they do not differ by driver. The rule: the PostgreSQL pass runs every
+ * file that opens a database (through test/helpers.ts, whose database is PostgreSQL on that pass, or the CLIs on
+ * DATABASE_URL) and the *.pg.test.ts; it leaves out only
+ * - the files that start the server on a PGlite data folder whatever the pass (their database is never PostgreSQL);
+ * - the files that open no database at all (configuration, the data-folder lock, caches, HTML sanitising, the rank
+ *   worker, the LibreOffice sandbox, the CLIs' usage lines): the same code twice, nothing a driver could change.
+ * A new file runs on both passes unless it is added here.
+ */
+const notOnPostgres = [
+  'test/server-process.test.ts',
+  'test/upload-crash.test.ts',
+  'src/config.test.ts',
+  'src/db/lock.test.ts',
+  'src/features/report/rank-worker.test.ts',
+  'src/lib/bounded-cache.test.ts',
+  'src/lib/document-sandbox.test.ts',
+  'src/lib/kept-head.test.ts',
+  'src/lib/staff-html.test.ts',
+  'test/cli-usage.test.ts',
+];
 
 /**
  * One API project: `api*` on PGlite, `api-postgres*` on PostgreSQL (TEST_DATABASE_URL) with the PostgreSQL-only

@@ -1,5 +1,65 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** API test files that replace a module (vi.mock): run with a module graph of their own. */
+const apiIsolated = [
+  'src/features/exam/exam-paper-answer.test.ts',
+  'test/change-password-limit.test.ts',
+  'test/forgot-password.test.ts',
+  'test/login-lockout.test.ts',
+  'test/login-race.test.ts',
+  'test/upload-race.test.ts',
+];
+
+/**
+ * Files the PostgreSQL pass leaves out, as they do not differ by driver. The rule: the PostgreSQL pass runs every
+ * file that opens a database (through test/helpers.ts, whose database is PostgreSQL on that pass, or the CLIs on
+ * DATABASE_URL) and the *.pg.test.ts; it leaves out only
+ * - the files that start the server on a PGlite data folder whatever the pass (their database is never PostgreSQL);
+ * - the files that open no database at all (configuration, the data-folder lock, caches, HTML sanitising, the rank
+ *   worker, the LibreOffice sandbox, the CLIs' usage lines): the same code twice, nothing a driver could change.
+ * A new file runs on both passes unless it is added here.
+ */
+const notOnPostgres = [
+  'test/server-process.test.ts',
+  'test/upload-crash.test.ts',
+  'src/config.test.ts',
+  'src/db/lock.test.ts',
+  'src/features/report/rank-worker.test.ts',
+  'src/lib/bounded-cache.test.ts',
+  'src/lib/document-sandbox.test.ts',
+  'src/lib/kept-head.test.ts',
+  'src/lib/staff-html.test.ts',
+  'test/cli-usage.test.ts',
+];
+
+/**
+ * One API project: `api*` on PGlite, `api-postgres*` on PostgreSQL (TEST_DATABASE_URL) with the PostgreSQL-only
+ * checks (*.pg.test.ts). The demo is seeded once per run and copied into each file's database (test/template.ts).
+ */
+function apiProject(
+  name: string,
+  { include, exclude = [], isolate = true }: { include?: string[]; exclude?: string[]; isolate?: boolean },
+): TestProjectInlineConfiguration {
+  const onPostgres = name.startsWith('api-postgres');
+  return {
+    test: {
+      name,
+      root: 'apps/api',
+      include: include ?? ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: [...exclude, ...(onPostgres ? [] : ['**/*.pg.test.ts']), '**/node_modules/**'],
+      environment: 'node',
+      ...(onPostgres ? { env: { API_TEST_TARGET: 'postgres' } } : {}),
+      globalSetup: ['test/global-setup.ts'],
+      // Files that share modules start each with what a fresh import gives (the factories' numbering). Not in the
+      // isolated projects: a setup file's imports would load a module before a file's vi.mock could replace it.
+      ...(isolate ? {} : { setupFiles: ['test/each-file.ts'] }),
+      isolate,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -11,33 +71,14 @@ export default defineConfig({
         // The test runner's own counting (scripts/test-results.mjs); its fixtures are *.fixture.ts, never run here.
         test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], environment: 'node', testTimeout: 60_000 },
       },
-      {
-        test: {
-          name: 'api',
-          root: 'apps/api',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
-          environment: 'node',
-          // The demo is seeded once per run and copied into each file's database (test/template.ts).
-          globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        // The API tier again on real PostgreSQL (TEST_DATABASE_URL), with the PostgreSQL-only checks.
-        test: {
-          name: 'api-postgres',
-          root: 'apps/api',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/server-process.test.ts', 'test/upload-crash.test.ts', '**/node_modules/**'],
-          environment: 'node',
-          env: { API_TEST_TARGET: 'postgres' },
-          globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // The API tier, on PGlite and again on PostgreSQL: its test files share one module graph per worker
+      // (isolate: false), as importing the whole app afresh for each file was a third of the tier's time. The few
+      // files that replace a module with vi.mock keep a graph of their own (apiIsolated), so no mock reaches
+      // another file and no other file's import hides one.
+      apiProject('api', { isolate: false, exclude: apiIsolated }),
+      apiProject('api-isolated', { include: apiIsolated }),
+      apiProject('api-postgres', { isolate: false, exclude: [...apiIsolated, ...notOnPostgres] }),
+      apiProject('api-postgres-isolated', { include: apiIsolated }),
       {
         plugins: [react()],
         test: {

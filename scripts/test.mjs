@@ -112,8 +112,9 @@ ensureLibreOffice();
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-vitest('domain, scripts, api and web', ['domain', 'scripts', 'api', 'web']);
-if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', ['api-postgres']);
+// api and api-isolated are one tier: the API's files, the few that mock a module apart (vitest.config.ts).
+vitest('domain, scripts, api and web', ['domain', 'scripts', 'api', 'api-isolated', 'web']);
+if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', ['api-postgres', 'api-postgres-isolated']);
 else
   console.log(
     '\n── api on PostgreSQL: not run (set TEST_DATABASE_URL to a database this run may create databases from)',

@@ -32,16 +32,40 @@ export async function alertText(page: Page): Promise<string> {
     .trim();
 }
 
-/** Signs in and lands on the dashboard, confirming the sign-in here when the account is live elsewhere. */
+/** The login call's answer, once it has arrived (wait for it before the click that sends it). */
+const loginAnswer = (page: Page) =>
+  page
+    .waitForResponse((response) => response.request().method() === 'POST' && /\/user\/v3\/login$/.test(response.url()))
+    .then(async (response) => ({
+      status: response.status(),
+      body: (await response.json().catch(() => ({}))) as {
+        message?: string;
+        result?: { login_option?: number; student_auth?: string };
+      },
+    }));
+
+/** The login call's answer that asks to confirm signing in here while the account is live elsewhere. */
+const otherDeviceOption = 10;
+
+/**
+ * Signs in and lands on the dashboard, confirming the sign-in here when the account is live elsewhere. Each step
+ * follows the server's answer to the login call (no race between a confirm popup and the address, whose timer
+ * started before a slow answer arrived), and an answer that leads nowhere fails at once with its message.
+ */
 export async function signInToDashboard(harness: Harness, page: Page, login: string, options: { host?: string } = {}) {
+  const first = loginAnswer(page);
   await signIn(harness, page, login, options);
-  const confirm = page.getByRole('dialog').getByRole('button', { name: 'Yes' });
-  const landed = page.waitForURL('**/my-account/dashboard').then(() => 'dashboard' as const);
-  const asked = confirm.waitFor().then(() => 'confirm' as const);
-  if ((await Promise.race([landed, asked])) === 'confirm') {
-    await confirm.click();
-    await landed;
+  let answer = await first;
+  if (answer.status === 200 && answer.body.result?.login_option === otherDeviceOption) {
+    const confirmed = loginAnswer(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    answer = await confirmed;
   }
+  if (answer.status !== 200 || typeof answer.body.result?.student_auth !== 'string') {
+    throw new Error(`the sign-in of ${login} answered ${answer.status}: ${answer.body.message ?? '(no message)'}`);
+  }
+  // The app moves to the dashboard within the page once the answer is in (no new document to load).
+  await page.waitForURL('**/my-account/dashboard', { waitUntil: 'commit' });
 }
 
 /** What a sign-in leaves in the browser's localStorage: the session and the device it is bound to. */

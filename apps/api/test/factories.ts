@@ -50,6 +50,14 @@ let sequence = 0;
 /** A number unique within this test file, for names, phones and hosts that must not collide. */
 const next = () => (sequence += 1);
 
+/**
+ * Starts the numbering again for a new test file (test/each-file.ts): files share this module within a worker
+ * (vitest.config.ts), and a file's names and their order must not depend on the files that ran before it.
+ */
+export const restartNumbering = () => {
+  sequence = 0;
+};
+
 const passwordHashes = new Map<string, Promise<string>>();
 /** argon2 is slow on purpose: hash each password once per file. */
 const hashOnce = (password: string) => {

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { openPglite } from '../src/db/client.ts';
+import { fixedNow } from './template.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
@@ -98,4 +99,19 @@ export async function migratedDataDir(): Promise<string> {
   const database = await openPglite(join(dataDir, 'pglite'), new Blob([readFileSync(dump)]));
   await database.close();
   return dataDir;
+}
+
+/**
+ * A new data directory holding a copy of the run's seeded demo (database and files, test/template.ts), with the
+ * server environment that puts its clock at the seed's `fixedNow` (CLOCK_OFFSET_MS): a server started on it finds
+ * the demo as seeded and skips seeding it again, which took most of a first start.
+ */
+export async function seededDataDir(): Promise<{ dataDir: string; env: Record<string, string> }> {
+  const template = inject('apiTemplate');
+  if (!template.pgliteDump) throw new Error('this run has no seeded template (test/global-setup.ts)');
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
+  const database = await openPglite(join(dataDir, 'pglite'), new Blob([readFileSync(template.pgliteDump)]));
+  await database.close();
+  if (existsSync(template.storageRoot)) cpSync(template.storageRoot, join(dataDir, 'files'), { recursive: true });
+  return { dataDir, env: { DATA_DIR: dataDir, CLOCK_OFFSET_MS: String(fixedNow.getTime() - Date.now()) } };
 }

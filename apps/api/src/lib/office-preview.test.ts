@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMigratedDatabase, createTestStorage, fixedNow } from '../../test/helpers.ts';
+import { createMigratedDatabase, createTestStorage, fixedNow, onPostgres } from '../../test/helpers.ts';
 import { linkedPictureOdt, zipBombDocx } from '../../test/office-documents.ts';
 import type { Database } from '../db/client.ts';
 import { officePreviews } from '../db/schema/index.ts';
@@ -163,7 +163,9 @@ describe('officePreviewer', () => {
   });
 });
 
-describe.skipIf(!canRun)('officePreviewer in the document sandbox', () => {
+// LibreOffice's limits, once per run: on the PostgreSQL pass the previewer's rows are checked by the stand-in
+// converter above, and the sandbox (a minute of LibreOffice) would check the same conversions again.
+describe.skipIf(!canRun || onPostgres)('officePreviewer in the document sandbox', () => {
   const tools = found as SandboxTools;
   const ours = () => readdirSync(jobsRoot).filter((name) => name.startsWith(`${process.pid}-`));
 

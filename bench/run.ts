@@ -102,18 +102,23 @@ const loadHeaders = (route: Route, person: Identity) => ({ ...requestHeaders(rou
 
 /** The production server on PostgreSQL (`databaseUrl`) or on PGlite in `dataDir`. */
 async function startServer(port: number, database: { databaseUrl: string } | { dataDir: string }) {
-  const server = start('apps/api/src/server.ts', {
-    ...('databaseUrl' in database
-      ? { DATABASE_URL: database.databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')) }
-      : { DATA_DIR: database.dataDir }),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    // The pool size can be varied from outside to measure it (README: how the default was chosen).
-    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    LOGIN_PER_MINUTE: '1000000',
-  });
+  const server = start(
+    'apps/api/src/server.ts',
+    {
+      ...('databaseUrl' in database
+        ? { DATABASE_URL: database.databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-data-')) }
+        : { DATA_DIR: database.dataDir }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // The pool size can be varied from outside to measure it (README: how the default was chosen).
+      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      LOGIN_PER_MINUTE: '1000000',
+    },
+    // e.g. SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': a profile of the server over the run.
+    process.env.SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [],
+  );
   await waitFor(`http://127.0.0.1:${port}/readyz`);
   return server;
 }

@@ -40,7 +40,7 @@ async function paintFrom(request: EarlyRequest, response: Promise<Response>): Pr
     // A clone: the app takes the answer itself (lib/early-calls.ts).
     const data: unknown = answer.ok ? await answer.clone().json() : undefined;
     // Not once the app has replaced the page's markup.
-    return main.isConnected && data !== undefined ? paint(main, data) : undefined;
+    return main.isConnected && data !== undefined ? paint(main, data, path) : undefined;
   } catch {
     return undefined;
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { chooseTestTypeText } from '@campus/domain/exam/desk-status';
 import type { LogoResult } from '@campus/domain/shell/shell.contract';
+import { productIdOf } from '@campus/domain/shell/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
@@ -71,7 +72,7 @@ export function bootScreen(path: string, query: URLSearchParams): string | undef
     return main(`<p class="boot-center" data-paint-first>${escapeHtml(chooseTestTypeText)}</p>`);
   }
   // A product's card is painted from the My Products answer, as the inbox is.
-  if (screen === '/messages' || screen === '/announcement' || /^\/product\/[^/]+$/.test(screen)) return main();
+  if (screen === '/messages' || screen === '/announcement' || productIdOf(screen) !== undefined) return main();
   return undefined;
 }
 

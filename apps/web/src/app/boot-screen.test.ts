@@ -4,9 +4,8 @@ import { paintedMessages, paintFirstNotice, paintMessages, paintProduct, screenP
 const main = () => document.createElement('main');
 
 /** The page's `main` for a product's address, in the document (the card is shown only while it is there). */
-const productMain = (path = '/my-account/product/2') => {
+const productMain = () => {
   const into = main();
-  into.dataset.path = path;
   document.body.append(into);
   return into;
 };
@@ -90,7 +89,7 @@ describe('what the page paints of a screen before the app (boot script)', () => 
           product({ price: 149900, about: '<b>Not markup</b>\nSecond line' }),
         ],
       };
-      const painted = paintProduct(into, answer);
+      const painted = paintProduct(into, answer, '/product/2');
       expect(into.firstElementChild?.className).toBe('boot-back');
       expect([...into.querySelectorAll('.boot-card p')].map((line) => line.textContent)).toEqual([
         'Spoken English',
@@ -106,8 +105,12 @@ describe('what the page paints of a screen before the app (boot script)', () => 
       vi.spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(
         () => new Promise<void>((resolve) => (decoded = resolve)),
       );
-      const into = productMain('/my-account/Product/2');
-      const image = paintProduct(into, { result: [product({ photo_url: '/demo/english.svg', price: 0 })] });
+      const into = productMain();
+      const image = paintProduct(
+        into,
+        { result: [product({ photo_url: '/demo/english.svg', price: 0 })] },
+        '/Product/2',
+      );
       expect(image).toBeInstanceOf(HTMLImageElement);
       expect(image).toMatchObject({ alt: 'Spoken English' });
       expect(into.childElementCount).toBe(0);
@@ -119,21 +122,21 @@ describe('what the page paints of a screen before the app (boot script)', () => 
     it('shows the card without its picture when the picture fails', async () => {
       vi.spyOn(HTMLImageElement.prototype, 'decode').mockRejectedValue(new Error('broken'));
       const into = productMain();
-      paintProduct(into, { result: [product({ logo_url: '/missing.png' })] });
+      paintProduct(into, { result: [product({ logo_url: '/missing.png' })] }, '/product/2');
       await vi.waitFor(() => expect(into.querySelector('.boot-about')).not.toBeNull());
       expect(into.querySelector('img')).toBeNull();
     });
 
     it('paints nothing for another product, an unexpected answer or the list’s address', () => {
       for (const [path, answer] of [
-        ['/my-account/product/7', { result: [product()] }],
-        ['/my-account/product/2', { result: [] }],
-        ['/my-account/product/2', null],
-        ['/my-account/product/2', [product()]],
-        ['/my-account/product', { result: [product()] }],
+        ['/product/7', { result: [product()] }],
+        ['/product/2', { result: [] }],
+        ['/product/2', null],
+        ['/product/2', [product()]],
+        ['/product', { result: [product()] }],
       ] as const) {
-        const into = productMain(path);
-        expect(paintProduct(into, answer)).toBeUndefined();
+        const into = productMain();
+        expect(paintProduct(into, answer, path)).toBeUndefined();
         expect(into.childElementCount).toBe(0);
       }
     });

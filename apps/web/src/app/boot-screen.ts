@@ -1,13 +1,15 @@
 // What the page's boot script (src/boot.ts) paints of a screen from the answers of its early requests, before the
 // app's code has loaded (issue 28): the inbox's newest messages, the first notice's image and a product's card
-// (its description), each the largest element of its screen. Plain DOM in the page's `main.boot-main` (apps/api/src/plugins/web.ts bootScreen, styled
-// in index.html with the screen's own sizes), so the screen's element that later replaces it is no larger and the
-// early paint stays the page's LCP. Only what the screen shows, as the screen shows it; React replaces it all.
+// (its description), each the largest element of its screen. Plain DOM in the page's `main.boot-main`
+// (apps/api/src/plugins/web.ts bootScreen, styled in index.html with the screen's own sizes), so the screen's element
+// that later replaces it is no larger and the early paint stays the page's LCP. Only what the screen shows, as the
+// screen shows it; React replaces it all.
 import type { Announcement } from '@campus/domain/home/home.contract';
 import type { Message } from '@campus/domain/messages/messages.contract';
 import { productImage } from '@campus/domain/products/product-display';
 import type { Product } from '@campus/domain/products/products.contract';
 import { priceLabel } from '@campus/domain/products/products';
+import { productIdOf } from '@campus/domain/shell/pages';
 
 /** Messages the page paints: more than the tallest screen holds; the app shows the rest. */
 export const paintedMessages = 12;
@@ -59,12 +61,12 @@ export function paintFirstNotice(main: HTMLElement, answer: unknown): HTMLImageE
  * A product's card as its page shows it (features/products/components/product-detail-view.tsx): its picture, title,
  * price and description, under the place of the Go Back button, so each sits where the app then draws it. The
  * description is the screen's largest text (LCP 3.5 s while it waited for the app). The product is the one the
- * page's address names (`data-path`, /my-account/product/{id}) in the My Products answer. With a picture the card
+ * page's address names (`path`, the address inside the app: /product/{id}) in the My Products answer. With a picture the card
  * appears once its height is known, so the text under it never moves (no layout shift). Undefined when the answer
  * has no such product (the app's "no products" text is its own).
  */
-export function paintProduct(main: HTMLElement, answer: unknown): Element | undefined {
-  const id = Number(/\/product\/([^/]+)$/i.exec(main.dataset.path ?? '')?.[1]);
+export function paintProduct(main: HTMLElement, answer: unknown, path: string): Element | undefined {
+  const id = Number(productIdOf(path));
   const products = (answer as { result?: unknown } | null)?.result;
   const product = Array.isArray(products)
     ? (products as Partial<Product>[]).find((each) => each?.id === id && typeof each.title === 'string')
@@ -103,9 +105,10 @@ export function paintProduct(main: HTMLElement, answer: unknown): Element | unde
 }
 
 /** The painters of the boot script, by the id of the early request whose answer they paint (the element painted). */
-export const screenPainters: Record<string, (main: HTMLElement, answer: unknown) => Element | undefined> = {
-  'messages.byPhone': paintMessages,
-  'home.announcements': (main, answer) => paintFirstNotice(main, answer),
-  // Sent for the product list too, whose page has no `main` to paint (apps/api/src/plugins/web.ts bootScreen).
-  'products.myProducts': paintProduct,
-};
+export const screenPainters: Record<string, (main: HTMLElement, answer: unknown, path: string) => Element | undefined> =
+  {
+    'messages.byPhone': paintMessages,
+    'home.announcements': (main, answer) => paintFirstNotice(main, answer),
+    // Sent for the product list too, whose page has no `main` to paint (apps/api/src/plugins/web.ts bootScreen).
+    'products.myProducts': paintProduct,
+  };

@@ -1,6 +1,6 @@
 import { isSessionDayOver } from '@campus/domain/shell/day';
 import { isPageAllowed } from '@campus/domain/shell/menu';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { productIdOf, signedInPages } from '@campus/domain/shell/pages';
 import type { Endpoint } from '@campus/domain/shared/endpoint';
 import { examEndpoints } from '@campus/domain/exam/exam.endpoints';
 import { feesEndpoints } from '@campus/domain/fees/fees.endpoints';
@@ -76,7 +76,7 @@ const firstRequests: Record<string, (session: StoredSession, opening: Opening) =
 };
 
 /** The route pattern of an address inside the app (`/product/7` → `/product/:id`), in lower case. */
-const routeOf = (path: string) => path.toLowerCase().replace(/^\/product\/[^/]+$/, signedInPages.productDetail);
+const routeOf = (path: string) => (productIdOf(path) === undefined ? path.toLowerCase() : signedInPages.productDetail);
 
 /** A request the boot script sends: the method, address, headers and body exactly as the api client would. */
 export interface EarlyRequest {

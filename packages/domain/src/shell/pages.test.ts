@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { landingScreens } from '../home/index.ts';
 import { everyMenuItem } from './menu-fixtures.ts';
-import { assignmentDetailPath, productDetailPath, publicPages, signedInPages } from './pages.ts';
+import { assignmentDetailPath, productDetailPath, productIdOf, publicPages, signedInPages } from './pages.ts';
 
 const pagePaths: string[] = Object.values(signedInPages);
 
@@ -44,5 +44,13 @@ describe('signed-in pages (spec part 1 §2)', () => {
   it('build the addresses of one assignment and one product', () => {
     expect(assignmentDetailPath(42)).toBe('/assignment/42');
     expect(productDetailPath(7)).toBe('/product/7');
+  });
+
+  it('read the product id of a product page, in any case, and nothing of another page', () => {
+    expect(productIdOf(productDetailPath(7))).toBe('7');
+    expect(productIdOf('/Product/12')).toBe('12');
+    for (const other of ['/product', '/product/', '/product/7/x', '/my-account/product/7', '/assignment/7']) {
+      expect(productIdOf(other)).toBeUndefined();
+    }
   });
 });

@@ -55,3 +55,6 @@ export const assignmentDetailPath = (fileId: number) =>
 
 /** The address of one purchased product (`signedInPages.productDetail`). */
 export const productDetailPath = (id: number) => signedInPages.productDetail.replace(':id', String(id));
+
+/** The product id a product page's address names (`/product/7` → `7`, any case), or undefined for another page. */
+export const productIdOf = (path: string): string | undefined => /^\/product\/([^/]+)$/i.exec(path)?.[1];

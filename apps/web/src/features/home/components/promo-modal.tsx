@@ -20,7 +20,7 @@ const overlay: CSSProperties = {
 const content: CSSProperties = {
   flex: '0 0 38.75rem',
   maxWidth: '100%',
-  maxHeight: 'calc(100dvh - 10dvh)',
+  maxHeight: '90dvh',
   overflowY: 'auto',
   background: 'var(--mantine-color-body)',
   borderRadius: 'var(--mantine-radius-default)',
@@ -78,7 +78,8 @@ export default function PromoModal({ url, isOpen, onClose }: { url: string; isOp
           <h2 id={titleId} style={title}>
             Promotion
           </h2>
-          <CloseButton ref={closeButton} onClick={onClose} aria-label="Close" />
+          {/* 44 px: a finger's target on a phone (the icon keeps its 20 px). */}
+          <CloseButton ref={closeButton} onClick={onClose} aria-label="Close" size="xl" iconSize={20} />
         </header>
         <div style={body}>
           {/* A square box held before the picture arrives (the dialog would grow and shift); other shapes fit inside. */}

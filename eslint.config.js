@@ -76,11 +76,6 @@ export default tseslint.config(
       'apps/api/src/db/**',
       // The admin API's write model, each area's writes made a second way (a later slice gives each area a writer).
       'apps/api/src/features/admin/**',
-      // Infrastructure that owns its own tables: idempotent writes, office previews.
-      'apps/api/src/lib/uploads.ts',
-      'apps/api/src/lib/office-preview.ts',
-      // Replaced by the one cache module (issue 29's split slice), which takes its query with it.
-      'apps/api/src/access/institute-settings.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

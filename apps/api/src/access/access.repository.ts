@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared } from '../db/prepared.ts';
-import { academicYears, enrolments } from '../db/schema/index.ts';
+import { academicYears, enrolments, institutes } from '../db/schema/index.ts';
+import type { InstituteSettings } from './institute-settings.ts';
 
 // The lookups of the access core (the student scope, the institute's years), prepared once, keyed by the institute
 // first. An area's own ids are looked up in its repository, through its index.ts.
@@ -37,4 +38,28 @@ const academicYearQuery = prepared((db) =>
 /** Whether an academic year is one of the institute's. */
 export async function isAcademicYearOf(db: Db, instituteId: number, academicYearId: number): Promise<boolean> {
   return (await academicYearQuery(db, { instituteId, academicYearId })).length > 0;
+}
+
+const settingsQuery = prepared((db) =>
+  db
+    .select({
+      timeZone: institutes.timeZone,
+      currencyCode: institutes.currencyCode,
+      isMarketingAndBanner: institutes.isMarketingAndBanner,
+      isProfileUpdateAllowed: institutes.isProfileUpdateAllowed,
+      isSchool: institutes.isSchool,
+      isFeeReceiptEnabled: institutes.isFeeReceiptEnabled,
+      classesMode: institutes.classesMode,
+      examMode: institutes.examMode,
+      isVimeoDownloadable: institutes.isVimeoDownloadable,
+    })
+    .from(institutes)
+    .where(eq(institutes.id, p('instituteId')))
+    .prepare('institute_settings'),
+);
+
+/** The settings a request reads on its way (access/institute-settings.ts keeps them a minute), if the row exists. */
+export async function findInstituteSettings(db: Db, instituteId: number): Promise<InstituteSettings | undefined> {
+  const [row] = await settingsQuery(db, { instituteId });
+  return row;
 }

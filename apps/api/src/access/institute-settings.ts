@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { p, prepared } from '../db/prepared.ts';
-import { institutes } from '../db/schema/index.ts';
 import { BoundedCache } from '../lib/bounded-cache.ts';
+import { findInstituteSettings } from './access.repository.ts';
 
 /** The institute settings requests read on their way: time zone and the switches that change answers. */
 export interface InstituteSettings {
@@ -19,24 +17,6 @@ export interface InstituteSettings {
   /** Students may download Vimeo videos: the answers' vimeo_video_downlodable, and the Vimeo download links. */
   isVimeoDownloadable: boolean;
 }
-
-const settingsQuery = prepared((db) =>
-  db
-    .select({
-      timeZone: institutes.timeZone,
-      currencyCode: institutes.currencyCode,
-      isMarketingAndBanner: institutes.isMarketingAndBanner,
-      isProfileUpdateAllowed: institutes.isProfileUpdateAllowed,
-      isSchool: institutes.isSchool,
-      isFeeReceiptEnabled: institutes.isFeeReceiptEnabled,
-      classesMode: institutes.classesMode,
-      examMode: institutes.examMode,
-      isVimeoDownloadable: institutes.isVimeoDownloadable,
-    })
-    .from(institutes)
-    .where(eq(institutes.id, p('instituteId')))
-    .prepare('institute_settings'),
-);
 
 /** Default for an institute that has no row (never on a valid session; keeps the type total). */
 const fallback: InstituteSettings = {
@@ -60,7 +40,7 @@ export function instituteSettingsCache(db: Db, ttlMs = 60_000) {
   return {
     get(instituteId: number): Promise<InstituteSettings> {
       // A failed read is not remembered.
-      return cache.remember(instituteId, () => settingsQuery(db, { instituteId }).then(([row]) => row ?? fallback));
+      return cache.remember(instituteId, () => findInstituteSettings(db, instituteId).then((row) => row ?? fallback));
     },
     forget(instituteId: number) {
       cache.delete(instituteId);

@@ -7,10 +7,9 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { eq, isNull } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../db/client.ts';
-import { officePreviews } from '../db/schema/index.ts';
+import { findPreview, rememberPreview, type PreviewOutcome } from './office-preview.repository.ts';
 import {
   ConversionLimitError,
   jobsRoot,
@@ -93,16 +92,8 @@ export function officePreviewer(
   const swept = converter ? sweepJobFolders(jobsRoot).catch(() => 0) : Promise.resolve(0);
 
   /** Records the outcome unless another process already stored a preview. */
-  async function remember(sourceKey: string, outcome: Partial<typeof officePreviews.$inferInsert>) {
-    await db
-      .insert(officePreviews)
-      .values({ sourceFileKey: sourceKey, ...outcome })
-      .onConflictDoUpdate({
-        target: officePreviews.sourceFileKey,
-        set: { ...outcome, convertedAt: options.now() },
-        setWhere: isNull(officePreviews.previewFileKey),
-      });
-  }
+  const remember = (sourceKey: string, outcome: PreviewOutcome) =>
+    rememberPreview(db, sourceKey, outcome, options.now());
 
   async function convert(sourceKey: string, attempts: number): Promise<string | undefined> {
     if (!converter) return undefined;
@@ -149,7 +140,7 @@ export function officePreviewer(
    * converter on this server, a limit stopped it and it waits `retryAt`, or the store was away).
    */
   async function whyNone(sourceKey: string): Promise<{ reason: 'refused' | 'no-converter' | 'later'; retryAt?: Date }> {
-    const [row] = await db.select().from(officePreviews).where(eq(officePreviews.sourceFileKey, sourceKey));
+    const row = await findPreview(db, sourceKey);
     if (row?.failed) return { reason: 'refused' };
     if (!converter) return { reason: 'no-converter' };
     return row?.retryAt && row.retryAt > options.now()
@@ -160,7 +151,7 @@ export function officePreviewer(
   return Object.assign(previewOf, { whyNone });
 
   async function previewOf(sourceKey: string): Promise<string | undefined> {
-    const [row] = await db.select().from(officePreviews).where(eq(officePreviews.sourceFileKey, sourceKey));
+    const row = await findPreview(db, sourceKey);
     if (row?.previewFileKey) return row.previewFileKey;
     if (row?.failed) return undefined;
     if (row?.retryAt && row.retryAt > options.now()) return undefined;

@@ -6,14 +6,13 @@ import {
   type UploadKind,
 } from '@campus/domain/shared/uploads';
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Db } from '../db/client.ts';
 import { clearJournal, journalFiles } from '../db/pending-files.ts';
-import { idempotentWrites } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
+import { findIdempotentWrite, insertIdempotentWrite } from './idempotent-writes.repository.ts';
 import type { Staged, Storage } from './storage.ts';
 
 /** What one area takes in a multipart upload: files under limits, and one JSON field describing them. */
@@ -271,29 +270,6 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return typeof raw === 'string' && raw.length > 0 && raw.length <= 100 ? raw : undefined;
 }
 
-/** The stored write of this account's `key`, if any. */
-async function findIdempotentWrite(
-  db: Db,
-  account: { instituteId: number; accountUserId: number },
-  key: string,
-): Promise<{ route: string; requestHash: string; answer: unknown } | undefined> {
-  const [row] = await db
-    .select({
-      route: idempotentWrites.route,
-      requestHash: idempotentWrites.requestHash,
-      answer: idempotentWrites.answer,
-    })
-    .from(idempotentWrites)
-    .where(
-      and(
-        eq(idempotentWrites.instituteId, account.instituteId),
-        eq(idempotentWrites.userId, account.accountUserId),
-        eq(idempotentWrites.key, key),
-      ),
-    );
-  return row;
-}
-
 /**
  * The answer given to the write first sent by this account with this key, if any; refuses (422) when the key was
  * first sent to another endpoint or with another request, so a changed request is never answered a stale success.
@@ -319,19 +295,7 @@ export async function storeIdempotentAnswer(
   request: IdempotentRequest,
   answer: unknown,
 ): Promise<void> {
-  const inserted = await tx
-    .insert(idempotentWrites)
-    .values({
-      instituteId: account.instituteId,
-      userId: account.accountUserId,
-      key: request.key,
-      route: request.route,
-      requestHash: request.requestHash,
-      answer,
-    })
-    .onConflictDoNothing()
-    .returning({ key: idempotentWrites.key });
-  if (inserted.length > 0) return;
+  if (await insertIdempotentWrite(tx, account, request, answer)) return;
   const row = await findIdempotentWrite(tx, account, request.key);
   if (row && (row.route !== request.route || row.requestHash !== request.requestHash)) throw keyReused();
 }

@@ -54,7 +54,7 @@ export type IdLocation = 'params' | 'query' | 'body' | 'headers' | 'multipart';
  * - libraryFile: a study library file in a course the session is entitled to;
  * - document: a document shared with a subject of the viewed student's standards this academic year, or with an
  *   e-course the session is entitled to;
- * - video: a Vimeo, VdoCipher or YouTube id shared where the session may watch it (lib/video-sources.ts).
+ * - video: a Vimeo, VdoCipher or YouTube id shared where the session may watch it (api: features/media/video-sources).
  * - question: a question of a test the viewed user (or open-course user) submitted an attempt at (report area).
  */
 export type IdKind =

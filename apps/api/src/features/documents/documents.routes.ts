@@ -8,7 +8,7 @@ import { AppError } from '../../errors.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';
 import { mimeForKey } from '../../lib/storage.ts';
-import { registerVideoSource, type VideoHost } from '../../lib/video-sources.ts';
+import { registerRowVideoSource } from '../media/index.ts';
 import {
   addDocumentWatch,
   countDocumentDownload,
@@ -27,20 +27,7 @@ const previewRedirectLifetimeMs = 10 * 60 * 1000;
 const startsAtFirstByte = (range: string | undefined) => range === undefined || /^bytes=0-/.test(range);
 
 // Documents holding a Vimeo, VdoCipher or YouTube id answer the shared video calls (media area).
-registerVideoSource({
-  name: 'documents',
-  async find({ db, instituteId, videoId, entitlement }) {
-    const found = await findEntitledVideoDocument(db, entitlement, videoId);
-    if (!found) return undefined;
-    return {
-      host: found.kind as VideoHost,
-      videoId,
-      source: 'documents',
-      countWatch: (database) => addDocumentWatch(database, instituteId, found.id, 1, 0),
-      addWatchSeconds: (database, seconds) => addDocumentWatch(database, instituteId, found.id, 0, seconds),
-    };
-  },
-});
+registerRowVideoSource('documents', findEntitledVideoDocument, addDocumentWatch);
 
 /** Documents (spec part 1 §2 Documents, §7): by subject for students, by e-course for open-course users. */
 export async function documentsRoutes(app: FastifyInstance) {

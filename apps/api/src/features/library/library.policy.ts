@@ -1,5 +1,5 @@
 import { notFound, type AreaPolicies } from '../../access/policies.ts';
-import { findVideo, type VideoEntry } from '../../lib/video-sources.ts';
+import { findVideo, type VideoEntry } from '../media/index.ts';
 import {
   entitlementValues,
   findEntitledCourse,

@@ -17,7 +17,7 @@ import { defineRoute } from '../../access/define-route.ts';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { acceptedEncoding } from '../../lib/kept-head.ts';
 import { courseFileUrl, courseGrantSetCookie } from '../../lib/signed-urls.ts';
-import { registerVideoSource, type VideoHost } from '../../lib/video-sources.ts';
+import { registerRowVideoSource } from '../media/index.ts';
 import {
   addWatch,
   findEntitledVideoFile,
@@ -45,20 +45,7 @@ const keptBrotliQuality = 9;
 const categoryOfKind: Record<string, string> = { vimeo: 'Vimeo', youtube: 'Youtube URL', vdocipher: 'VDOCipher' };
 
 // Library files holding a Vimeo, VdoCipher or YouTube id answer the shared video calls (media area).
-registerVideoSource({
-  name: 'library',
-  async find({ db, instituteId, videoId, entitlement }) {
-    const file = await findEntitledVideoFile(db, entitlement, videoId);
-    if (!file) return undefined;
-    return {
-      host: file.kind as VideoHost,
-      videoId,
-      source: 'library',
-      countWatch: (database) => addWatch(database, instituteId, file.id, 1, 0),
-      addWatchSeconds: (database, seconds) => addWatch(database, instituteId, file.id, 0, seconds),
-    };
-  },
-});
+registerRowVideoSource('library', findEntitledVideoFile, addWatch);
 
 /** The study library (spec part 2 §2.1, §7). */
 export async function libraryRoutes(app: FastifyInstance) {

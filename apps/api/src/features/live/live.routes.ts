@@ -16,7 +16,7 @@ import {
 import { sendStoredFile } from '../../lib/serve-file.ts';
 import { fileUrl } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
-import { registerVideoSource } from '../../lib/video-sources.ts';
+import { registerVideoSource } from '../media/index.ts';
 import { addRecordingWatch, findVisibleProviderRecording } from './live.repository.ts';
 
 /** `DD-MM-YYYY` to `YYYY-MM-DD`, or undefined when it names no real date. */

@@ -10,7 +10,7 @@ const done = { status: 'success', message: 'success' };
 /**
  * The shared video and file calls (spec part 2 §7 Study library; part 1 §7): counts, the VdoCipher OTP and Vimeo
  * download links. Which videos a session may use is decided by the `video` id policy through the registered
- * video sources (lib/video-sources.ts); the hosts' credentials stay on the server (lib/video-providers.ts).
+ * video sources (video-sources.ts); the hosts' credentials stay on the server (lib/video-providers.ts).
  */
 export async function mediaRoutes(app: FastifyInstance, options: { videoProviders: VideoProviders }) {
   defineRoute(app, mediaContract.downloadCount, async ({ scope }) => {

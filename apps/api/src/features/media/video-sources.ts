@@ -1,7 +1,7 @@
 // Where a video id is looked up: every area that shares videos (study library files, documents, and later the
 // recordings of live classes) registers one source; the `video` id policy asks them in order and the first that
 // finds the id for this session wins. A source answers only videos the session may watch.
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 /** Hosts a video id can belong to. */
 export type VideoHost = 'vimeo' | 'vdocipher' | 'youtube';
@@ -51,4 +51,26 @@ export async function findVideo(query: VideoQuery): Promise<VideoEntry | undefin
     if (found) return found;
   }
   return undefined;
+}
+
+/** A source whose videos are rows of one table: `find` gives the entitled row (its host in `kind`), `addWatch` counts. */
+export function registerRowVideoSource(
+  name: string,
+  find: (db: Db, entitlement: unknown[], videoId: string) => Promise<{ id: number; kind: string } | undefined>,
+  addWatch: (db: Db, instituteId: number, id: number, plays: number, seconds: number) => Promise<void>,
+) {
+  registerVideoSource({
+    name,
+    async find({ db, instituteId, videoId, entitlement }) {
+      const row = await find(db, entitlement, videoId);
+      if (!row) return undefined;
+      return {
+        host: row.kind as VideoHost,
+        videoId,
+        source: name,
+        countWatch: (database) => addWatch(database, instituteId, row.id, 1, 0),
+        addWatchSeconds: (database, seconds) => addWatch(database, instituteId, row.id, 0, seconds),
+      };
+    },
+  });
 }

@@ -1,0 +1,26 @@
+import { eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { officePreviews } from '../db/schema/index.ts';
+
+// What office_previews remembers of each stored office document: its PDF, or why it has none (lib/office-preview.ts).
+
+/** What a conversion found: a preview, a refusal, or a limit and when to try again. */
+export type PreviewOutcome = Partial<typeof officePreviews.$inferInsert>;
+
+/** The document's row, if a conversion has been tried. */
+export async function findPreview(db: Db, sourceKey: string) {
+  const [row] = await db.select().from(officePreviews).where(eq(officePreviews.sourceFileKey, sourceKey));
+  return row;
+}
+
+/** Records the outcome unless another process already stored a preview. */
+export async function rememberPreview(db: Db, sourceKey: string, outcome: PreviewOutcome, now: Date): Promise<void> {
+  await db
+    .insert(officePreviews)
+    .values({ sourceFileKey: sourceKey, ...outcome })
+    .onConflictDoUpdate({
+      target: officePreviews.sourceFileKey,
+      set: { ...outcome, convertedAt: now },
+      setWhere: isNull(officePreviews.previewFileKey),
+    });
+}

@@ -1,12 +1,9 @@
-import { assignmentListPath, maxFileNameDisplay, truncateName } from '@campus/domain/assignments/assignment-list';
-import { formatMegabytes } from '@campus/domain/shared/uploads';
+import { assignmentListPath, maxFileNameDisplay } from '@campus/domain/assignments/assignment-list';
 import {
   assignmentMessages,
   canSaveDraft,
   canSubmit,
   maxAssignmentLinks,
-  maxLinkNameLength,
-  maxLinkRemarksLength,
   maxStudentCommentLength,
   validateLink,
   validatePick,
@@ -20,19 +17,7 @@ import {
   uploadAccept,
 } from '@campus/domain/assignments/assignment-submission';
 import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
-import {
-  Alert,
-  Button,
-  FileButton,
-  Flex,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Flex, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -40,7 +25,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import type { StudentAttachment } from '../api/get-student-attachments.ts';
 import { useUpdateAssignment } from '../api/update-assignment.ts';
-import { FileList, LinkList, type ListedFile, type ListedLink } from './attachment-list.tsx';
+import { FileList, LinkList, type ListedFile } from './attachment-list.tsx';
+import { HandedIn, toListedLink } from './handed-in.tsx';
+import { emptyLink, LinkForm, type LinkDraft } from './link-form.tsx';
+import { PickedFiles, type PickedFile } from './picked-files.tsx';
 import { showToast } from '../../../components/toast.ts';
 
 /** The list opens this long after a save (spec part 1 §8, §9). */
@@ -51,19 +39,9 @@ export const toastMs = 1000;
 /** Text of the late-and-refused case; the same words the server answers with. */
 const lateNotAllowed = 'The due date has passed and late submission is not allowed.';
 
-interface PickedFile {
-  key: number;
-  file: File;
-}
-
-interface NewLink {
+interface NewLink extends LinkDraft {
   key: string;
-  display_name: string;
-  url: string;
-  remarks: string;
 }
-
-const emptyLink = { display_name: '', url: '', remarks: '' };
 
 export interface SubmissionStepProps {
   detail: AssignmentDetail;
@@ -73,55 +51,6 @@ export interface SubmissionStepProps {
   previous: StudentAttachment[];
   /** A 403 on the upload: the caller logs out with the message. */
   onForbidden?: (message: string) => void;
-}
-
-const toListedLink = (attachment: StudentAttachment): ListedLink => ({
-  key: attachment.attachment_id,
-  display_name: attachment.attachment_display_name,
-  url: attachment.attachment_url,
-  remarks: attachment.remarks,
-});
-
-/** What was handed in, read-only: files to download, links and the comment. */
-function HandedIn({
-  previous,
-  comment,
-  instituteId,
-}: {
-  previous: StudentAttachment[];
-  comment: string;
-  instituteId: number;
-}) {
-  const files = previous.filter((attachment) => !attachment.is_link);
-  const links = previous.filter((attachment) => attachment.is_link);
-  return (
-    <Stack gap="sm">
-      {files.length > 0 && (
-        <section aria-label="Your files">
-          <Title order={4} size="h5" mb={4}>
-            Your files
-          </Title>
-          <FileList files={files} instituteId={instituteId} nameLimit={maxFileNameDisplay} />
-        </section>
-      )}
-      {links.length > 0 && (
-        <section aria-label="Your links">
-          <Title order={4} size="h5" mb={4}>
-            Your links
-          </Title>
-          <LinkList links={links.map(toListedLink)} />
-        </section>
-      )}
-      {comment && (
-        <Text style={{ overflowWrap: 'anywhere' }}>
-          <Text span fw={600}>
-            Your comment:
-          </Text>{' '}
-          {comment}
-        </Text>
-      )}
-    </Stack>
-  );
 }
 
 /**
@@ -342,55 +271,13 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
             />
           )}
           {mayAddLink ? (
-            <Stack gap="xs">
-              <Flex direction={{ base: 'column', sm: 'row' }} gap="xs">
-                <TextInput
-                  label="Link Name"
-                  flex={1}
-                  maxLength={maxLinkNameLength}
-                  disabled={isReadOnly}
-                  value={linkDraft.display_name}
-                  onChange={(event) => {
-                    const display_name = event.currentTarget.value;
-                    setLinkDraft((current) => ({ ...current, display_name }));
-                  }}
-                />
-                <TextInput
-                  label="URL"
-                  type="url"
-                  inputMode="url"
-                  flex={2}
-                  disabled={isReadOnly}
-                  value={linkDraft.url}
-                  onChange={(event) => {
-                    const url = event.currentTarget.value;
-                    setLinkDraft((current) => ({ ...current, url }));
-                  }}
-                />
-              </Flex>
-              <Textarea
-                label="Remarks"
-                rows={2}
-                resize="vertical"
-                maxLength={maxLinkRemarksLength}
-                disabled={isReadOnly}
-                value={linkDraft.remarks}
-                onChange={(event) => {
-                  const remarks = event.currentTarget.value;
-                  setLinkDraft((current) => ({ ...current, remarks }));
-                }}
-              />
-              {linkError && (
-                <Text c="red" size="sm" role="alert">
-                  {linkError}
-                </Text>
-              )}
-              <Group>
-                <Button variant="default" disabled={isReadOnly} onClick={addLink}>
-                  Add Link
-                </Button>
-              </Group>
-            </Stack>
+            <LinkForm
+              draft={linkDraft}
+              onChange={setLinkDraft}
+              error={linkError}
+              disabled={isReadOnly}
+              onAdd={addLink}
+            />
           ) : (
             <Text size="xs">You can add up to {maxAssignmentLinks} links.</Text>
           )}
@@ -447,42 +334,6 @@ export function SubmissionStep({ detail, fileId, session, previous, onForbidden 
           send('Submitted', links);
         }}
       />
-    </Stack>
-  );
-}
-
-/** Files picked in this visit, not sent yet. */
-function PickedFiles({
-  files,
-  disabled,
-  onRemove,
-}: {
-  files: PickedFile[];
-  disabled: boolean;
-  onRemove: (key: number) => void;
-}) {
-  return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-      {files.map(({ key, file }) => (
-        <Group component="li" key={key} justify="space-between" gap="xs" wrap="wrap">
-          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-            <Text size="sm" title={file.name} style={{ overflowWrap: 'anywhere' }}>
-              {truncateName(file.name, maxFileNameDisplay)}
-            </Text>
-            <Text size="xs">{formatMegabytes(file.size)}</Text>
-          </Stack>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            disabled={disabled}
-            aria-label={`Remove ${file.name}`}
-            onClick={() => onRemove(key)}
-          >
-            Remove
-          </Button>
-        </Group>
-      ))}
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { monthNames, weekdayNames } from '@campus/domain/calendar/calendar';
 import type { Recording } from '@campus/domain/live/live.contract';
 import type { TimetableEntry } from '@campus/domain/timetable/timetable.contract';
 import {
@@ -7,31 +6,14 @@ import {
   defaultMonth,
   groupSchedulesByDate,
   holidaysByDate,
-  monthGrid,
   onlineClassAction,
   placeFromParam,
   placeParam,
-  scheduleCountLabel,
   shiftMonth,
   timetableMessages,
-  yearTiles,
 } from '@campus/domain/timetable/timetable-rules';
 import { signedInPages } from '@campus/domain/shell/pages';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Grid, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -42,7 +24,9 @@ import { localDate } from '../../../lib/local-date.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { useHolidays, useTimetable, useYearCount } from '../api/timetable.ts';
 import { CalendarFeed } from '../components/calendar-feed.tsx';
+import { MonthGrid } from '../components/month-grid.tsx';
 import { ScheduleCard } from '../components/schedule-card.tsx';
+import { YearTiles } from '../components/year-tiles.tsx';
 
 // What a tap opens loads with the tap, not with the month (issue 28: /timetable's script over 150 KB): live classes'
 // calls (Join, a recording's address), Attendance Details (fetched at the screen's first tap or key press, so its
@@ -279,284 +263,5 @@ function TimetableView({ session }: { session: StoredSession }) {
         </Suspense>
       )}
     </Stack>
-  );
-}
-
-/**
- * A month's 28–31 day cells are plain elements styled inline rather than Mantine's Text, Box and VisuallyHidden
- * (five components a cell): on a 4× slower CPU those renders were a good part of the month's first draw (issue 26).
- * The values are those components' own (Text size sm and xs, line height 1.2).
- */
-const cellStyles = {
-  day: { fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.2 },
-  today: { fontSize: 'var(--mantine-font-size-sm)', lineHeight: 1.2, fontWeight: 700 },
-  countWords: {
-    fontSize: 'var(--mantine-font-size-xs)',
-    lineHeight: 1.2,
-    color: 'var(--cp-schedule-count)',
-    textAlign: 'center',
-  },
-  countPill: {
-    fontSize: 12,
-    fontWeight: 700,
-    lineHeight: '18px',
-    padding: '0 5px',
-    color: 'var(--cp-schedule-count)',
-    background: 'var(--mantine-color-blue-light)',
-    borderRadius: 9,
-    minWidth: 18,
-    textAlign: 'center',
-  },
-} satisfies Record<string, CSSProperties>;
-
-/** Read by screen readers, not shown (as Mantine's VisuallyHidden). */
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
-
-/**
- * The month (spec part 2 §2.2), designed at 360 px first: a phone's day cell is ~45 px wide, so it shows the day, the
- * schedule count as a number and a red bar for a holiday, explained by a legend; the holiday's name shows in the
- * chosen day's panel. From the sm width up the cell has the words ('4 Schedules', 'Holiday'). Each cell's name says
- * it all to a screen reader either way.
- */
-function MonthGrid(props: {
-  current: { year: number; month: number };
-  byDate: Record<string, TimetableEntry[]>;
-  holidays: Readonly<Record<string, string[]>>;
-  today: string;
-  selected: string | null;
-  loading: boolean;
-  canPrevious: boolean;
-  canNext: boolean;
-  onMove: (step: 1 | -1) => void;
-  onSelect: (date: string) => void;
-}) {
-  const { current, byDate, holidays, today, selected } = props;
-  const isWide = useIsWide();
-  const weeks = monthGrid(current.year, current.month);
-  const title = `${monthNames[current.month - 1]} ${current.year}`;
-  return (
-    <Paper withBorder p={{ base: 4, xs: 'sm' }} radius="md">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          size="xl"
-          aria-label="Previous month"
-          disabled={!props.canPrevious}
-          onClick={() => props.onMove(-1)}
-        >
-          ‹
-        </ActionIcon>
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <ActionIcon
-          variant="subtle"
-          size="xl"
-          aria-label="Next month"
-          disabled={!props.canNext}
-          onClick={() => props.onMove(1)}
-        >
-          ›
-        </ActionIcon>
-      </Group>
-      <table style={{ width: '100%', tableLayout: 'fixed', borderCollapse: 'collapse' }} aria-label={title}>
-        <thead>
-          <tr>
-            {weekdayNames.map((name) => (
-              <th key={name} scope="col" style={{ fontWeight: 500, fontSize: 12, padding: '4px 0' }}>
-                {name.slice(0, 3)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week, row) => (
-            <tr key={row}>
-              {week.map((date, column) => {
-                if (!date) return <td key={column} />;
-                const count = byDate[date]?.length ?? 0;
-                const isToday = date === today;
-                const isSelected = date === selected;
-                const isHoliday = Boolean(holidays[date]);
-                const label = scheduleCountLabel(count);
-                const day = Number(date.slice(8));
-                return (
-                  <td key={date} style={{ padding: '1px 0', verticalAlign: 'top' }}>
-                    <UnstyledButton
-                      onClick={() => props.onSelect(date)}
-                      aria-pressed={isSelected}
-                      data-today={isToday || undefined}
-                      data-holiday={isHoliday || undefined}
-                      style={{
-                        width: '100%',
-                        minHeight: 56,
-                        padding: '4px 2px',
-                        borderRadius: 6,
-                        display: 'flex',
-                        flexDirection: 'column',
-                        alignItems: 'center',
-                        gap: 2,
-                        border: isToday
-                          ? '2px solid var(--mantine-color-blue-6)'
-                          : '1px solid var(--mantine-color-gray-3)',
-                        // A holiday's red bar along the cell's foot: on a phone it is the only mark the cell has room for.
-                        borderBottom: isHoliday ? '4px solid var(--mantine-color-red-7)' : undefined,
-                        background: isSelected ? 'var(--cp-selected-day)' : undefined,
-                      }}
-                    >
-                      <span style={isToday ? cellStyles.today : cellStyles.day}>{day}</span>
-                      {/* Beside the number, not in it: the number's box is a finger wide, its name is long. */}
-                      <span style={visuallyHidden}> {title},</span>
-                      {count > 0 &&
-                        (isWide ? (
-                          <span style={cellStyles.countWords}>{label}</span>
-                        ) : (
-                          <span style={cellStyles.countPill}>
-                            <Shortened short={String(count)} full={label} />
-                          </span>
-                        ))}
-                      {isHoliday &&
-                        (isWide ? (
-                          <Badge size="xs" color="red.9" variant="filled">
-                            Holiday
-                          </Badge>
-                        ) : (
-                          <span style={visuallyHidden}>Holiday</span>
-                        ))}
-                    </UnstyledButton>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!isWide && (
-        <Group gap="md" mt="xs" px={4} aria-hidden="true">
-          <Group gap={6} wrap="nowrap">
-            <Box
-              component="span"
-              fz={12}
-              fw={700}
-              lh="18px"
-              px={5}
-              c="var(--cp-schedule-count)"
-              bg="var(--mantine-color-blue-light)"
-              style={{ borderRadius: 9 }}
-            >
-              3
-            </Box>
-            <Text size="xs">schedules that day</Text>
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            <Box w={18} h={4} bg="var(--mantine-color-red-7)" />
-            <Text size="xs">Holiday</Text>
-          </Group>
-        </Group>
-      )}
-    </Paper>
-  );
-}
-
-/**
- * A row of four months: Mantine's SimpleGrid as it lays out four columns (4 px apart, 10 px from the xs width), without
- * its own file on the route (issue 28).
- */
-const yearRowStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' };
-
-/** The year's 12 months in 3 rows of 4 (spec part 2 §2.2, §9); a phone shows short names and the count's number. */
-function YearTiles(props: {
-  year: number;
-  counts: Record<string, number>;
-  selected: number | null;
-  canPrevious: boolean;
-  canNext: boolean;
-  onMove: (step: 1 | -1) => void;
-  onSelect: (month: number) => void;
-}) {
-  const isWide = useIsWide();
-  const isRoomy = useMediaQuery('(min-width: 36em)', false, { getInitialValueInEffect: false });
-  return (
-    <Paper withBorder p={{ base: 4, xs: 'sm' }} radius="md">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <ActionIcon
-          variant="subtle"
-          size="xl"
-          aria-label="Previous year"
-          disabled={!props.canPrevious}
-          onClick={() => props.onMove(-1)}
-        >
-          ‹
-        </ActionIcon>
-        <Title order={2} size="h4">
-          {props.year}
-        </Title>
-        <ActionIcon
-          variant="subtle"
-          size="xl"
-          aria-label="Next year"
-          disabled={!props.canNext}
-          onClick={() => props.onMove(1)}
-        >
-          ›
-        </ActionIcon>
-      </Group>
-      <Stack gap="xs">
-        {yearTiles().map((row, index) => (
-          <div key={index} style={{ ...yearRowStyle, gap: isRoomy ? 'var(--mantine-spacing-xs)' : 4 }}>
-            {row.map((tile) => {
-              const count = props.counts[String(tile.month)] ?? 0;
-              const label = scheduleCountLabel(count);
-              return (
-                <UnstyledButton
-                  key={tile.month}
-                  onClick={() => props.onSelect(tile.month)}
-                  aria-pressed={props.selected === tile.month}
-                  style={{
-                    padding: '8px 4px',
-                    minHeight: 56,
-                    borderRadius: 6,
-                    textAlign: 'center',
-                    border: '1px solid var(--mantine-color-gray-3)',
-                    background: props.selected === tile.month ? 'var(--cp-selected-day)' : undefined,
-                  }}
-                >
-                  <Text fw={600} size="sm">
-                    {isWide ? tile.name : <Shortened short={tile.name.slice(0, 3)} full={tile.name} />}
-                    <VisuallyHidden> {props.year},</VisuallyHidden>
-                  </Text>
-                  <Text size="xs" c="var(--cp-schedule-count)">
-                    {isWide ? label : count > 0 && <Shortened short={String(count)} full={label} />}
-                  </Text>
-                </UnstyledButton>
-              );
-            })}
-          </div>
-        ))}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** From the sm width up a day cell has room for words ('4 Schedules', 'Holiday'); below it, for a number and a mark. */
-const useIsWide = () => useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
-
-/** Shows `short` and gives `full` to screen readers, so the button's name stays whole ('4 Schedules', 'November'). */
-function Shortened({ short, full }: { short: string; full: string }) {
-  return (
-    <>
-      <span aria-hidden="true">{short}</span>
-      <span style={visuallyHidden}>{full}</span>
-    </>
   );
 }

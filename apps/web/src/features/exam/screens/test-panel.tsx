@@ -1,9 +1,8 @@
 // The panel runs outside the signed-in layout, which brings Mantine's full styles: without them its badge, radios,
 // checkboxes and palette are unstyled.
 import '@mantine/core/styles.css';
-import { formatCountdown, isBlankAnswer, parseChoices, parseMatching } from '@campus/domain/exam/exam-rules';
-import type { AnswerChange, AttemptAnswer, PaperQuestion, SavedAnswer } from '@campus/domain/exam/exam.contract';
-import { stripTags } from '@campus/domain/shared/text';
+import { formatCountdown, isBlankAnswer } from '@campus/domain/exam/exam-rules';
+import type { AnswerChange, AttemptAnswer } from '@campus/domain/exam/exam.contract';
 import {
   Alert,
   Badge,
@@ -15,14 +14,9 @@ import {
   Image,
   Modal,
   Paper,
-  Radio,
-  NativeSelect,
-  SimpleGrid,
   Stack,
   Text,
-  Textarea,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
@@ -34,6 +28,8 @@ import { announceSubmitted } from '../panel/desk-channel.ts';
 import { announceOpened, onOpenedElsewhere } from '../panel/attempt-channel.ts';
 import { foldSavedIntoCopy, forgetAttemptCopy } from '../panel/attempt-copy.ts';
 import { isNoAnswer, isSuperseded, loadAttempt } from '../panel/load-attempt.ts';
+import { AnswerInput, choiceCard } from '../panel/answer-input.tsx';
+import { answeredColor, emptyAnswer, QuestionPalette, type Answer } from '../panel/question-palette.tsx';
 import { SupersededNotice } from '../panel/superseded-notice.tsx';
 import { PanelMessage } from '../panel/panel-message.tsx';
 import { useLaunchCredential } from '../panel/use-launch-credential.ts';
@@ -62,17 +58,8 @@ const credentialKey = attemptCredentialKey;
 
 type SaveState = 'saved' | 'saving' | 'offline';
 
-/**
- * Colours of the save state and the palette with white text at WCAG AA (4.5:1): every Mantine green shade is below
- * it (green.8 3.4:1, green.9 4.4:1), teal.9 is 5.0:1; red.9 5.5:1 where red.8 is just at the limit.
- */
-const answeredColor = 'teal.9';
+/** Colours of the save state with white text at WCAG AA (4.5:1): red.9 5.5:1 where red.8 is just at the limit. */
 const saveStateColors: Record<SaveState, string> = { saved: answeredColor, saving: 'blue.8', offline: 'red.9' };
-
-/** What the panel shows of a question's saved answer. */
-type Answer = Pick<SavedAnswer, 'answer' | 'marked_for_review' | 'bookmarked'>;
-
-const emptyAnswer: Answer = { answer: '', marked_for_review: false, bookmarked: false };
 
 /** Applies a change to the answers shown. */
 function applyChange(answers: Map<number, Answer>, change: AnswerChange): Map<number, Answer> {
@@ -507,194 +494,5 @@ function Panel({ credential }: { credential: string }) {
         </Stack>
       </Modal>
     </Container>
-  );
-}
-
-/** A choice as a whole-width card at least 44 px high: a thumb anywhere on the row picks it. */
-const choiceCard = { withBorder: true, radius: 'md', p: 'sm', mih: 44 } as const;
-
-/** The numbered buttons that jump to a question, coloured by its state; `large` for a finger (the phone's sheet). */
-function QuestionPalette({
-  questions,
-  answers,
-  current,
-  onPick,
-  large = false,
-}: {
-  questions: PaperQuestion[];
-  answers: Map<number, Answer>;
-  current: number;
-  onPick: (questionNo: number) => void;
-  large?: boolean;
-}) {
-  return (
-    <>
-      <SimpleGrid cols={large ? 6 : 5} spacing={large ? 8 : 6} role="navigation" aria-label="Question palette">
-        {questions.map((each) => {
-          const saved = answers.get(each.question_no) ?? emptyAnswer;
-          const answered = !isBlankAnswer(each.ques_type, saved.answer);
-          const state = saved.marked_for_review ? 'marked' : answered ? 'answered' : 'not answered';
-          return (
-            <Button
-              key={each.question_no}
-              size={large ? 'md' : 'compact-sm'}
-              h={large ? 44 : undefined}
-              px={0}
-              variant={each.question_no === current ? 'outline' : 'filled'}
-              color={state === 'marked' ? 'violet' : state === 'answered' ? answeredColor : 'gray'}
-              aria-label={`Question ${each.question_no}, ${state}`}
-              aria-current={each.question_no === current}
-              data-state={state}
-              onClick={() => onPick(each.question_no)}
-            >
-              {each.question_no}
-            </Button>
-          );
-        })}
-      </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        Green: answered · Grey: not answered · Violet: marked for review
-      </Text>
-    </>
-  );
-}
-
-/** The input of each question type (spec part 2 §9), writing the type's answer format. */
-function AnswerInput({
-  question,
-  value,
-  onChange,
-}: {
-  question: PaperQuestion;
-  value: string;
-  onChange: (answer: string) => void;
-}) {
-  const label = `Answer to question ${question.question_no}`;
-  switch (question.ques_type) {
-    case 1:
-    case 5:
-      return (
-        // The group is named by its label element (aria-label reaches no element); the question above is its visible label.
-        <Radio.Group value={value} onChange={onChange} label={<VisuallyHidden>{label}</VisuallyHidden>}>
-          <Stack gap={6}>
-            {question.options.map((option) => (
-              <Radio.Card key={option.letter} value={option.letter} {...choiceCard}>
-                <Group gap="sm" wrap="nowrap">
-                  <Radio.Indicator />
-                  <OptionText letter={option.letter} html={option.text} />
-                </Group>
-              </Radio.Card>
-            ))}
-          </Stack>
-        </Radio.Group>
-      );
-    case 3: {
-      const chosen = parseChoices(value);
-      return (
-        <Checkbox.Group
-          value={chosen}
-          onChange={(letters) => onChange([...letters].sort().join(','))}
-          label={<VisuallyHidden>{label}</VisuallyHidden>}
-        >
-          <Stack gap={6}>
-            {question.options.map((option) => (
-              <Checkbox.Card key={option.letter} value={option.letter} {...choiceCard}>
-                <Group gap="sm" wrap="nowrap">
-                  <Checkbox.Indicator />
-                  <OptionText letter={option.letter} html={option.text} />
-                </Group>
-              </Checkbox.Card>
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      );
-    }
-    case 6:
-    case 7: {
-      const pairs = parseMatching(question.ques_type, value);
-      const choices = question.match_options.map((option) => ({
-        value: option.letter,
-        label: `${option.letter}. ${stripTags(option.text)}`,
-      }));
-      const write = (left: string, right: string | null) => {
-        const next = new Map(pairs);
-        if (right) next.set(left, right);
-        else next.delete(left);
-        onChange(
-          question.ques_type === 6
-            ? question.options.map((option) => `${option.letter}=${next.get(option.letter) ?? ''}`).join('|')
-            : question.options.map((option) => next.get(option.letter) ?? '').join(','),
-        );
-      };
-      return (
-        <Stack gap={6} aria-label={label}>
-          {question.options.map((option) => (
-            // Side by side where there is room, stacked on a phone: never wider than the screen.
-            <Group key={option.letter} gap="xs" align="center">
-              <Text style={{ flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}>
-                {option.letter}. {stripTags(option.text)}
-              </Text>
-              <NativeSelect
-                aria-label={`Match for ${option.letter}`}
-                data={[{ value: '', label: '—' }, ...choices]}
-                value={pairs.get(option.letter) ?? ''}
-                onChange={(event) => write(option.letter, event.currentTarget.value || null)}
-                size="md"
-                style={{ flex: '1 1 12rem', minWidth: 0 }}
-              />
-            </Group>
-          ))}
-        </Stack>
-      );
-    }
-    default:
-      return <SubjectiveInput label={label} value={value} onChange={onChange} />;
-  }
-}
-
-/** A written answer: saved a second after typing pauses, and at once when the field is left. */
-function SubjectiveInput({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (answer: string) => void;
-}) {
-  const [text, setText] = useState(value);
-  const timer = useRef<number | undefined>(undefined);
-  const sent = useRef(value);
-  const send = (next: string) => {
-    window.clearTimeout(timer.current);
-    if (next === sent.current) return;
-    sent.current = next;
-    onChange(next);
-  };
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  return (
-    <Textarea
-      label={label}
-      rows={6}
-      value={text}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => send(next), 1000);
-      }}
-      onBlur={() => send(text)}
-    />
-  );
-}
-
-function OptionText({ letter, html }: { letter: string; html: string }) {
-  return (
-    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Text span fw={600}>
-        {letter}.
-      </Text>
-      <span style={{ minWidth: 0, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: html }} />
-    </Group>
   );
 }

@@ -34,6 +34,26 @@ const notOnPostgres = [
 ];
 
 /**
+ * Files about the HTTP layer, not about what the database stores or answers: security headers, compression, request
+ * timeouts, a client leaving mid-answer, an answer before the body, forwarded headers, log redaction. Their database
+ * work is a session lookup or a few factory rows, which every other file does on both drivers, and their assertions
+ * hold whichever driver answered. When TEST_DATABASE_URL is set (CI, where the PostgreSQL pass runs) they run once,
+ * on PostgreSQL, the production database; without it, on PGlite. Either way every `npm test` runs each of them once.
+ * Files that send or read stored values (fields, uploads, fuzzed input reaching queries, the access matrix calling
+ * every handler) differ by driver and stay on both passes.
+ */
+const httpLayer = [
+  'test/client-abort.test.ts',
+  'test/compression.test.ts',
+  'test/early-answer.test.ts',
+  'test/log-redaction.test.ts',
+  'test/request-timeouts.test.ts',
+  'test/security-headers.test.ts',
+  'test/trust-proxy.test.ts',
+];
+const postgresPassRuns = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
  * One API project: `api*` on PGlite, `api-postgres*` on PostgreSQL (TEST_DATABASE_URL) with the PostgreSQL-only
  * checks (*.pg.test.ts). The demo is seeded once per run and copied into each file's database (test/template.ts).
  */
@@ -75,7 +95,7 @@ export default defineConfig({
       // (isolate: false), as importing the whole app afresh for each file was a third of the tier's time. The few
       // files that replace a module with vi.mock keep a graph of their own (apiIsolated), so no mock reaches
       // another file and no other file's import hides one.
-      apiProject('api', { isolate: false, exclude: apiIsolated }),
+      apiProject('api', { isolate: false, exclude: [...apiIsolated, ...(postgresPassRuns ? httpLayer : [])] }),
       apiProject('api-isolated', { include: apiIsolated }),
       apiProject('api-postgres', { isolate: false, exclude: [...apiIsolated, ...notOnPostgres] }),
       apiProject('api-postgres-isolated', { include: apiIsolated }),

@@ -70,12 +70,16 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: [
       '**/*.repository.ts',
+      // An area's writer: the one place its rows are created and changed, with its rules (issue 29).
+      '**/*.writer.ts',
       '**/*.test.ts',
       '**/*.fixtures.ts',
       // The migration and seed machinery: schema, migrations, client, prepared-query helper, demo seed.
       'apps/api/src/db/**',
-      // The admin API's write model, each area's writes made a second way (a later slice gives each area a writer).
-      'apps/api/src/features/admin/**',
+      // The admin API's write model of the areas that have no writer yet (fees has one: its kind builds no SQL), the
+      // generic table and pair kinds those use, and the admin API's own tables.
+      'apps/api/src/features/admin/*.ts',
+      'apps/api/src/features/admin/kinds/{academics,exam,files,kind,library,links,notices,pair-kind,people,report,table-kind,timetable}.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -5,17 +5,14 @@ import { academicYearOf, addDays, dateInZone } from '@campus/domain/calendar/cal
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import type { Storage } from '../src/lib/storage.ts';
+import type { announcements, banners, events } from '../src/db/schema/index.ts';
 import {
   academicYears,
-  announcementAudiences,
   attendance,
-  announcements,
-  banners,
   batches,
   classRecordings,
   classSessions,
   enrolments,
-  events,
   examLabels,
   examPassages,
   examProductTests,
@@ -39,7 +36,10 @@ import {
   teachers,
   users,
 } from '../src/db/schema/index.ts';
-import { insertFeePlan, recordPayment, type NewPayment } from '../src/features/fees/index.ts';
+import * as eventsWriter from '../src/features/events/index.ts';
+import * as feesWriter from '../src/features/fees/index.ts';
+import * as homeWriter from '../src/features/home/index.ts';
+import type { NewPayment } from '../src/features/fees/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { fixedNow } from './template.ts';
 
@@ -272,10 +272,8 @@ export async function createAnnouncement(
 ) {
   const stored = async (file?: { bytes: string; extension: string }) =>
     file && storage ? (await storage.putBuffer(file.bytes, file.extension)).key : null;
-  const [row] = await db
-    .insert(announcements)
-    .values({
-      instituteId: institute.id,
+  const [announcementId] = await homeWriter.createAnnouncements(db, institute.id, [
+    {
       title: `Notice ${next()}`,
       descriptionHtml: '<p>Notice</p>',
       updatedBy: 'Office',
@@ -285,15 +283,10 @@ export async function createAnnouncement(
       attachmentFileKey: await stored(attachment),
       attachmentName: attachment?.name ?? null,
       ...overrides,
-    })
-    .returning({ id: announcements.id });
-  const announcementId = row!.id;
-  if (batchIds.length > 0) {
-    await db
-      .insert(announcementAudiences)
-      .values(batchIds.map((batchId) => ({ instituteId: institute.id, announcementId, batchId })));
-  }
-  return announcementId;
+      batchIds,
+    },
+  ]);
+  return announcementId!;
 }
 
 /** A home banner (or the promo pop-up), shown to every user type unless `userTypes` says otherwise. */
@@ -303,9 +296,9 @@ export async function createBanner(
   overrides: Partial<Omit<typeof banners.$inferInsert, 'instituteId'>> = {},
 ) {
   const n = next();
-  await db
-    .insert(banners)
-    .values({ instituteId: institute.id, kind: 'banner', webUrl: `/banners/${n}.svg`, sortOrder: n, ...overrides });
+  await homeWriter.createBanners(db, institute.id, [
+    { kind: 'banner', webUrl: `/banners/${n}.svg`, sortOrder: n, ...overrides },
+  ]);
 }
 
 /** An event or holiday of the institute: a one-day all-day holiday (type 1) on the institute's today unless told. */
@@ -314,18 +307,10 @@ export async function createEvent(
   institute: TestInstitute,
   overrides: Partial<Omit<typeof events.$inferInsert, 'instituteId'>> = {},
 ) {
-  const [row] = await db
-    .insert(events)
-    .values({
-      instituteId: institute.id,
-      eventType: 1,
-      title: `Test Event ${next()}`,
-      startDate: institute.today,
-      endDate: overrides.startDate ?? institute.today,
-      ...overrides,
-    })
-    .returning({ id: events.id });
-  return row!.id;
+  const [eventId] = await eventsWriter.createEvents(db, institute.id, [
+    { eventType: 1, title: `Test Event ${next()}`, startDate: institute.today, ...overrides },
+  ]);
+  return eventId!;
 }
 
 /**
@@ -349,7 +334,7 @@ export async function createFeePlan(
   },
 ) {
   const academicYear = year === 'current' ? institute.currentYear : institute.previousYear;
-  return insertFeePlan(db, {
+  return feesWriter.createFeePlan(db, {
     instituteId: institute.id,
     academicYearId: academicYear.id,
     studentId,
@@ -370,7 +355,7 @@ export function createFeePayment(
     Partial<Pick<NewPayment, 'receiptNo' | 'mode' | 'paidAt'>> & { year?: 'current' | 'previous' },
 ) {
   const { year = 'current', ...rest } = payment;
-  return recordPayment(
+  return feesWriter.recordPayment(
     db,
     storage,
     {

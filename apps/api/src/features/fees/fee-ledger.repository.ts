@@ -13,69 +13,6 @@ import {
   studentInstallments,
 } from '../../db/schema/index.ts';
 
-/** One student's fee plan for a year: a structure (shared by a standard or a batch, or neither) and their shares. */
-export interface NewFeePlan {
-  instituteId: number;
-  academicYearId: number;
-  studentId: number;
-  name: string;
-  standardId?: number | null;
-  batchId?: number | null;
-  /** The structure's late fine in paise, charged once an installment is overdue; none when null. */
-  lateFineAmount?: number | null;
-  /** In installment order; amounts in paise, the adjustments the student's own. */
-  installments: { due: IsoDate; amount: number; discount?: number; tax?: number; fine?: number; badDebt?: number }[];
-}
-
-/**
- * Writes a fee structure with its installments and the student's share of each, in the caller's transaction;
- * answers the student-installment ids in installment order. The one writer of a plan for the demo seed and the
- * test factories (the admin API's fee kinds bulk-write the same rows by external id).
- */
-export async function insertFeePlan(db: Db, plan: NewFeePlan): Promise<number[]> {
-  const { instituteId, academicYearId, studentId, installments } = plan;
-  const [structure] = await db
-    .insert(feeStructures)
-    .values({
-      instituteId,
-      academicYearId,
-      name: plan.name,
-      standardId: plan.standardId ?? null,
-      batchId: plan.batchId ?? null,
-      lateFineAmount: plan.lateFineAmount ?? null,
-    })
-    .returning({ id: feeStructures.id });
-  const rows = await db
-    .insert(feeInstallments)
-    .values(
-      installments.map((item, index) => ({
-        instituteId,
-        structureId: structure!.id,
-        installNo: index + 1,
-        dueDate: item.due,
-        amount: item.amount,
-      })),
-    )
-    .returning({ id: feeInstallments.id });
-  const own = await db
-    .insert(studentInstallments)
-    .values(
-      installments.map((item, index) => ({
-        instituteId,
-        studentId,
-        academicYearId,
-        installmentId: rows[index]!.id,
-        initialAmount: item.amount,
-        discountAmount: item.discount ?? 0,
-        taxAmount: item.tax ?? 0,
-        fineAmount: item.fine ?? 0,
-        badDebtAmount: item.badDebt ?? 0,
-      })),
-    )
-    .returning({ id: studentInstallments.id });
-  return own.map((row) => row.id);
-}
-
 /**
  * The fee ledger's reads, shared by the fees screen (one academic year), the receipts (the installments a payment
  * covers) and the calendar feed (the installments due in its window): one select each, narrowed by the caller.

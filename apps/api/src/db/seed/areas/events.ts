@@ -1,5 +1,5 @@
 import { addDays } from '@campus/domain/calendar/calendar';
-import { events } from '../../schema/index.ts';
+import { createEvents } from '../../../features/events/index.ts';
 import type { DemoContext } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { tinyPdf } from '../demo-files.ts';
@@ -26,9 +26,8 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
   const day = (start: string, n: number) => addDays(start, n - 1);
   const circular = await storage.putBuffer(tinyPdf('Annual Day schedule'), 'pdf');
 
-  await tx.insert(events).values([
+  await createEvents(tx, instituteId, [
     {
-      instituteId,
       eventType: 3,
       title: 'Sunday weekly off',
       startDate: addDays(thisMonth, -31),
@@ -36,7 +35,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       daysOfWeek: [0],
     },
     {
-      instituteId,
       eventType: 1,
       title: 'Founders Day holiday',
       description: 'School remains closed.',
@@ -44,7 +42,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       endDate: day(thisMonth, 5),
     },
     {
-      instituteId,
       eventType: 1,
       title: 'Mid-term break for all students and staff',
       description: 'Classes resume after the break.',
@@ -53,7 +50,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       endDate: day(nextMonth, 3),
     },
     {
-      instituteId,
       eventType: 2,
       holidayType: 1,
       title: 'Parent-teacher meeting',
@@ -67,7 +63,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       standardIds: [aaravStandard],
     },
     {
-      instituteId,
       eventType: 2,
       holidayType: 2,
       title: 'Inter-house football final',
@@ -80,7 +75,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
     },
     // Two more on the football final's day: three events, so its day cell shows two and '+1 more'.
     {
-      instituteId,
       eventType: 2,
       holidayType: 4,
       title: 'Science exhibition',
@@ -93,7 +87,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
     },
     // An event on a school day, with its category: the timetable marks no holiday here (issue 27, item 9).
     {
-      instituteId,
       eventType: 2,
       holidayType: 1,
       title: 'Library week begins',
@@ -101,7 +94,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       endDate: day(thisMonth, 18),
     },
     {
-      instituteId,
       eventType: 2,
       holidayType: 3,
       title: 'Annual Day',
@@ -112,7 +104,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       endDate: day(nextMonth, 10),
     },
     {
-      instituteId,
       eventType: 2,
       holidayType: 4,
       title: 'Photo day',
@@ -123,7 +114,6 @@ export async function seed({ tx, storage, today, institutes: { greenfield } }: D
       standardIds: otherStandard === undefined ? [aaravStandard] : [otherStandard],
     },
     {
-      instituteId,
       eventType: 2,
       holidayType: 1,
       title: 'Staff development workshop',

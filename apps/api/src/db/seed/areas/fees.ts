@@ -1,7 +1,7 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import { financialYearOf } from '@campus/domain/fees/fees-rules';
 import { and, asc, eq } from 'drizzle-orm';
-import { insertFeePlan, recordPayment } from '../../../features/fees/index.ts';
+import { createFeePlan, recordPayment } from '../../../features/fees/index.ts';
 import { academicYears, batches, enrolments, institutes } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
@@ -81,7 +81,7 @@ async function seedStudentYear(
 ) {
   const { tx, institute } = plan;
   const place = await placeOf(tx, institute.id, studentId, academicYearId);
-  const studentRows = await insertFeePlan(tx, {
+  const studentRows = await createFeePlan(tx, {
     instituteId: institute.id,
     academicYearId,
     studentId,

@@ -1,6 +1,6 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import type { Storage } from '../../../lib/storage.ts';
-import { announcementAudiences, announcements, banners } from '../../schema/index.ts';
+import { createAnnouncements, createBanners } from '../../../features/home/index.ts';
 import type { DemoContext, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { tinyPdf } from '../demo-files.ts';
@@ -57,10 +57,8 @@ async function addNotices(
   for (const notice of notices) {
     const image = notice.image ? await storage.putBuffer(noticeImage(notice.image, '#1864ab'), 'svg') : undefined;
     const file = notice.attachment ? await storage.putBuffer(tinyPdf(notice.attachment), 'pdf') : undefined;
-    const [row] = await tx
-      .insert(announcements)
-      .values({
-        instituteId: instituteIdValue,
+    await createAnnouncements(tx, instituteIdValue, [
+      {
         title: notice.title,
         descriptionHtml: notice.html,
         updatedBy: notice.by,
@@ -69,15 +67,9 @@ async function addNotices(
         imageFileKey: image?.key ?? null,
         attachmentFileKey: file?.key ?? null,
         attachmentName: notice.attachment ? `${notice.title}.pdf` : null,
-      })
-      .returning({ id: announcements.id });
-    if (notice.audience.length > 0) {
-      await tx
-        .insert(announcementAudiences)
-        .values(
-          notice.audience.map((batchId) => ({ instituteId: instituteIdValue, announcementId: row!.id, batchId })),
-        );
-    }
+        batchIds: notice.audience,
+      },
+    ]);
   }
 }
 
@@ -154,9 +146,8 @@ async function seedGreenfieldHome({ tx, storage, today, now, institutes: { green
     'Annual Day rehearsals',
     'Download the timetable',
   ];
-  await tx.insert(banners).values([
+  await createBanners(tx, id, [
     ...landing.map((landingScreen, index) => ({
-      instituteId: id,
       kind: 'banner' as const,
       webUrl: `/my-account/demo/banner-${index + 1}.svg`,
       isRedirect: index === 0 || index === 3,
@@ -170,7 +161,7 @@ async function seedGreenfieldHome({ tx, storage, today, now, institutes: { green
       altText: texts[index] ?? '',
       sortOrder: index,
     })),
-    { instituteId: id, kind: 'promo' as const, webUrl: '/my-account/demo/promo.svg', sortOrder: 0 },
+    { kind: 'promo' as const, webUrl: '/my-account/demo/promo.svg', sortOrder: 0 },
   ]);
 }
 
@@ -198,13 +189,9 @@ async function seedApexHome({ tx, storage, today, now, institutes: { apex } }: D
       audience: nehaBatches,
     },
   ]);
-  await tx.insert(banners).values({
-    instituteId: id,
-    kind: 'banner',
-    webUrl: '/my-account/demo/banner-4.svg',
-    altText: 'Mock tests every Sunday',
-    sortOrder: 0,
-  });
+  await createBanners(tx, id, [
+    { kind: 'banner', webUrl: '/my-account/demo/banner-4.svg', altText: 'Mock tests every Sunday', sortOrder: 0 },
+  ]);
 }
 
 /** Notices and banners of the home screen, covering every state it can show. */

@@ -8,7 +8,7 @@ export const enrolmentsKind = pairKind({
   kind: 'enrolments',
   deletes: 'hard',
   sides: ['students', 'batches'],
-  table: enrolments,
+  store: enrolments,
   keys: ['studentId', 'batchId'],
   // An enrolment is in its batch's academic year.
   load: (context, batchIds) => academicYearsOf(context, batches, batchIds),
@@ -21,7 +21,7 @@ export const evaluationsKind = pairKind({
   // Deleting an evaluation takes the marks back (the student's own work stays).
   deletes: 'soft',
   sides: ['assignments', 'students'],
-  table: submissions,
+  store: submissions,
   keys: ['assignmentId', 'studentId'],
   auditId: 'row',
   columns: (row) => ({

@@ -30,14 +30,57 @@ export interface PairIds<L> {
   loaded: L;
 }
 
+/**
+ * How a pair kind's rows are read and written: its area's writer, or (pairTableStore) one table for areas without
+ * one yet. Stored rows carry the two key columns by their property names.
+ */
+export interface PairStore {
+  /** The stored rows of these keys: one statement. */
+  load(context: KindContext, pairs: Pair[]): Promise<Stored[]>;
+  /** Creates rows (their keys and columns); answers their ids in the order given when `returningId`. */
+  insert(context: KindContext, rows: Stored[], returningId: boolean): Promise<number[]>;
+  /** Changes rows, each found by its two keys. */
+  update(context: KindContext, rows: Stored[]): Promise<void>;
+  /** Deletes the rows of these keys (hard deletes) or clears them (soft). */
+  remove(context: KindContext, pairs: Pair[]): Promise<void>;
+}
+
+/** The store of a pair kind kept in one table: hard deletes delete, soft deletes set `cleared`. */
+function pairTableStore(
+  table: PairTable,
+  keys: readonly [string, string],
+  cleared: Record<string, unknown> | undefined,
+): PairStore {
+  const keyColumns = keys.map((key) => (table as unknown as Record<string, PgColumn>)[key]!) as unknown as readonly [
+    PgColumn,
+    PgColumn,
+  ];
+  const where = (context: KindContext, pairs: Pair[]) =>
+    and(eq(table.instituteId, context.instituteId), pairIn(keyColumns, pairs));
+  return {
+    load: async (context, pairs) =>
+      (await context.tx
+        .select()
+        .from(table as PgTable)
+        .where(where(context, pairs))) as Stored[],
+    insert: (context, rows, returningId) => insertRows(context.tx, table, rows, { returningId }),
+    update: (context, rows) => updateRows(context.tx, table, ['instituteId', ...keys], rows),
+    async remove(context, pairs) {
+      if (cleared) await context.tx.update(table).set(cleared).where(where(context, pairs));
+      else await context.tx.delete(table).where(where(context, pairs));
+    },
+  };
+}
+
 interface PairKindOptions<K extends AdminKind, L> {
   kind: K;
   /** 'soft': a delete sets `cleared` on the stored rows (they stay); 'hard': they are deleted. */
   deletes: 'soft' | 'hard';
   /** The kinds whose external ids the row's two key fields (adminPairKeys) hold, in that order. */
   sides: readonly [AdminKind, AdminKind];
-  table: PairTable;
-  /** The table's two columns (property names) that key a stored row: its ids of the pair by default. */
+  /** Where the rows are: the area's writer (`store`), or one table of an area without one yet. */
+  store: PairStore | PairTable;
+  /** The two columns (property names) that key a stored row: its ids of the pair by default. */
   keys: readonly [string, string];
   /**
    * What rows need beyond the two ids, read once for the batch from the second side's ids (a batch's year) or the
@@ -62,13 +105,14 @@ interface PairKindOptions<K extends AdminKind, L> {
 
 /** A kind module for rows named by a pair of other kinds' external ids. */
 export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOptions<K, L>): KindModule<K> {
-  const { kind, table } = options;
+  const { kind } = options;
+  const store =
+    'load' in options.store
+      ? options.store
+      : pairTableStore(options.store, options.keys, options.deletes === 'soft' ? options.cleared : undefined);
   const fields = adminPairKeys[kind];
   if (!fields) throw new Error(`${kind}: not a kind named by a pair (adminPairKeys)`);
   const sides = options.sides.map((side, index) => ({ kind: side, field: fields[index]! }));
-  const keyColumns = options.keys.map(
-    (key) => (table as unknown as Record<string, PgColumn>)[key]!,
-  ) as unknown as readonly [PgColumn, PgColumn];
   const expand = options.expand ?? (({ first, second }: PairIds<L>): Pair[] => [[first, second]]);
   const pairKey = (stored: Stored) => `${String(stored[options.keys[0]])}|${String(stored[options.keys[1]])}`;
   const sideOf = (row: object, side: 0 | 1) => (row as Record<string, string>)[sides[side]!.field]!;
@@ -77,10 +121,7 @@ export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOp
   const loadStored = async (context: KindContext, pairs: Pair[]) => {
     const found = new Map<string, Stored>();
     if (pairs.length === 0) return found;
-    const rows = (await context.tx
-      .select()
-      .from(table as PgTable)
-      .where(and(eq(table.instituteId, context.instituteId), pairIn(keyColumns, pairs)))) as Stored[];
+    const rows = await store.load(context, pairs);
     for (const row of rows) found.set(pairKey(row), row);
     return found;
   };
@@ -149,9 +190,9 @@ export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOp
         if (isNew && options.auditId === 'row') createdAt.set(inserts.length - 1, outcome);
         return outcome;
       });
-      const newIds = await insertRows(context.tx, table, inserts, { returningId: options.auditId === 'row' });
+      const newIds = inserts.length > 0 ? await store.insert(context, inserts, options.auditId === 'row') : [];
       for (const [position, outcome] of createdAt) outcome.afterId = newIds[position]!;
-      await updateRows(context.tx, table, ['instituteId', ...options.keys], updates);
+      if (updates.length > 0) await store.update(context, updates);
       return outcomes;
     },
     async remove(context, keys) {
@@ -199,11 +240,7 @@ export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOp
         if (problems.length > 0) throw new RowProblems(problems);
       }
       const pairs = existing.map((row): Pair => [row[options.keys[0]] as number, row[options.keys[1]] as number]);
-      if (pairs.length > 0) {
-        const where = and(eq(table.instituteId, context.instituteId), pairIn(keyColumns, pairs));
-        if (options.deletes === 'soft') await context.tx.update(table).set(options.cleared!).where(where);
-        else await context.tx.delete(table).where(where);
-      }
+      if (pairs.length > 0) await store.remove(context, pairs);
       return found.map(({ key, first, rows: [row] }): RowOutcome => {
         if (!row) return { index: key.index, key: key.key, action: 'missing', beforeId: null, afterId: null };
         const id = options.auditId === 'row' ? (row.id as number) : first!;

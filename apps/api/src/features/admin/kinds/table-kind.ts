@@ -1,5 +1,6 @@
-// A kind stored in one table of its area (plus, optionally, one set of child rows such as a notice's audience),
-// named by an external id: most kinds are this.
+// A kind whose rows are named by an external id: most kinds are this. Its rows are read and written through a
+// store: its area's writer (storeKind), or, for areas that have none yet, one table of the area plus optionally one
+// set of child rows such as an assignment's files (tableKind).
 import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import type { AdminRow } from '@campus/domain/admin/admin.contract';
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
@@ -33,6 +34,37 @@ export interface ChildSet<C> {
   save(context: KindContext, id: number, value: C, isNew: boolean): Promise<void>;
 }
 
+/**
+ * How a kind's rows are read and written: an area's writer, or one table (tableKind) for areas without one yet.
+ * `V` is a row as the kind builds it from a batch's row.
+ */
+export interface RowStore<V extends object> {
+  /** The stored rows by id, each with at least the fields a built row has (compared to tell 'unchanged'). */
+  load(context: KindContext, ids: number[]): Promise<Map<number, Record<string, unknown>>>;
+  /** Creates rows; answers their ids in the order given. */
+  insert(context: KindContext, values: V[]): Promise<number[]>;
+  /** Changes a row (or restores a soft-deleted one); `stored` is what load answered for it. */
+  update(context: KindContext, id: number, value: V, stored: Record<string, unknown>): Promise<void>;
+  /** Soft deletes: takes the rows off the portal's screens (the next upsert restores them). */
+  hide?(context: KindContext, ids: number[]): Promise<void>;
+  /** Hard deletes. */
+  remove?(context: KindContext, ids: number[]): Promise<void>;
+}
+
+interface StoreKindOptions<K extends AdminKind, V extends object> {
+  kind: K;
+  deletes: 'soft' | 'hard';
+  store: RowStore<V>;
+  /** Resolves the batch's references (adding problems for unknown ones) and returns the row → stored row mapping. */
+  build(
+    context: KindContext,
+    rows: IndexedRow<AdminRow<K>>[],
+    problems: RowProblem[],
+  ): Promise<(row: AdminRow<K>) => V>;
+  /** Hard deletes: the rows (by id) that must stay, each with the reason. */
+  keep?(context: KindContext, ids: number[]): Promise<Map<number, string>>;
+}
+
 interface TableKindOptions<K extends AdminKind, C> {
   kind: K;
   table: IdTable;
@@ -52,21 +84,9 @@ interface TableKindOptions<K extends AdminKind, C> {
   keep?(context: KindContext, ids: number[]): Promise<Map<number, string>>;
 }
 
-/** A kind module for rows of one table named by external ids. */
-export function tableKind<K extends AdminKind, C = never>(options: TableKindOptions<K, C>): KindModule<K> {
-  const { kind, table } = options;
-  const loadStored = async (context: KindContext, ids: number[]) => {
-    const stored = new Map<number, Record<string, unknown>>();
-    for (const part of chunks(ids, 5000)) {
-      const rows = (await context.tx
-        .select()
-        .from(table as PgTable)
-        .where(and(eq(table.instituteId, context.instituteId), anyOf(table.id, part)))) as Record<string, unknown>[];
-      for (const row of rows) stored.set(row.id as number, row);
-    }
-    return stored;
-  };
-
+/** A kind module for rows named by external ids, written through a store (its area's writer). */
+export function storeKind<K extends AdminKind, V extends object>(options: StoreKindOptions<K, V>): KindModule<K> {
+  const { kind, store } = options;
   return defineKind<K>({
     kind,
     deletes: options.deletes,
@@ -81,11 +101,12 @@ export function tableKind<K extends AdminKind, C = never>(options: TableKindOpti
         kind,
         rows.map((row) => row.key),
       );
-      const ids = [...mappings.values()].map((mapping) => mapping.internalId);
-      const stored = await loadStored(context, ids);
-      const storedChildren = options.children ? await options.children.load(context, ids) : new Map<number, C>();
+      const stored = await store.load(
+        context,
+        [...mappings.values()].map((mapping) => mapping.internalId),
+      );
       const outcomes: RowOutcome[] = [];
-      const creates: { item: IndexedRow<AdminRow<K>>; built: ReturnType<typeof build> }[] = [];
+      const creates: { item: IndexedRow<AdminRow<K>>; built: V }[] = [];
       const restored: string[] = [];
       for (const item of rows) {
         const built = build(item.row);
@@ -96,41 +117,26 @@ export function tableKind<K extends AdminKind, C = never>(options: TableKindOpti
         }
         const id = mapping.internalId;
         const current = stored.get(id) ?? {};
-        const columnsSame = sameColumns(built.columns, current);
-        const childrenSame = !options.children || sameValue(built.children, storedChildren.get(id));
-        const action = mapping.deletedAt ? 'restored' : columnsSame && childrenSame ? 'unchanged' : 'updated';
+        const same = sameColumns(built as Record<string, unknown>, current);
+        const action = mapping.deletedAt ? 'restored' : same ? 'unchanged' : 'updated';
         if (mapping.deletedAt) restored.push(item.key);
-        if (!columnsSame || mapping.deletedAt) {
-          await context.tx
-            .update(table)
-            .set(built.columns)
-            .where(and(eq(table.instituteId, context.instituteId), eq(table.id, id)));
-        }
-        if (options.children && !childrenSame) await options.children.save(context, id, built.children as C, false);
+        if (!same || mapping.deletedAt) await store.update(context, id, built, current);
         outcomes.push({ index: item.index, key: item.key, action, beforeId: id, afterId: id });
       }
       await setExternalIdsDeleted(context.tx, context.instituteId, kind, restored, null);
       for (const part of chunks(creates)) {
-        const inserted = (await context.tx
-          .insert(table)
-          .values(
-            part.map(({ built }) => ({
-              instituteId: context.instituteId,
-              ...options.insertDefaults?.(context),
-              ...built.columns,
-            })) as never,
-          )
-          .returning({ id: table.id })) as { id: number }[];
-        // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
+        const inserted = await store.insert(
+          context,
+          part.map(({ built }) => built),
+        );
         await insertExternalIds(
           context.tx,
           context.instituteId,
           kind,
-          part.map(({ item }, position) => ({ externalId: item.key, internalId: inserted[position]!.id })),
+          part.map(({ item }, position) => ({ externalId: item.key, internalId: inserted[position]! })),
         );
-        for (const [position, { item, built }] of part.entries()) {
-          const id = inserted[position]!.id;
-          if (options.children) await options.children.save(context, id, built.children as C, true);
+        for (const [position, { item }] of part.entries()) {
+          const id = inserted[position]!;
           outcomes.push({ index: item.index, key: item.key, action: 'created', beforeId: null, afterId: id });
         }
       }
@@ -149,14 +155,7 @@ export function tableKind<K extends AdminKind, C = never>(options: TableKindOpti
         .filter((key) => !live.includes(key))
         .map((key) => ({ index: key.index, key: key.key, action: 'missing', beforeId: null, afterId: null }));
       if (options.deletes === 'soft') {
-        if (options.hidden && ids.length > 0) {
-          for (const part of chunks(ids, 5000)) {
-            await context.tx
-              .update(table)
-              .set(options.hidden)
-              .where(and(eq(table.instituteId, context.instituteId), anyOf(table.id, part)));
-          }
-        }
+        if (store.hide && ids.length > 0) await store.hide(context, ids);
         await setExternalIdsDeleted(
           context.tx,
           context.instituteId,
@@ -182,9 +181,7 @@ export function tableKind<K extends AdminKind, C = never>(options: TableKindOpti
             })),
         );
       }
-      for (const part of chunks(ids, 5000)) {
-        await context.tx.delete(table).where(and(eq(table.instituteId, context.instituteId), anyOf(table.id, part)));
-      }
+      if (ids.length > 0) await store.remove!(context, ids);
       await deleteExternalIds(
         context.tx,
         context.instituteId,
@@ -196,6 +193,92 @@ export function tableKind<K extends AdminKind, C = never>(options: TableKindOpti
         outcomes.push({ index: key.index, key: key.key, action: 'deleted', beforeId: id, afterId: null });
       }
       return outcomes;
+    },
+  });
+}
+
+/** Where tableKind keeps a row's child rows among its columns while they go through the store. */
+const childrenField = '(children)';
+
+/** A kind module for rows of one table named by external ids (an area without a writer yet). */
+export function tableKind<K extends AdminKind, C = never>(options: TableKindOptions<K, C>): KindModule<K> {
+  const { table, children } = options;
+  const where = (context: KindContext, ids: number[]) =>
+    and(eq(table.instituteId, context.instituteId), anyOf(table.id, ids));
+  const split = (value: Record<string, unknown>) => {
+    const { [childrenField]: childRows, ...columns } = value;
+    return { columns, childRows: childRows as C };
+  };
+  const store: RowStore<Record<string, unknown>> = {
+    async load(context, ids) {
+      const stored = new Map<number, Record<string, unknown>>();
+      for (const part of chunks(ids, 5000)) {
+        const rows = (await context.tx
+          .select()
+          .from(table as PgTable)
+          .where(where(context, part))) as Record<string, unknown>[];
+        for (const row of rows) stored.set(row.id as number, row);
+      }
+      if (children) {
+        for (const [id, childRows] of await children.load(context, ids)) {
+          const row = stored.get(id);
+          if (row) row[childrenField] = childRows;
+        }
+      }
+      return stored;
+    },
+    async insert(context, values) {
+      const inserted = (await context.tx
+        .insert(table)
+        .values(
+          values.map((value) => ({
+            instituteId: context.instituteId,
+            ...options.insertDefaults?.(context),
+            ...split(value).columns,
+          })) as never,
+        )
+        .returning({ id: table.id })) as { id: number }[];
+      // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
+      const ids = inserted.map((row) => row.id);
+      if (children) {
+        for (const [position, value] of values.entries()) {
+          await children.save(context, ids[position]!, split(value).childRows, true);
+        }
+      }
+      return ids;
+    },
+    async update(context, id, value, stored) {
+      const { columns, childRows } = split(value);
+      const childrenSame = !children || sameValue(childRows, stored[childrenField]);
+      // Called when something differs or the row is restored: the columns are written unless only the children differ.
+      if (!sameColumns(columns, stored) || childrenSame) {
+        await context.tx
+          .update(table)
+          .set(columns)
+          .where(and(eq(table.instituteId, context.instituteId), eq(table.id, id)));
+      }
+      if (children && !childrenSame) await children.save(context, id, childRows, false);
+    },
+    async hide(context, ids) {
+      if (!options.hidden) return;
+      for (const part of chunks(ids, 5000))
+        await context.tx.update(table).set(options.hidden).where(where(context, part));
+    },
+    async remove(context, ids) {
+      for (const part of chunks(ids, 5000)) await context.tx.delete(table).where(where(context, part));
+    },
+  };
+  return storeKind<K, Record<string, unknown>>({
+    kind: options.kind,
+    deletes: options.deletes,
+    keep: options.keep,
+    store,
+    build: async (context, rows, problems) => {
+      const build = await options.build(context, rows, problems);
+      return (row) => {
+        const built = build(row);
+        return children ? { ...built.columns, [childrenField]: built.children } : built.columns;
+      };
     },
   });
 }

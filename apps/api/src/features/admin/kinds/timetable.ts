@@ -82,7 +82,7 @@ export const attendanceKind = pairKind({
   // A mark taken by mistake is removed for good (the student's timetable then shows the class unmarked).
   deletes: 'hard',
   sides: ['class-sessions', 'students'],
-  table: attendance,
+  store: attendance,
   keys: ['sessionId', 'studentId'],
   // A new mark carries its session's batch (the timetable's year totals read marks by batch).
   async load(context, _students, sessionIds) {

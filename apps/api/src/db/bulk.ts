@@ -1,0 +1,89 @@
+// Statements over many rows at once, for the areas' writers and the admin API's batches: one array parameter per
+// column however many rows, so a batch of thousands is one statement that plans like one row.
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgEnumColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+/**
+ * `column = any($1::type[])`: one array parameter however many values, where drizzle's inArray sends one parameter
+ * per value (thousands per batch here).
+ */
+export const anyOf = (column: PgColumn, values: readonly unknown[]) =>
+  sql`${column} = any(${sql.param([...values])}::${sql.raw(column.getSQLType())}[])`;
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * Rows as one array parameter per column (`$1::int[], $2::text[], …`, in the order of `keys`), for
+ * `unnest(…) as u(c0, c1, …)`: building and planning a 1,000-row VALUES list costs more than the write itself.
+ */
+function columnArrays(table: PgTable, keys: readonly string[], rows: readonly Record<string, unknown>[]) {
+  return keys.map((key) => {
+    const column = (table as unknown as Record<string, PgColumn>)[key];
+    if (!column) throw new Error(`${getTableName(table)}: no column ${key}`);
+    return {
+      name: `"${snakeCase(key)}"`,
+      // Dates as ISO text: a driver writes a Date inside an array parameter as Date.toString(), which drops the
+      // zone. Enum arrays go as text[] first: PGlite knows no array type of an enum to send them as.
+      array: sql`${sql.param(rows.map((row) => (row[key] instanceof Date ? row[key].toISOString() : (row[key] ?? null))))}${sql.raw(is(column, PgEnumColumn) ? '::text[]' : '')}::${sql.raw(column.getSQLType())}[]`,
+    };
+  });
+}
+
+const aliasList = (count: number) => Array.from({ length: count }, (_item, index) => `c${index}`);
+
+/**
+ * Inserts many rows in one statement (`insert … select from unnest($1::int[], …)`). Answers the new ids in the order
+ * of `rows` when `returningId` (rows are inserted in ordinality order).
+ */
+export async function insertRows(
+  db: Db,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  { returningId = false }: { returningId?: boolean } = {},
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const columns = columnArrays(table, Object.keys(rows[0]!), rows);
+  const aliases = aliasList(columns.length).join(', ');
+  const query = sql`insert into ${table} (${sql.raw(columns.map((column) => column.name).join(', '))})
+    select ${sql.raw(aliases)} from unnest(${sql.join(
+      columns.map((column) => column.array),
+      sql`, `,
+    )}) with ordinality as u(${sql.raw(aliases)}, ord)
+    order by ord${sql.raw(returningId ? ' returning id' : '')}`;
+  const result = (await db.execute(query)) as unknown as { rows?: { id: number }[] } & { id: number }[];
+  return returningId ? (result.rows ?? result).map((row) => Number(row.id)) : [];
+}
+
+/**
+ * Updates many rows, each to its own values, in one statement (`update … from unnest(…)`): the row to change is
+ * found by the columns named in `keys` (its institute among them), every other column of the rows is set.
+ */
+export async function updateRows(
+  db: Db,
+  table: PgTable,
+  keys: readonly string[],
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = Object.keys(rows[0]!);
+  const columns = columnArrays(table, names, rows);
+  const aliases = aliasList(columns.length);
+  const assign = (match: boolean) =>
+    columns
+      .filter((_column, index) => keys.includes(names[index]!) === match)
+      .map((column) => `${column.name} = u.${aliases[columns.indexOf(column)]}`);
+  if (keys.some((key) => !names.includes(key))) throw new Error(`updateRows: every row needs ${keys.join(', ')}`);
+  await db.execute(sql`update ${table} set ${sql.raw(assign(false).join(', '))}
+    from unnest(${sql.join(
+      columns.map((column) => column.array),
+      sql`, `,
+    )}) as u(${sql.raw(aliases.join(', '))})
+    where ${sql.raw(assign(true).join(' and '))}`);
+}
+
+/** `(a, b) in (pairs)` with the pairs as two array parameters, however many there are. */
+export const pairIn = (columns: readonly [PgColumn, PgColumn], pairs: readonly (readonly [number, number])[]) =>
+  sql`(${columns[0]}, ${columns[1]}) in (select * from unnest(${sql.param(pairs.map((pair) => pair[0]))}::${sql.raw(
+    columns[0].getSQLType(),
+  )}[], ${sql.param(pairs.map((pair) => pair[1]))}::${sql.raw(columns[1].getSQLType())}[]))`;

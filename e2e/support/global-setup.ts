@@ -7,7 +7,6 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumArgs, chromiumInstallCommand, findChromium } from './chromium.ts';
 import { e2eStart, startServer, stopServer } from './harness.ts';
-import { startServerPool } from './server-pool.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,8 +15,6 @@ declare module 'vitest' {
     e2eClockOffsetMs: number;
     /** The run's Chromium, which each test file's harness connects to (support/harness.ts). */
     e2eBrowserEndpoint: string;
-    /** Where a test file asks for a server on a fresh copy of the demo (support/server-pool.ts). */
-    e2eServerPool: string;
   }
 }
 
@@ -38,13 +35,10 @@ export default async function setup(project: TestProject) {
     await browser.close();
     throw error;
   }
-  const pool = await startServerPool(dataDir, offset);
   project.provide('e2eDemoDataDir', dataDir);
   project.provide('e2eClockOffsetMs', offset);
   project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
-  project.provide('e2eServerPool', pool.url);
   return async () => {
-    await pool.close();
     await browser.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -136,7 +136,7 @@ function freshDataDir(): string {
   return dir;
 }
 
-/** A server of its own for the file: started here for a file that asks for its own data, build or clock. */
+/** The file's own server, on its own data (a fresh copy of the demo unless given), build and clock. */
 async function ownServer(options: HarnessOptions, offset: number) {
   const { port, server } = await startServer(options.dataDir ?? freshDataDir(), {
     CLOCK_OFFSET_MS: String(offset),
@@ -145,25 +145,9 @@ async function ownServer(options: HarnessOptions, offset: number) {
   return { port, stop: () => stopServer(server) };
 }
 
-/** A server on a fresh copy of the demo at the run's clock, from the global setup's pool (support/server-pool.ts). */
-async function pooledServer() {
-  const pool = inject('e2eServerPool');
-  const answer = await fetch(`${pool}/take`);
-  const body = (await answer.json()) as { port?: number; error?: string };
-  if (!answer.ok || body.port === undefined) throw new Error(body.error ?? `the server pool answered ${answer.status}`);
-  const port = body.port;
-  return {
-    port,
-    stop: async () => {
-      await fetch(`${pool}/stop/${port}`);
-    },
-  };
-}
-
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const offset = options.clock === 'machine' ? 0 : inject('e2eClockOffsetMs');
-  const own = options.dataDir !== undefined || options.webDistDir !== undefined || options.clock === 'machine';
-  const { port, stop } = own ? await ownServer(options, offset) : await pooledServer();
+  const { port, stop } = await ownServer(options, offset);
   // The run's Chromium (support/global-setup.ts); closing this connection closes the file's contexts.
   const browser = await chromium.connect(inject('e2eBrowserEndpoint'));
   const newContext = async (contextOptions: BrowserContextOptions = {}, clock: 'run' | 'machine' = 'run') => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertText, closePromo, menuLabels, signIn, signInToDashboard } from './support/flows.ts';
+import { alertText, closePromo, menuLabels, openSignedIn, signIn, signInToDashboard } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 
 const desktop = { width: 1280, height: 800 };
@@ -83,7 +83,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
 
   it('defect 1: an open-course user’s Profile shows their account, contact and Change Password, not "Not Found"', async () => {
     const page = await harness.newPage(desktop);
-    await signInToDashboard(harness, page, 'buyer@apex.test', apex);
+    await openSignedIn(harness, page, 'buyer@apex.test', apex);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     const account = page.getByRole('region', { name: 'Account' });
@@ -189,7 +189,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
   describe('defect 5: assignments', () => {
     it('back from a Past assignment, and a reload, keep the Past tab', async () => {
       const page = await harness.newPage(desktop);
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Homework' }).click();
       const past = page.getByRole('tab', { name: /^Past \(\d+\)$/ });
@@ -212,7 +212,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
 
     it('every Past assignment, the draft never submitted included, is found by some Past filter', async () => {
       const page = await harness.newPage(desktop);
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Homework' }).click();
       await page.getByRole('tab', { name: /^Past \(\d+\)$/ }).click();
@@ -245,7 +245,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
     'defect 6: on the %s header the institute’s logo sits on a white plate',
     async (theme) => {
       const page = await harness.newPage(desktop);
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       await page.getByRole('button', { name: /^Theme: / }).click();
       await page.getByRole('menuitem', { name: theme }).click();
@@ -305,7 +305,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
   describe('defect 8: banners', () => {
     it('on a phone no arrow covers the banner: the dots move between banners', async () => {
       const page = await harness.newPage(phone);
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       const banners = page.getByRole('region', { name: 'Banners' });
       await banners.getByRole('img').first().waitFor();
@@ -320,7 +320,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
 
     it('each banner is named by what it says, not "Banner 1 of 5"', async () => {
       const page = await harness.newPage(desktop);
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       // The pictures of the slides (the arrows' icons are images too).
       const images = page
@@ -344,7 +344,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
   describe('defect 9: sizes, times and pictures', () => {
     it('attachments and documents show their size, never "0.00 MB"', async () => {
       const page = await harness.newPage(desktop);
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       await page.goto(harness.url('/my-account/assignment?open=999'));
       const card = page.getByRole('article').filter({ hasText: 'Lab record: acids and bases' });
@@ -372,7 +372,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
       // A browser in the institute's zone (Kolkata), so the home clock and the notices read the same wall time.
       const context = await harness.newContext({ viewport: desktop, timezoneId: 'Asia/Kolkata' });
       const page = await context.newPage();
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       const clock = page.locator('time').first();
       await clock.waitFor();
@@ -399,7 +399,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
 
     it('each product shows its own picture (JEE Advanced Problem Bank’s bears its title)', async () => {
       const page = await harness.newPage(desktop);
-      await signInToDashboard(harness, page, 'student@apex.test', apex);
+      await openSignedIn(harness, page, 'student@apex.test', apex);
       await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My Products' }).click();
       const jee = page.getByRole('link', { name: /JEE Advanced Problem Bank/ });
       await jee.locator('img').waitFor();
@@ -419,7 +419,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
   describe('defect 10: Live Classes, Documents and what the menu hides', () => {
     it('Live Classes and Documents are screens with their content, not bare headings', async () => {
       const page = await harness.newPage(desktop);
-      await signInToDashboard(harness, page, '9000000001');
+      await openSignedIn(harness, page, '9000000001');
       await closePromo(page);
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       await menu.getByRole('link', { name: 'Live Classes' }).click();
@@ -454,7 +454,7 @@ describe('issue 18: the defects of the walk through every screen, in Chromium', 
 
       // The open-course buyer has neither Fees nor Assignments.
       const buyer = await harness.newPage(desktop);
-      await signInToDashboard(harness, buyer, 'buyer@apex.test', apex);
+      await openSignedIn(harness, buyer, 'buyer@apex.test', apex);
       for (const [path, label] of [
         ['/fees', 'Fees'],
         ['/assignment', 'Assignments'],

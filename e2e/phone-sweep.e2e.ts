@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInToDashboard } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
+import { dataDrawn, inFlight, twoFrames, type InFlight } from './support/screen.ts';
 
 /**
  * The guard of issue 26 over every screen: each role signs in on a 360 px Android phone and opens every item of its
@@ -59,20 +60,10 @@ const widths = [
   { width: 1280, height: 800 },
 ];
 
-/** Two frames after a resize: the screen's width-dependent layout (media queries, Mantine's hooks) has drawn. */
-async function redrawn(page: Page) {
-  await page.evaluate(
-    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-  );
-}
-
-/** Waits until the screen has drawn its data: no request in flight for a moment and no loader showing. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+/** Waits until the screen has drawn its data: no request in flight and no loader showing. */
+async function settled(page: Page, requests: InFlight) {
   await page.locator('main').waitFor();
-  await expect
-    .poll(() => page.locator('main .mantine-Loader-root, main [aria-busy="true"]').count(), { timeout: 20_000 })
-    .toBe(0);
+  await dataDrawn(page, requests, 'main .mantine-Loader-root, main [aria-busy="true"]');
 }
 
 describe('every screen of every role on a 360 px Android phone and in a desktop window', () => {
@@ -85,20 +76,22 @@ describe('every screen of every role on a 360 px Android phone and in a desktop 
   for (const role of roles) {
     it(`${role.who}: nothing scrolls sideways, no text is cut, no target is too small`, async () => {
       const page = await harness.newPage(androidPhone);
+      const requests = inFlight(page);
       // The promotion a Greenfield home shows once would cover the screen, and it may come after any check of it
       // (its popup loads on demand): this browser has seen it already. home.e2e walks the promotion.
       await page.addInitScript(() => localStorage.setItem('promo_seen', '1'));
       await signInAs(harness, page, role);
-      await settled(page);
+      await settled(page, requests);
       const items = await menuPaths(page);
       expect(items.length).toBeGreaterThan(4);
       const found: Record<string, string[]> = {};
       const check = async (label: string, path: string) => {
         await page.goto(harness.url(path, role.host));
-        await settled(page);
+        await settled(page, requests);
         for (const viewport of widths) {
           await page.setViewportSize(viewport);
-          await redrawn(page);
+          // Two frames: the screen's width-dependent layout (media queries, Mantine's hooks) has drawn.
+          await twoFrames(page);
           const problems = [...(await layoutProblems(page, 'main')), ...(await layoutProblems(page, 'header'))];
           if (problems.length > 0) found[`${label} (${path}) at ${viewport.width} px`] = [...new Set(problems)];
           if (shots) {

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { chromiumArgs, chromiumInstallCommand, findChromium } from './chromium.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -137,15 +136,20 @@ function freshDataDir(): string {
   return dir;
 }
 
-export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error(`Chromium is missing; install it with: ${chromiumInstallCommand}`);
-  const offset = options.clock === 'machine' ? 0 : inject('e2eClockOffsetMs');
+/** The file's own server, on its own data (a fresh copy of the demo unless given), build and clock. */
+async function ownServer(options: HarnessOptions, offset: number) {
   const { port, server } = await startServer(options.dataDir ?? freshDataDir(), {
     CLOCK_OFFSET_MS: String(offset),
     ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
   });
-  const browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
+  return { port, stop: () => stopServer(server) };
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const offset = options.clock === 'machine' ? 0 : inject('e2eClockOffsetMs');
+  const { port, stop } = await ownServer(options, offset);
+  // The run's Chromium (support/global-setup.ts); closing this connection closes the file's contexts.
+  const browser = await chromium.connect(inject('e2eBrowserEndpoint'));
   const newContext = async (contextOptions: BrowserContextOptions = {}, clock: 'run' | 'machine' = 'run') => {
     const context = await browser.newContext(contextOptions);
     // Fake Date, timers and Intl from the run's now, running on in real time from there.
@@ -170,45 +174,69 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     close: async () => {
       await browser.close();
-      await stopServer(server);
+      await stop();
     },
   };
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 /** Serious and critical accessibility violations on the page (axe-core, WCAG 2.1 A and AA). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const { colour, other } = await seriousA11yViolationsByKind(page, 'all');
+  return [...other, ...colour];
+}
+
+/**
+ * As `seriousA11yViolations`, split into the rules that read colours (axe's `cat.color`: text contrast, links told
+ * from text by colour) and the others, which read the document alone. `colour` runs only the former: a screen
+ * shown again in another colour mode, its document unchanged, needs only those again.
+ */
+export async function seriousA11yViolationsByKind(
+  page: Page,
+  rules: 'all' | 'colour',
+): Promise<{ colour: string[]; other: string[] }> {
   // Evaluated through DevTools rather than a script tag, which the CSP (rightly) refuses; once per document.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: unknown,
-            options: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
-        };
+  const violations = await page.evaluate(
+    async ({ tags, rules }) => {
+      interface Axe {
+        getRules: (tags: string[]) => { ruleId: string; tags: string[] }[];
+        run: (
+          context: unknown,
+          options: unknown,
+        ) => Promise<{ violations: { id: string; impact: string; tags: string[]; nodes: unknown[] }[] }>;
       }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      // Only the violations are read: axe still runs every rule, but skips listing the passes and the nodes it
-      // could not decide, most of its time on a long screen.
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      count: v.nodes.length,
-      where: (v.nodes as { target: string[]; html: string }[])
-        .slice(0, 3)
-        .map((node) => node.html.slice(0, 120))
-        .join(' | '),
-    }));
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}, ${violation.count} nodes): ${violation.where}`);
+      const axe = (window as unknown as { axe: Axe }).axe;
+      const colourRules = axe
+        .getRules(tags)
+        .filter((rule) => rule.tags.includes('cat.color'))
+        .map((rule) => rule.ruleId);
+      const result = await axe.run(document, {
+        runOnly: rules === 'colour' ? { type: 'rule', values: colourRules } : { type: 'tag', values: tags },
+        // Only the violations are read: axe still runs every rule, but skips listing the passes and the nodes it
+        // could not decide, most of its time on a long screen.
+        resultTypes: ['violations'],
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        colour: colourRules.includes(v.id),
+        count: v.nodes.length,
+        where: (v.nodes as { target: string[]; html: string }[])
+          .slice(0, 3)
+          .map((node) => node.html.slice(0, 120))
+          .join(' | '),
+      }));
+    },
+    { tags: wcagTags, rules },
+  );
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const named = (colour: boolean) =>
+    serious
+      .filter((violation) => violation.colour === colour)
+      .map((violation) => `${violation.id} (${violation.impact}, ${violation.count} nodes): ${violation.where}`);
+  return { colour: named(true), other: named(false) };
 }

@@ -1,12 +1,9 @@
 import { maxLinkNameLength, maxLinkRemarksLength } from '@campus/domain/assignments/assignment-rules';
+import type { UpdateAssignmentJson } from '@campus/domain/assignments/assignments.contract';
 import { Button, Flex, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 
-/** The fields of a link not added yet. */
-export interface LinkDraft {
-  display_name: string;
-  url: string;
-  remarks: string;
-}
+/** The fields of a link not added yet: one of the update's `url_lists` (spec part 1 §7). */
+export type LinkDraft = Required<UpdateAssignmentJson['url_lists'][number]>;
 
 export const emptyLink: LinkDraft = { display_name: '', url: '', remarks: '' };
 

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePromo, signIn, signInToDashboard } from './support/flows.ts';
@@ -15,8 +17,15 @@ async function downloadFirstReceipt(page: Page): Promise<string> {
   const button = table.getByRole('button', { name: /^Download receipt / }).first();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect(download.suggestedFilename()).toMatch(/^Fee-Receipt-GPS-\d{6}-\d{4}\.pdf$/);
-  const path = await download.path();
-  return (await readFile(path)).subarray(0, 5).toString('latin1');
+  // The run's one Chromium is connected to, not launched here: the file is copied out of it (path() is the browser's).
+  const folder = await mkdtemp(join(tmpdir(), 'receipt-'));
+  try {
+    const path = join(folder, download.suggestedFilename());
+    await download.saveAs(path);
+    return (await readFile(path)).subarray(0, 5).toString('latin1');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 describe('fees in Chromium', () => {

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared } from '../db/prepared.ts';
 import { academicYears, enrolments, institutes } from '../db/schema/index.ts';
-import type { InstituteSettings } from './institute-settings.ts';
 
 // The lookups of the access core (the student scope, the institute's years), prepared once, keyed by the institute
 // first. An area's own ids are looked up in its repository, through its index.ts.
@@ -59,7 +58,7 @@ const settingsQuery = prepared((db) =>
 );
 
 /** The settings a request reads on its way (access/institute-settings.ts keeps them a minute), if the row exists. */
-export async function findInstituteSettings(db: Db, instituteId: number): Promise<InstituteSettings | undefined> {
+export async function findInstituteSettings(db: Db, instituteId: number) {
   const [row] = await settingsQuery(db, { instituteId });
   return row;
 }

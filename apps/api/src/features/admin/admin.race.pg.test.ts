@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
-import { adminAudit, adminExternalIds, students, teachers, users } from '../../db/schema/index.ts';
+import {
+  adminAudit,
+  adminExternalIds,
+  feeInstallments,
+  studentInstallments,
+  students,
+  teachers,
+  users,
+} from '../../db/schema/index.ts';
 
 interface Answer {
   status: number;
@@ -142,6 +150,67 @@ describe('admin API batches racing on the same new external ids', () => {
       .from(users)
       .where(and(eq(users.instituteId, instituteId), eq(users.userType, 1)));
     expect(logins!.total).toBe(4 * 150);
+  });
+
+  it('deletes a fee structure or bills a student it, never half of each, when both arrive at once', async () => {
+    expect(
+      (
+        await send('academic-years', keys[0]!, [
+          { external_id: 'FY', name: '2026-27', start_date: '2026-04-01', end_date: '2027-03-31' },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send('students', keys[0]!, [
+          { external_id: 'FS-student', name: 'Billed', phone: '9800000001', sso_only: 'yes' },
+        ])
+      ).status,
+    ).toBe(200);
+    for (let round = 0; round < 20; round += 1) {
+      const structure = `FS-${round}`;
+      const created = await send('fee-structures', keys[0]!, [
+        {
+          external_id: structure,
+          academic_year_external_id: 'FY',
+          name: `Tuition ${round}`,
+          installment_due_dates: ['2026-05-01', '2026-08-01'],
+          installment_amounts: ['1000', '2000'],
+        },
+      ]);
+      expect(created.status).toBe(200);
+      const [removed, billed] = await Promise.all([
+        send('fee-structures/delete', keys[0]!, [{ external_id: structure }]),
+        send('student-fees', keys[1]!, [{ student_external_id: 'FS-student', fee_structure_external_id: structure }]),
+      ]);
+      // One of the two applies; the other is refused for its own row (billed: cannot be deleted; deleted: unknown),
+      // not with the database's refusal of the whole batch.
+      expect([removed.status, billed.status].sort()).toEqual([200, 422]);
+      for (const answer of [removed, billed])
+        if (answer.status === 422) expect(answer.body.message).toMatch(/^row \d+, /);
+      const internal = await mapped('fee-structures', [structure]);
+      expect(internal.has(structure)).toBe(removed.status !== 200);
+      // A bill that answered 200 billed both installments (not none, as when it read a structure being deleted).
+      const billedRows = internal.has(structure)
+        ? await app.db
+            .select({ id: studentInstallments.id })
+            .from(studentInstallments)
+            .innerJoin(
+              feeInstallments,
+              and(
+                eq(feeInstallments.instituteId, studentInstallments.instituteId),
+                eq(feeInstallments.id, studentInstallments.installmentId),
+              ),
+            )
+            .where(
+              and(
+                eq(studentInstallments.instituteId, instituteId),
+                eq(feeInstallments.structureId, internal.get(structure)!),
+              ),
+            )
+        : [];
+      expect(billedRows).toHaveLength(billed.status === 200 ? 2 : 0);
+    }
   });
 
   it('creates each teacher once (a kind with no other unique key than its external id)', async () => {

@@ -88,17 +88,20 @@ describe('the fees writer', () => {
 
   it('refuses to delete a structure students are billed, or a share a payment paid towards', async () => {
     const { structureId, shares } = await twoInstallmentPlan();
-    await expect(deleteFeeStructures(db, school.id, [structureId])).rejects.toThrow(
-      "has 2 students' installments billed, so it cannot be deleted",
-    );
+    // A conflict the client can read (409 with the rule), should a caller reach it without the admin's own check.
+    await expect(deleteFeeStructures(db, school.id, [structureId])).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining("has 2 students' installments billed, so it cannot be deleted"),
+    });
     await createFeePayment(db, createTestStorage(), school, {
       studentId,
       parts: [{ studentInstallmentId: shares[0]!, amount: 9_000 }],
     });
     const items = (await findInstallments(db, school.id, [structureId])).get(structureId)!;
-    await expect(deleteStudentFees(db, school.id, [[studentId, items[0]!.id]])).rejects.toThrow(
-      'has payments towards it, so it cannot be deleted',
-    );
+    await expect(deleteStudentFees(db, school.id, [[studentId, items[0]!.id]])).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('has payments towards it, so it cannot be deleted'),
+    });
     expect((await findFeeStructures(db, school.id, [structureId])).has(structureId)).toBe(true);
   });
 

@@ -5,6 +5,7 @@
 import type { IsoDate } from '@campus/domain/calendar/calendar';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 import { anyOf, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
 import {
   feeInstallments,
@@ -93,7 +94,11 @@ export async function findFeeStructures(
   return found;
 }
 
-/** The academic year of fee structures, by id. */
+/**
+ * The academic year of fee structures, by id, each held (FOR KEY SHARE) until the caller's transaction ends, so a
+ * structure about to be billed is not deleted under it; one another transaction is deleting is waited for and then
+ * missing from the answer.
+ */
 export async function findFeeStructureYears(
   db: Db,
   instituteId: number,
@@ -104,7 +109,8 @@ export async function findFeeStructureYears(
     const rows = await db
       .select({ id: feeStructures.id, academicYearId: feeStructures.academicYearId })
       .from(feeStructures)
-      .where(and(eq(feeStructures.instituteId, instituteId), anyOf(feeStructures.id, part)));
+      .where(and(eq(feeStructures.instituteId, instituteId), anyOf(feeStructures.id, part)))
+      .for('key share');
     for (const row of rows) years.set(row.id, row.academicYearId);
   }
   return years;
@@ -181,7 +187,8 @@ export async function updateFeeStructure(
 
 /**
  * The fee structures of `ids` that may not be deleted, each with the reason: a structure students are billed
- * stays, since their dues and receipts are history.
+ * stays, since their dues and receipts are history. The structures are held (FOR UPDATE) until the caller's
+ * transaction ends, so none is billed between this answer and their deletion (billing holds them FOR KEY SHARE).
  */
 export async function findKeptFeeStructures(
   db: Db,
@@ -190,6 +197,12 @@ export async function findKeptFeeStructures(
 ): Promise<Map<number, string>> {
   const kept = new Map<number, string>();
   for (const part of chunks(ids, 5000)) {
+    await db
+      .select({ id: feeStructures.id })
+      .from(feeStructures)
+      .where(and(eq(feeStructures.instituteId, instituteId), anyOf(feeStructures.id, part)))
+      .orderBy(asc(feeStructures.id))
+      .for('update');
     const rows = await db
       .select({ id: feeInstallments.structureId, total: count() })
       .from(studentInstallments)
@@ -210,7 +223,9 @@ export async function findKeptFeeStructures(
 /** Deletes fee structures (their installments go with them); refused while any is billed (findKeptFeeStructures). */
 export async function deleteFeeStructures(db: Db, instituteId: number, ids: readonly number[]): Promise<void> {
   const kept = await findKeptFeeStructures(db, instituteId, ids);
-  if (kept.size > 0) throw new Error(`fee structure ${[...kept.keys()].join(', ')}: ${[...kept.values()][0]}`);
+  if (kept.size > 0) {
+    throw new AppError(409, 'CONFLICT', `fee structure ${[...kept.keys()].join(', ')}: ${[...kept.values()][0]}`);
+  }
   for (const part of chunks(ids, 5000)) {
     await db
       .delete(feeStructures)
@@ -322,7 +337,9 @@ export async function deleteStudentFees(
     instituteId,
     stored.map((row) => row.id),
   );
-  if (paid.size > 0) throw new Error(`student installment ${[...paid].join(', ')}: ${paidStudentFeeRule}`);
+  if (paid.size > 0) {
+    throw new AppError(409, 'CONFLICT', `student installment ${[...paid].join(', ')}: ${paidStudentFeeRule}`);
+  }
   await db
     .delete(studentInstallments)
     .where(

@@ -87,13 +87,23 @@ export const studentFeesKind = pairKind({
     remove: ({ tx, instituteId }, pairs) => deleteStudentFees(tx, instituteId, pairs),
   },
   keys: ['studentId', 'installmentId'],
-  load: async ({ tx, instituteId }, structureIds) => ({
-    installments: await findInstallments(tx, instituteId, structureIds),
-    years: await findFeeStructureYears(tx, instituteId, structureIds),
-  }),
+  // The years first: they hold the structures until the batch commits (a parallel delete waits, or has won).
+  load: async ({ tx, instituteId }, structureIds) => {
+    const years = await findFeeStructureYears(tx, instituteId, structureIds);
+    return { years, installments: await findInstallments(tx, instituteId, structureIds) };
+  },
   expand: ({ first, second, loaded }) =>
     (loaded.installments.get(second) ?? []).map((item): [number, number] => [first, item.id]),
   check({ index, row }, { second, loaded }, problems) {
+    if (!loaded.years.has(second)) {
+      // Deleted by a request that committed after this batch found its external id.
+      problems.push({
+        row: index,
+        field: 'fee_structure_external_id',
+        rule: `no fee-structures row has the external id ${JSON.stringify(row.fee_structure_external_id)}`,
+      });
+      return;
+    }
     const count = loaded.installments.get(second)!.length;
     for (const field of ['discounts', 'taxes'] as const) {
       const values = row[field];

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstitute, type TestInstitute } from '../../../test/factories.ts';
-import { createMigratedDatabase } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestInstitute } from '../../../test/factories.ts';
+import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import type { Db } from '../../db/client.ts';
 import { createEvents, eventColumns, findEvents, updateEvent } from './events.writer.ts';
 
 // The events writer's rules, which the admin API, the demo and the factories all write calendar events through.
 describe('the events writer', () => {
-  let close: () => Promise<void>;
+  const opened = useInstituteDatabase();
   let db: Db;
   let school: TestInstitute;
-
-  beforeAll(async () => {
-    const database = await createMigratedDatabase();
-    close = database.close;
-    db = database.db;
-    school = await createInstitute(db);
+  beforeAll(() => {
+    ({ db, school } = opened);
   });
-  afterAll(() => close());
 
   it('makes an event with a start time not all-day, and a one-day event end the day it starts', async () => {
     const [timed, allDay] = await createEvents(db, school.id, [

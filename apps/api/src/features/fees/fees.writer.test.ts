@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFeePayment, createInstitute, createStudent, type TestInstitute } from '../../../test/factories.ts';
-import { createMigratedDatabase, createTestStorage } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFeePayment, createStudent, type TestInstitute } from '../../../test/factories.ts';
+import { createTestStorage } from '../../../test/helpers.ts';
+import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import type { Db } from '../../db/client.ts';
 import {
   billStudents,
@@ -16,19 +17,14 @@ import {
 
 // The fees writer's rules, on the rows the admin API, the demo and the factories all write through it.
 describe('the fees writer', () => {
-  let close: () => Promise<void>;
+  const opened = useInstituteDatabase();
   let db: Db;
   let school: TestInstitute;
   let studentId: number;
-
   beforeAll(async () => {
-    const database = await createMigratedDatabase();
-    close = database.close;
-    db = database.db;
-    school = await createInstitute(db);
+    ({ db, school } = opened);
     studentId = (await createStudent(db, school)).studentId;
   });
-  afterAll(() => close());
 
   /** A structure of two installments, the student billed both (a discount on the first): its id and the shares. */
   async function twoInstallmentPlan() {

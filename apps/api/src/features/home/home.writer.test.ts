@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInstitute, type TestInstitute } from '../../../test/factories.ts';
-import { createMigratedDatabase, fixedNow } from '../../../test/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestInstitute } from '../../../test/factories.ts';
+import { useInstituteDatabase } from '../../../test/institute-database.ts';
+import { fixedNow } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
 import { createAnnouncements, findAnnouncements, hideAnnouncements, updateAnnouncement } from './home.writer.ts';
 
 // The home writer's rules for notices, which the admin API, the demo and the factories all write through it.
 describe('the home writer', () => {
-  let close: () => Promise<void>;
+  const opened = useInstituteDatabase();
   let db: Db;
   let school: TestInstitute;
-
-  beforeAll(async () => {
-    const database = await createMigratedDatabase();
-    close = database.close;
-    db = database.db;
-    school = await createInstitute(db);
+  beforeAll(() => {
+    ({ db, school } = opened);
   });
-  afterAll(() => close());
 
   const notice = { title: 'Sports Day', descriptionHtml: '<p>Sports</p>', updatedBy: 'Office', announcedAt: fixedNow };
 

@@ -3,15 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
-import {
-  adminAudit,
-  adminExternalIds,
-  feeInstallments,
-  studentInstallments,
-  students,
-  teachers,
-  users,
-} from '../../db/schema/index.ts';
+import { adminAudit, adminExternalIds, students, teachers, users } from '../../db/schema/index.ts';
+import { findBilledInstallments, findInstallments } from '../fees/index.ts';
 
 interface Answer {
   status: number;
@@ -191,25 +184,14 @@ describe('admin API batches racing on the same new external ids', () => {
       const internal = await mapped('fee-structures', [structure]);
       expect(internal.has(structure)).toBe(removed.status !== 200);
       // A bill that answered 200 billed both installments (not none, as when it read a structure being deleted).
-      const billedRows = internal.has(structure)
-        ? await app.db
-            .select({ id: studentInstallments.id })
-            .from(studentInstallments)
-            .innerJoin(
-              feeInstallments,
-              and(
-                eq(feeInstallments.instituteId, studentInstallments.instituteId),
-                eq(feeInstallments.id, studentInstallments.installmentId),
-              ),
-            )
-            .where(
-              and(
-                eq(studentInstallments.instituteId, instituteId),
-                eq(feeInstallments.structureId, internal.get(structure)!),
-              ),
-            )
-        : [];
-      expect(billedRows).toHaveLength(billed.status === 200 ? 2 : 0);
+      const id = internal.get(structure);
+      const items = id === undefined ? [] : (await findInstallments(app.db, instituteId, [id])).get(id)!;
+      const billedRows = await findBilledInstallments(
+        app.db,
+        instituteId,
+        items.map((item) => item.id),
+      );
+      expect(billedRows.size).toBe(billed.status === 200 ? 2 : 0);
     }
   });
 

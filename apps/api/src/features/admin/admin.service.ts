@@ -189,10 +189,6 @@ export async function runBatch(
       if (error instanceof RowProblems) throw new BatchRefused(error.problems);
       const state = sqlState(error);
       if (state && raceStates.has(state) && attempt < attemptsOnRace) continue;
-      // A foreign key refused: another request may have changed what this batch read (a structure deleted while
-      // students are billed it, or billed while it is deleted). Run again, the batch sees the other's rows and is
-      // refused for its own row ("cannot be deleted", an unknown external id); a refusal that stays is this one.
-      if (state === '23503' && attempt < attemptsOnRace) continue;
       if (state === '23503') {
         throw new AppError(
           422,

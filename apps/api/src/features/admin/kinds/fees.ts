@@ -28,6 +28,7 @@ import {
   defineKind,
   resolveReferences,
   RowProblems,
+  unknownReferenceRule,
   sameColumns,
   toInstant,
   type KindContext,
@@ -100,7 +101,7 @@ export const studentFeesKind = pairKind({
       problems.push({
         row: index,
         field: 'fee_structure_external_id',
-        rule: `no fee-structures row has the external id ${JSON.stringify(row.fee_structure_external_id)}`,
+        rule: unknownReferenceRule('fee-structures', row.fee_structure_external_id),
       });
       return;
     }

@@ -118,6 +118,10 @@ export const byExternalId = (row: Record<string, unknown>) => String(row.externa
 const referencedIds = (value: unknown): string[] =>
   value === undefined || value === null ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
 
+/** The rule a row is refused with when it names a row of `kind` that does not exist (or no longer does). */
+export const unknownReferenceRule = (kind: string, externalId: string) =>
+  `no ${kind} row has the external id ${JSON.stringify(externalId)}`;
+
 /**
  * Resolves one reference field to rows of another kind (`batch_external_id` → batch id) for every row at once; rows
  * naming an unknown or deleted row are problems naming the field. `read` is for a field whose value is not simply
@@ -142,7 +146,7 @@ export async function resolveReference<R>(
   for (const { index, row } of rows) {
     for (const externalId of referencedIds(read(row))) {
       if (!ids.has(externalId)) {
-        problems.push({ row: index, field, rule: `no ${kind} row has the external id ${JSON.stringify(externalId)}` });
+        problems.push({ row: index, field, rule: unknownReferenceRule(kind, externalId) });
       }
     }
   }

@@ -22,7 +22,7 @@ const dataDirs: string[] = [];
 function startServer(databaseUrl: string): ChildProcess {
   const dataDir = mkdtempSync(join(tmpdir(), 'faults-'));
   dataDirs.push(dataDir);
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  return spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -45,15 +45,11 @@ async function writeCsv(path: string, header: string, rows: number, line: (index
 
 function runImport(databaseUrl: string, kind: string, file: string): Promise<ImportStep & { output: string }> {
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/features/admin/import.cli.ts', '--institute', host, '--kind', kind, file],
-    {
-      cwd: join(root, 'apps/api'),
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['src/cli.ts', 'import', '--institute', host, '--kind', kind, file], {
+    cwd: join(root, 'apps/api'),
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -129,7 +129,7 @@ const slug = (route: string) => (route === '/' ? 'login' : route.slice(1).replac
  */
 export async function runLighthouse(options: { reportDir?: string; routes?: string[] } = {}): Promise<PageSpeed[]> {
   const { reportDir } = options;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -14,7 +14,7 @@ const root = new URL('..', import.meta.url).pathname;
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 export async function measureUpload() {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

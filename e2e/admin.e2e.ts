@@ -17,7 +17,7 @@ function tool(name: string, dataDir: string, args: string[]) {
   return new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `apps/api/src/features/admin/${name}.cli.ts`, ...args],
+      ['apps/api/src/cli.ts', name, ...args],
       {
         cwd: repoRoot,
         env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },

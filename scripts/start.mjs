@@ -9,4 +9,4 @@ const run = (command, args) => {
 
 if (!existsSync('apps/web/dist/index.html')) run('npm', ['run', 'build', '--silent']);
 // exec-like: the server gets the signals directly through the same process group.
-run(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts']);
+run(process.execPath, ['apps/api/src/server.ts']);

@@ -83,7 +83,7 @@ export async function startServer(
   { readyWithinMs = 90_000 } = {},
 ): Promise<{ port: number; server: ChildProcess }> {
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['apps/api/src/server.ts'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

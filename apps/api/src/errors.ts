@@ -3,13 +3,13 @@ import type { ErrorCode } from '@campus/domain/shared/error.contract';
 /** A failure the client caused or may see: its status, stable code and a message safe to show. */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly statusCode: number;
+  readonly code: ErrorCode;
 
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-  ) {
+  constructor(statusCode: number, code: ErrorCode, message: string) {
     super(message);
+    this.statusCode = statusCode;
+    this.code = code;
   }
 }
 

@@ -32,7 +32,7 @@ const running = new Set<ChildProcess>();
 
 /** Starts the real server (`src/server.ts`) as its own process with `env`. */
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,11 +16,14 @@ const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'Unauthorized');
 export class RequestScope {
   private batchIdsOnce?: Promise<number[]>;
 
-  constructor(
-    private readonly app: FastifyInstance,
-    /** The signed-in user, or null on anonymous routes. */
-    readonly auth: AuthContext | null,
-  ) {}
+  private readonly app: FastifyInstance;
+  /** The signed-in user, or null on anonymous routes. */
+  readonly auth: AuthContext | null;
+
+  constructor(app: FastifyInstance, auth: AuthContext | null) {
+    this.app = app;
+    this.auth = auth;
+  }
 
   /** The database the request's lookups run on. */
   get db() {

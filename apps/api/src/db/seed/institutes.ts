@@ -103,13 +103,19 @@ class InstituteSeeder {
   /** Every account written, by user type and login (phone and e-mail alike). */
   private readonly accounts = new Map<string, DemoAccount>();
 
-  constructor(
-    private readonly tx: Tx,
-    private readonly plan: InstitutePlan,
-    private readonly built: BuiltInstitute,
-    private readonly passwordHash: string,
-    private readonly faker: Faker,
-  ) {}
+  private readonly tx: Tx;
+  private readonly plan: InstitutePlan;
+  private readonly built: BuiltInstitute;
+  private readonly passwordHash: string;
+  private readonly faker: Faker;
+
+  constructor(tx: Tx, plan: InstitutePlan, built: BuiltInstitute, passwordHash: string, faker: Faker) {
+    this.tx = tx;
+    this.plan = plan;
+    this.built = built;
+    this.passwordHash = passwordHash;
+    this.faker = faker;
+  }
 
   async addUser(person: PersonSpec): Promise<number> {
     const [row] = await this.tx

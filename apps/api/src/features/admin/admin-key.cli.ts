@@ -3,8 +3,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { adminApiKeys } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { CliError, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
-import { parseCliArgs } from '../../lib/cli-args.ts';
+import { instituteOfHost, openCliDatabase } from './cli-database.ts';
+import { CliError, parseCliArgs, type CliTool } from '../../lib/cli.ts';
 
 const usage = `Usage:
   npm run admin:key -- --institute <host> --name <name>            create a key and print it once
@@ -12,8 +12,9 @@ const usage = `Usage:
   npm run admin:key -- --institute <host> --list                   list the keys (names, last use)
 `;
 
-runCli(async () => {
+export const adminKeyTool: CliTool = async (io) => {
   const { values } = parseCliArgs(
+    io,
     {
       options: {
         institute: { type: 'string' },
@@ -25,10 +26,10 @@ runCli(async () => {
     usage,
   );
   if (!values.institute || (!values.name && !values.list)) {
-    process.stderr.write(usage);
+    io.err(usage);
     return 2;
   }
-  const database = await openCliDatabase();
+  const database = await openCliDatabase(io.env);
   try {
     const instituteId = await instituteOfHost(database, values.institute);
     const { db } = database;
@@ -41,7 +42,7 @@ runCli(async () => {
       for (const key of keys) {
         const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
         const used = key.lastUsedAt ? `last used ${key.lastUsedAt.toISOString()}` : 'never used';
-        process.stdout.write(`${key.name}\t${state}\tcreated ${key.createdAt.toISOString()}\t${used}\n`);
+        io.out(`${key.name}\t${state}\tcreated ${key.createdAt.toISOString()}\t${used}\n`);
       }
       return;
     }
@@ -55,7 +56,7 @@ runCli(async () => {
         )
         .returning({ id: adminApiKeys.id });
       if (revoked.length === 0) throw new CliError(`No active key named ${name} at ${values.institute}`);
-      process.stdout.write(`Revoked the key ${name}: calls with it are refused from now on.\n`);
+      io.out(`Revoked the key ${name}: calls with it are refused from now on.\n`);
       return;
     }
     const [existing] = await db
@@ -65,10 +66,10 @@ runCli(async () => {
     if (existing) throw new CliError(`A key named ${name} exists already at ${values.institute}; choose another name`);
     const key = `cpa_${newToken()}`;
     await db.insert(adminApiKeys).values({ instituteId, name, keyHash: hashToken(key) });
-    process.stdout.write(
+    io.out(
       `${key}\nThe admin API key ${name} for ${values.institute}. It is shown only now: store it in your system's secrets.\n`,
     );
   } finally {
     await database.close();
   }
-});
+};

@@ -37,8 +37,10 @@ export interface Writer {
 /** A batch refused for its rows: each problem names the row (0-based in the batch), the field and the rule. */
 export class BatchRefused extends Error {
   override name = 'BatchRefused';
-  constructor(readonly problems: RowProblem[]) {
+  readonly problems: RowProblem[];
+  constructor(problems: RowProblem[]) {
     super(describeRowProblems(problems));
+    this.problems = problems;
   }
 }
 
@@ -212,8 +214,10 @@ export async function runBatch(
 
 /** Thrown inside a dry run's transaction to roll it back, carrying what it would have done. */
 class DryRun extends Error {
-  constructor(readonly result: BatchResult) {
+  readonly result: BatchResult;
+  constructor(result: BatchResult) {
     super('dry run');
+    this.result = result;
   }
 }
 

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolInProcess, toolProcess } from '../../../test/cli.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { migratedPgliteDump, onPostgres } from '../../../test/helpers.ts';
 import { adminQuery, databaseUrl } from '../../../test/template.ts';
@@ -17,23 +17,16 @@ const apiRoot = resolve(import.meta.dirname, '../../..');
 const templates = resolve(apiRoot, '../../docs/import-templates');
 const host = 'cli.test';
 
-// The import as an operator runs it: a child process on the configured database (a PGlite folder, or PostgreSQL
-// on the second pass), with an institute and nothing else in it.
+// The import as an operator runs it, on the configured database (a PGlite folder, or PostgreSQL on the second
+// pass) with an institute and nothing else in it: in-process (src/cli-tools.ts, as the entry runs it), and once as
+// its own process, whose exit code and streams the entry sets.
 describe('npm run import (the command line)', () => {
   const work = mkdtempSync(join(tmpdir(), 'portal-import-'));
   let env: Record<string, string>;
   let databaseName: string | undefined;
 
   const cli = (...args: string[]) => tool('import', ...args);
-  const tool = (name: string, ...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', `src/features/admin/${name}.cli.ts`, ...args],
-        { cwd: apiRoot, env: { ...process.env, ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' } },
-        (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const tool = (name: string, ...args: string[]) => toolInProcess(name, args, env);
 
   beforeAll(async () => {
     let database: Database;
@@ -55,8 +48,8 @@ describe('npm run import (the command line)', () => {
     if (databaseName) await adminQuery(`drop database if exists ${databaseName} with (force)`);
   });
 
-  it('prints a kind’s template: its header line', async () => {
-    const { code, stdout, stderr } = await cli('--template', 'enrolments');
+  it('prints a kind’s template: its header line (as its own process)', async () => {
+    const { code, stdout, stderr } = await toolProcess(['import', '--template', 'enrolments'], env);
     expect(code).toBe(0);
     expect(stdout).toBe('student_external_id,batch_external_id,roll_no\n');
     expect(stderr).toContain('Required: student_external_id, batch_external_id');

@@ -7,11 +7,11 @@ import { join, resolve } from 'node:path';
 import { adminColumns } from '@campus/domain/admin/admin.contract';
 import { csvLine } from '@campus/domain/shared/csv';
 import { adminKinds, type AdminKind } from '@campus/domain/admin/admin.endpoints';
-import { CliError, cliStorage, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
+import { cliStorage, instituteOfHost, openCliDatabase } from './cli-database.ts';
 import { importFiles, fileListColumns } from './import-files.ts';
 import { importCsv, type ImportReport } from './import.service.ts';
 import type { Database } from '../../db/client.ts';
-import { parseCliArgs } from '../../lib/cli-args.ts';
+import { CliError, parseCliArgs, type CliIo, type CliTool } from '../../lib/cli.ts';
 
 const usage = `Usage:
   npm run import -- --institute <host> --kind <kind> [--dry-run] [--skip-invalid] [--delete]
@@ -23,8 +23,9 @@ Kinds, in the order a first load runs them: ${adminKinds.join(', ')}
 and files (external_id, path, name: the files rows name by file_external_id; load them before those rows)
 `;
 
-runCli(async () => {
+export const importTool: CliTool = async (io) => {
   const { values, positionals } = parseCliArgs(
+    io,
     {
       allowPositionals: true,
       options: {
@@ -47,8 +48,8 @@ runCli(async () => {
       throw new CliError(`Unknown kind ${values.template}.\n${usage}`);
     }
     const columns = values.template === 'files' ? fileListColumns : adminColumns(values.template);
-    process.stdout.write(`${columns.map((column) => column.name).join(',')}\n`);
-    process.stderr.write(
+    io.out(`${columns.map((column) => column.name).join(',')}\n`);
+    io.err(
       `Required: ${columns
         .filter((column) => column.required)
         .map((column) => column.name)
@@ -62,7 +63,7 @@ runCli(async () => {
   const single = !folder && (isKind(kind) || kind === 'files') && file && positionals.length === 1;
   const whole = folder && !kind && positionals.length === 0;
   if (!values.institute || !(single || whole)) {
-    process.stderr.write(usage);
+    io.err(usage);
     return 2;
   }
   // --all: every <kind>.csv the folder has, files first, then the kinds in load order (each may name the ones before).
@@ -77,13 +78,13 @@ runCli(async () => {
   if (passwordsOut && existsSync(passwordsOut)) {
     throw new CliError(`${passwordsOut} exists already: name a new file (passwords are written once)`);
   }
-  const database = await openCliDatabase();
+  const database = await openCliDatabase(io.env);
   try {
     const instituteId = await instituteOfHost(database, values.institute);
     const createdLogins: ImportReport['createdLogins'] = [];
     let exitCode = 0;
     for (const step of plan) {
-      const report = await importOne(database, instituteId, step.kind, step.file, values, Boolean(passwordsOut));
+      const report = await importOne(io, database, instituteId, step.kind, step.file, values, Boolean(passwordsOut));
       if (report.committed) createdLogins.push(...report.createdLogins);
       exitCode = Math.max(exitCode, report.exitCode);
       // A kind that did not load stops a whole-folder run: the kinds after it may name its rows.
@@ -95,21 +96,20 @@ runCli(async () => {
         `external_id,login,password\n${createdLogins.map((login) => csvLine([login.key, login.login, login.password])).join('\n')}\n`,
         { mode: 0o600, flag: 'wx' },
       );
-      process.stdout.write(`First passwords of ${createdLogins.length} new logins written to ${passwordsOut}\n`);
+      io.out(`First passwords of ${createdLogins.length} new logins written to ${passwordsOut}\n`);
     }
     if (values['send-sms'] && createdLogins.length > 0) {
-      process.stdout.write(
-        `First passwords of ${createdLogins.filter((login) => login.phone).length} new logins queued as texts\n`,
-      );
+      io.out(`First passwords of ${createdLogins.filter((login) => login.phone).length} new logins queued as texts\n`);
     }
     return exitCode;
   } finally {
     await database.close();
   }
-});
+};
 
 /** Imports one file of one kind, printing its errors and counts; answers the report and the exit code it earns. */
 async function importOne(
+  io: CliIo,
   database: Database,
   instituteId: number,
   kind: AdminKind | 'files',
@@ -123,7 +123,7 @@ async function importOne(
     if (Date.now() - lastProgress < 1000) return;
     lastProgress = Date.now();
     const seconds = (Date.now() - started) / 1000;
-    process.stderr.write(`${kind}: ${rows.toLocaleString('en-IN')} rows read (${Math.round(rows / seconds)}/s)\n`);
+    io.err(`${kind}: ${rows.toLocaleString('en-IN')} rows read (${Math.round(rows / seconds)}/s)\n`);
   };
   const common = {
     db: database.db,
@@ -136,7 +136,7 @@ async function importOne(
   };
   const report =
     kind === 'files'
-      ? await importFiles({ ...common, storage: cliStorage(), listPath: resolve(file) })
+      ? await importFiles({ ...common, storage: cliStorage(io.env), listPath: resolve(file) })
       : await importCsv({
           ...common,
           kind,
@@ -144,26 +144,22 @@ async function importOne(
           sendSms: values['send-sms'],
           hasPasswordsOut,
           // Receipts' QR codes open the portal at the host named (served over TLS behind the reverse proxy).
-          receipts: { storage: cliStorage(), origin: `https://${values.institute}` },
+          receipts: { storage: cliStorage(io.env), origin: `https://${values.institute}` },
         });
   for (const error of report.errors.slice(0, 200)) {
-    process.stdout.write(`${error.line > 0 ? `line ${error.line}` : 'file'}, ${error.field}: ${error.rule}\n`);
+    io.out(`${error.line > 0 ? `line ${error.line}` : 'file'}, ${error.field}: ${error.rule}\n`);
   }
-  if (report.errors.length > 200) process.stdout.write(`… and ${report.errors.length - 200} more errors\n`);
+  if (report.errors.length > 200) io.out(`… and ${report.errors.length - 200} more errors\n`);
   const counts = `created ${report.created}, updated ${report.updated}, unchanged ${report.unchanged}, deleted ${report.deleted}, restored ${report.restored}${report.missing ? `, not found ${report.missing}` : ''}, errors ${report.errors.length}${report.skipped ? `, skipped ${report.skipped}` : ''}`;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (values['dry-run']) {
-    process.stdout.write(
-      `Dry run of ${report.rows} rows of ${kind} (${seconds} s), nothing changed. Would be: ${counts}\n`,
-    );
+    io.out(`Dry run of ${report.rows} rows of ${kind} (${seconds} s), nothing changed. Would be: ${counts}\n`);
     return { ...report, exitCode: report.errors.length > 0 ? 1 : 0 };
   }
   if (!report.committed) {
-    process.stdout.write(
-      `Nothing changed in ${kind}: the file has errors (${counts}). Fix them, or run with --skip-invalid.\n`,
-    );
+    io.out(`Nothing changed in ${kind}: the file has errors (${counts}). Fix them, or run with --skip-invalid.\n`);
     return { ...report, exitCode: 1 };
   }
-  process.stdout.write(`Imported ${report.rows} rows of ${kind} (${seconds} s): ${counts}\n`);
+  io.out(`Imported ${report.rows} rows of ${kind} (${seconds} s): ${counts}\n`);
   return { ...report, exitCode: report.skipped > 0 ? 1 : 0 };
 }

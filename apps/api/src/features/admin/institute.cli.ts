@@ -5,8 +5,8 @@
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import { eq } from 'drizzle-orm';
 import { instituteHosts, institutes } from '../../db/schema/index.ts';
-import { CliError, instituteOfHost, openCliDatabase, runCli } from './cli-database.ts';
-import { parseCliArgs } from '../../lib/cli-args.ts';
+import { instituteOfHost, openCliDatabase } from './cli-database.ts';
+import { CliError, parseCliArgs, type CliTool } from '../../lib/cli.ts';
 
 const usage = `Usage:
   npm run institute -- --add --name "<name>" --host <host> [--host <host>…] [--coaching] [--time-zone Asia/Kolkata]
@@ -16,8 +16,9 @@ const usage = `Usage:
   npm run institute -- --list
 `;
 
-runCli(async () => {
+export const instituteTool: CliTool = async (io) => {
   const { values } = parseCliArgs(
+    io,
     {
       options: {
         add: { type: 'boolean', default: false },
@@ -36,7 +37,7 @@ runCli(async () => {
     },
     usage,
   );
-  const database = await openCliDatabase();
+  const database = await openCliDatabase(io.env);
   try {
     const { db } = database;
     if (values.list) {
@@ -45,7 +46,7 @@ runCli(async () => {
         .from(institutes)
         .leftJoin(instituteHosts, eq(instituteHosts.instituteId, institutes.id))
         .orderBy(institutes.id, instituteHosts.host);
-      for (const row of rows) process.stdout.write(`${row.id}\t${row.name}\t${row.host ?? '(no host)'}\n`);
+      for (const row of rows) io.out(`${row.id}\t${row.name}\t${row.host ?? '(no host)'}\n`);
       return;
     }
     if (values['add-host'] && values.institute) {
@@ -54,7 +55,7 @@ runCli(async () => {
       const taken = await db.select().from(instituteHosts).where(eq(instituteHosts.host, host));
       if (taken.length > 0) throw new CliError(`The host ${host} already belongs to an institute`);
       await db.insert(instituteHosts).values({ host, instituteId });
-      process.stdout.write(`${host} now reaches the institute at ${values.institute}.\n`);
+      io.out(`${host} now reaches the institute at ${values.institute}.\n`);
       return;
     }
     const vimeoDownloads = values['vimeo-downloads'];
@@ -68,11 +69,11 @@ runCli(async () => {
         .set({ isVimeoDownloadable: vimeoDownloads === 'on' })
         .where(eq(institutes.id, instituteId));
       // Running servers read institute settings at most a minute old (access/institute-settings.ts).
-      process.stdout.write(`Vimeo downloads are now ${vimeoDownloads} at ${values.institute} (within a minute).\n`);
+      io.out(`Vimeo downloads are now ${vimeoDownloads} at ${values.institute} (within a minute).\n`);
       return;
     }
     if (!values.add || !values.name || !values.host?.length) {
-      process.stderr.write(usage);
+      io.err(usage);
       return 2;
     }
     try {
@@ -101,10 +102,10 @@ runCli(async () => {
         .returning({ id: institutes.id });
       await tx.insert(instituteHosts).values(hosts.map((host) => ({ host, instituteId: row!.id })));
     });
-    process.stdout.write(
+    io.out(
       `Added ${name} (${values.coaching ? 'coaching institute' : 'school'}) at ${hosts.join(', ')}. Next: npm run admin:key -- --institute ${hosts[0]} --name <name>\n`,
     );
   } finally {
     await database.close();
   }
-});
+};

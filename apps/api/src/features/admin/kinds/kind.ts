@@ -88,8 +88,10 @@ export function trackReceipts(target: ReceiptTarget): ReceiptTarget & { discard(
 /** Thrown by a kind for rows it cannot write (an unknown reference, a row still in use): the batch is refused. */
 export class RowProblems extends Error {
   override name = 'RowProblems';
-  constructor(readonly problems: RowProblem[]) {
+  readonly problems: RowProblem[];
+  constructor(problems: RowProblem[]) {
     super('rows refused');
+    this.problems = problems;
   }
 }
 

@@ -1,7 +1,6 @@
 // `npm run admin:key -- --institute <host> --name <name>`: creates an admin API key for the institute at <host>
 // and prints it once (only its SHA-256 is stored). `--revoke` revokes the named key; `--list` lists the keys.
-import { and, eq, isNull } from 'drizzle-orm';
-import { adminApiKeys } from '../../db/schema/index.ts';
+import { hasAdminKeyNamed, insertAdminKey, listAdminKeys, revokeAdminKey } from './admin.repository.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { instituteOfHost, openCliDatabase } from './cli-database.ts';
 import { CliError, parseCliArgs, type CliTool } from '../../lib/cli.ts';
@@ -34,12 +33,7 @@ export const adminKeyTool: CliTool = async (io) => {
     const instituteId = await instituteOfHost(database, values.institute);
     const { db } = database;
     if (values.list) {
-      const keys = await db
-        .select()
-        .from(adminApiKeys)
-        .where(eq(adminApiKeys.instituteId, instituteId))
-        .orderBy(adminApiKeys.id);
-      for (const key of keys) {
+      for (const key of await listAdminKeys(db, instituteId)) {
         const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
         const used = key.lastUsedAt ? `last used ${key.lastUsedAt.toISOString()}` : 'never used';
         io.out(`${key.name}\t${state}\tcreated ${key.createdAt.toISOString()}\t${used}\n`);
@@ -48,24 +42,15 @@ export const adminKeyTool: CliTool = async (io) => {
     }
     const name = values.name!;
     if (values.revoke) {
-      const revoked = await db
-        .update(adminApiKeys)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(eq(adminApiKeys.instituteId, instituteId), eq(adminApiKeys.name, name), isNull(adminApiKeys.revokedAt)),
-        )
-        .returning({ id: adminApiKeys.id });
-      if (revoked.length === 0) throw new CliError(`No active key named ${name} at ${values.institute}`);
+      const revoked = await revokeAdminKey(db, instituteId, name, new Date());
+      if (!revoked) throw new CliError(`No active key named ${name} at ${values.institute}`);
       io.out(`Revoked the key ${name}: calls with it are refused from now on.\n`);
       return;
     }
-    const [existing] = await db
-      .select({ id: adminApiKeys.id })
-      .from(adminApiKeys)
-      .where(and(eq(adminApiKeys.instituteId, instituteId), eq(adminApiKeys.name, name)));
-    if (existing) throw new CliError(`A key named ${name} exists already at ${values.institute}; choose another name`);
+    if (await hasAdminKeyNamed(db, instituteId, name))
+      throw new CliError(`A key named ${name} exists already at ${values.institute}; choose another name`);
     const key = `cpa_${newToken()}`;
-    await db.insert(adminApiKeys).values({ instituteId, name, keyHash: hashToken(key) });
+    await insertAdminKey(db, instituteId, name, hashToken(key));
     io.out(
       `${key}\nThe admin API key ${name} for ${values.institute}. It is shown only now: store it in your system's secrets.\n`,
     );

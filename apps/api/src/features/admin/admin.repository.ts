@@ -1,7 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf, insertRows } from '../../db/bulk.ts';
-import { adminAudit, adminExternalIds, institutes } from '../../db/schema/index.ts';
+import {
+  adminApiKeys,
+  adminAudit,
+  adminExternalIds,
+  instituteHosts,
+  institutes,
+  smsOutbox,
+} from '../../db/schema/index.ts';
 
 // The bulk statements moved to db/bulk.ts (areas' writers use them too); the kinds still import them from here.
 export { anyOf, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
@@ -114,4 +121,79 @@ export async function findInstituteTimeZone(db: Db, instituteId: number): Promis
     .from(institutes)
     .where(eq(institutes.id, instituteId));
   return row?.timeZone ?? 'Asia/Kolkata';
+}
+
+/** The institute's name (the import's first-password texts name it). */
+export async function findInstituteName(db: Db, instituteId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: institutes.name }).from(institutes).where(eq(institutes.id, instituteId));
+  return row?.name;
+}
+
+/** Queues texts in the SMS outbox, a thousand rows a statement. */
+export async function queueSmsTexts(db: Db, texts: (typeof smsOutbox.$inferInsert)[]): Promise<void> {
+  for (let start = 0; start < texts.length; start += 1000) {
+    await db.insert(smsOutbox).values(texts.slice(start, start + 1000));
+  }
+}
+
+// The operator's tools (institute.cli.ts, admin-key.cli.ts).
+
+/** Every institute with each of its host names (one row per host; a host-less institute once, host null). */
+export async function listInstituteHosts(db: Db): Promise<{ id: number; name: string; host: string | null }[]> {
+  return db
+    .select({ id: institutes.id, name: institutes.name, host: instituteHosts.host })
+    .from(institutes)
+    .leftJoin(instituteHosts, eq(instituteHosts.instituteId, institutes.id))
+    .orderBy(institutes.id, instituteHosts.host);
+}
+
+/** Whether any institute answers at `host` already. */
+export async function isHostTaken(db: Db, host: string): Promise<boolean> {
+  const taken = await db
+    .select({ host: instituteHosts.host })
+    .from(instituteHosts)
+    .where(eq(instituteHosts.host, host));
+  return taken.length > 0;
+}
+
+export async function addInstituteHosts(db: Db, instituteId: number, hosts: readonly string[]): Promise<void> {
+  await db.insert(instituteHosts).values(hosts.map((host) => ({ host, instituteId })));
+}
+
+export async function setVimeoDownloads(db: Db, instituteId: number, isVimeoDownloadable: boolean): Promise<void> {
+  await db.update(institutes).set({ isVimeoDownloadable }).where(eq(institutes.id, instituteId));
+}
+
+/** Adds an institute; answers its id. */
+export async function insertInstitute(db: Db, values: typeof institutes.$inferInsert): Promise<number> {
+  const [row] = await db.insert(institutes).values(values).returning({ id: institutes.id });
+  return row!.id;
+}
+
+/** The institute's admin API keys, oldest first. */
+export async function listAdminKeys(db: Db, instituteId: number) {
+  return db.select().from(adminApiKeys).where(eq(adminApiKeys.instituteId, instituteId)).orderBy(adminApiKeys.id);
+}
+
+/** Revokes the institute's active key named `name`; answers whether there was one. */
+export async function revokeAdminKey(db: Db, instituteId: number, name: string, at: Date): Promise<boolean> {
+  const revoked = await db
+    .update(adminApiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(adminApiKeys.instituteId, instituteId), eq(adminApiKeys.name, name), isNull(adminApiKeys.revokedAt)))
+    .returning({ id: adminApiKeys.id });
+  return revoked.length > 0;
+}
+
+/** Whether the institute has a key named `name` (revoked or not: names are not reused). */
+export async function hasAdminKeyNamed(db: Db, instituteId: number, name: string): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: adminApiKeys.id })
+    .from(adminApiKeys)
+    .where(and(eq(adminApiKeys.instituteId, instituteId), eq(adminApiKeys.name, name)));
+  return existing !== undefined;
+}
+
+export async function insertAdminKey(db: Db, instituteId: number, name: string, keyHash: string): Promise<void> {
+  await db.insert(adminApiKeys).values({ instituteId, name, keyHash });
 }

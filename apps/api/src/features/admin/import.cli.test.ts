@@ -192,6 +192,27 @@ describe('npm run import (the command line)', () => {
     }
   }, 90_000);
 
+  it('creates an admin API key printed once, lists it, refuses its name again and revokes it (npm run admin:key)', async () => {
+    const created = await tool('admin:key', '--institute', host, '--name', 'sis');
+    expect(created.code).toBe(0);
+    const key = created.stdout.split('\n')[0]!;
+    expect(key).toMatch(/^cpa_[\w-]{20,}$/);
+    expect(created.stdout).toContain('It is shown only now');
+    const again = await tool('admin:key', '--institute', host, '--name', 'sis');
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(`A key named sis exists already at ${host}; choose another name`);
+    const listed = await tool('admin:key', '--institute', host, '--list');
+    expect(listed.stdout).toMatch(/^sis\tactive\tcreated \S+\tnever used\n$/);
+    // Only the key's hash is kept.
+    expect(listed.stdout).not.toContain(key);
+    const revoked = await tool('admin:key', '--institute', host, '--name', 'sis', '--revoke');
+    expect(revoked.stdout).toContain('Revoked the key sis');
+    expect((await tool('admin:key', '--institute', host, '--list')).stdout).toMatch(/^sis\trevoked /);
+    const twice = await tool('admin:key', '--institute', host, '--name', 'sis', '--revoke');
+    expect(twice.code).toBe(1);
+    expect(twice.stderr.trim()).toBe(`No active key named sis at ${host}`);
+  });
+
   it('names an unknown host', async () => {
     const { code, stderr } = await cli(
       '--institute',

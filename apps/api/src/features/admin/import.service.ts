@@ -5,10 +5,9 @@ import type { Readable } from 'node:stream';
 import { adminColumns } from '@campus/domain/admin/admin.contract';
 import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { parse } from 'csv-parse';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { institutes, smsOutbox } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { findInstituteName, queueSmsTexts } from './admin.repository.ts';
 import { BatchRefused, runBatch } from './admin.service.ts';
 import { kindModules } from './kinds/index.ts';
 import { trackReceipts, type CreatedPassword, type ReceiptTarget } from './kinds/kind.ts';
@@ -261,10 +260,7 @@ async function handOutPasswords(tx: Db, options: ImportOptions, report: ImportRe
     throw new Rollback();
   }
   if (!options.sendSms) return;
-  const [institute] = await tx
-    .select({ name: institutes.name })
-    .from(institutes)
-    .where(eq(institutes.id, options.instituteId));
+  const instituteName = await findInstituteName(tx, options.instituteId);
   const mask = '••••••••';
   const texts = report.createdLogins
     .filter((login) => login.phone)
@@ -273,12 +269,10 @@ async function handOutPasswords(tx: Db, options: ImportOptions, report: ImportRe
       phone: login.phone!,
       purpose: 'first_password',
       // The inbox shows the mask; the gateway puts the secret in its place when it delivers the text.
-      body: `${institute?.name ?? 'Your institute'}: sign in to the portal with ${login.login} and the password ${mask}. You can change it after signing in.`,
+      body: `${instituteName ?? 'Your institute'}: sign in to the portal with ${login.login} and the password ${mask}. You can change it after signing in.`,
       secret: login.password,
       secretUserId: login.userId,
       createdAt: options.now,
     }));
-  for (let start = 0; start < texts.length; start += 1000) {
-    await tx.insert(smsOutbox).values(texts.slice(start, start + 1000));
-  }
+  await queueSmsTexts(tx, texts);
 }

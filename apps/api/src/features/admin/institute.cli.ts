@@ -3,8 +3,13 @@
 // one; `--vimeo-downloads on|off --institute <host>` turns the institute's Vimeo download switch; `--list` lists
 // institutes and their hosts. Everything else about an institute comes in through the admin API or the import.
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
-import { eq } from 'drizzle-orm';
-import { instituteHosts, institutes } from '../../db/schema/index.ts';
+import {
+  addInstituteHosts,
+  insertInstitute,
+  isHostTaken,
+  listInstituteHosts,
+  setVimeoDownloads,
+} from './admin.repository.ts';
 import { instituteOfHost, openCliDatabase } from './cli-database.ts';
 import { CliError, parseCliArgs, type CliTool } from '../../lib/cli.ts';
 
@@ -41,20 +46,14 @@ export const instituteTool: CliTool = async (io) => {
   try {
     const { db } = database;
     if (values.list) {
-      const rows = await db
-        .select({ id: institutes.id, name: institutes.name, host: instituteHosts.host })
-        .from(institutes)
-        .leftJoin(instituteHosts, eq(instituteHosts.instituteId, institutes.id))
-        .orderBy(institutes.id, instituteHosts.host);
-      for (const row of rows) io.out(`${row.id}\t${row.name}\t${row.host ?? '(no host)'}\n`);
+      for (const row of await listInstituteHosts(db)) io.out(`${row.id}\t${row.name}\t${row.host ?? '(no host)'}\n`);
       return;
     }
     if (values['add-host'] && values.institute) {
       const instituteId = await instituteOfHost(database, values.institute);
       const host = normaliseHost(values['add-host']);
-      const taken = await db.select().from(instituteHosts).where(eq(instituteHosts.host, host));
-      if (taken.length > 0) throw new CliError(`The host ${host} already belongs to an institute`);
-      await db.insert(instituteHosts).values({ host, instituteId });
+      if (await isHostTaken(db, host)) throw new CliError(`The host ${host} already belongs to an institute`);
+      await addInstituteHosts(db, instituteId, [host]);
       io.out(`${host} now reaches the institute at ${values.institute}.\n`);
       return;
     }
@@ -64,10 +63,7 @@ export const instituteTool: CliTool = async (io) => {
     }
     if (vimeoDownloads && !values.add && values.institute) {
       const instituteId = await instituteOfHost(database, values.institute);
-      await db
-        .update(institutes)
-        .set({ isVimeoDownloadable: vimeoDownloads === 'on' })
-        .where(eq(institutes.id, instituteId));
+      await setVimeoDownloads(db, instituteId, vimeoDownloads === 'on');
       // Running servers read institute settings at most a minute old (access/institute-settings.ts).
       io.out(`Vimeo downloads are now ${vimeoDownloads} at ${values.institute} (within a minute).\n`);
       return;
@@ -84,23 +80,20 @@ export const instituteTool: CliTool = async (io) => {
     const hosts = values.host.map(normaliseHost);
     const name = values.name;
     await db.transaction(async (tx) => {
-      const taken = await tx.select().from(instituteHosts);
-      const clash = hosts.find((host) => taken.some((row) => row.host === host));
-      if (clash) throw new CliError(`The host ${clash} already belongs to an institute`);
-      const [row] = await tx
-        .insert(institutes)
-        .values({
-          name,
-          isSchool: !values.coaching,
-          timeZone: values['time-zone'],
-          classesMode: 'OFFLINE',
-          examMode: 'OFFLINE',
-          materialMode: 'NONE',
-          isOnlineAssignmentEnabled: values['online-assignments'],
-          isVimeoDownloadable: vimeoDownloads !== 'off',
-        })
-        .returning({ id: institutes.id });
-      await tx.insert(instituteHosts).values(hosts.map((host) => ({ host, instituteId: row!.id })));
+      for (const host of hosts) {
+        if (await isHostTaken(tx, host)) throw new CliError(`The host ${host} already belongs to an institute`);
+      }
+      const instituteId = await insertInstitute(tx, {
+        name,
+        isSchool: !values.coaching,
+        timeZone: values['time-zone'],
+        classesMode: 'OFFLINE',
+        examMode: 'OFFLINE',
+        materialMode: 'NONE',
+        isOnlineAssignmentEnabled: values['online-assignments'],
+        isVimeoDownloadable: vimeoDownloads !== 'off',
+      });
+      await addInstituteHosts(tx, instituteId, hosts);
     });
     io.out(
       `Added ${name} (${values.coaching ? 'coaching institute' : 'school'}) at ${hosts.join(', ')}. Next: npm run admin:key -- --institute ${hosts[0]} --name <name>\n`,

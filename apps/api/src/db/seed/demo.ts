@@ -1,29 +1,11 @@
 import { fakerEN_IN } from '@faker-js/faker';
 import { dateInZone } from '@campus/domain/calendar/calendar';
-import { count, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { hashToken } from '../../lib/tokens.ts';
 import type { Db } from '../client.ts';
-import { instituteApiKeys, institutes } from '../schema/index.ts';
 import { demoAreas } from './areas/index.ts';
-import { demoApiKeys, demoPassword } from './demo-accounts.ts';
+import { demoPassword } from './demo-accounts.ts';
 import { seedDemoInstitutes } from './institutes.ts';
-
-/** True when the demo's institutes (found by their public SSO keys) are in the database. */
-export async function hasDemoInstitutes(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(instituteApiKeys)
-    .where(inArray(instituteApiKeys.keyHash, Object.values(demoApiKeys).map(hashToken)));
-  return (row?.total ?? 0) > 0;
-}
-
-/** True when the database holds no institute yet. */
-export async function isEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ total: count() }).from(institutes);
-  return (row?.total ?? 0) === 0;
-}
 
 /**
  * Writes the demo institutes, people and their year, then each area's content (seed/areas); dates are relative

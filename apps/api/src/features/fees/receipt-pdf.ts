@@ -1,8 +1,5 @@
 import { amountInWords, formatMoney } from '@campus/domain/fees/fees-rules';
 import { toOneLine } from '@campus/domain/shared/text';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import SVGtoPDF from 'svg-to-pdfkit';
 
 /** Everything a receipt shows; amounts in minor units. */
 export interface ReceiptContent {
@@ -54,10 +51,20 @@ const pageWidth = 595.28; // A4
 const contentWidth = pageWidth - 2 * margin;
 
 /**
+ * pdfkit, qrcode and svg-to-pdfkit load on the first receipt a process renders, not at every start (about 0.2 s of
+ * each server start for a file most processes never write).
+ */
+const pdfModules = async () => {
+  const [pdfkit, qrcode, svgToPdf] = await Promise.all([import('pdfkit'), import('qrcode'), import('svg-to-pdfkit')]);
+  return { PDFDocument: pdfkit.default, QRCode: qrcode.default, SVGtoPDF: svgToPdf.default };
+};
+
+/**
  * Renders a fee receipt as a one-page A4 PDF (pdfkit, standard Helvetica: no font files to ship). Called once per
  * payment when it is recorded; the bytes are stored and served unchanged afterwards.
  */
 export async function renderReceiptPdf(written: ReceiptContent): Promise<Buffer> {
+  const { PDFDocument, QRCode, SVGtoPDF } = await pdfModules();
   const content = printable(written);
   const qr = await QRCode.toBuffer(content.verificationUrl, {
     type: 'png',

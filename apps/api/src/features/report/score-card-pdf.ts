@@ -1,6 +1,5 @@
 import { formatSeconds } from '@campus/domain/report/report-rules';
 import type { TestReportAnswer } from '@campus/domain/report/report.contract';
-import PDFDocument from 'pdfkit';
 
 /** What a score card shows: the report of one attempt and whose it is. */
 export interface ScoreCardContent {
@@ -28,6 +27,8 @@ export function scoreCardRows(report: TestReportAnswer): [string, string][] {
 
 /** Renders a score card as an A4 PDF (pdfkit, standard Helvetica: no font files to ship). */
 export async function renderScoreCardPdf(content: ScoreCardContent): Promise<Buffer> {
+  // pdfkit loads on the first score card a process writes, not at every start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

@@ -2,14 +2,15 @@
 // itself carries, the institute's logo and name (on the dashboard its first banner, on the exam desk its prompt), or
 // on the inbox and the notice board what it paints from their early answers (app/boot-screen.ts). On a slow phone
 // the app's download and evaluation would otherwise hold that paint back, so the app is fetched only then (the
-// server serves every page without preload links: apps/api/src/plugins/web.ts). A hidden tab paints nothing, so a
-// timer caps the wait at a second. Built on its own, imports included (vite.config.ts, runAppAfterPaint).
+// server serves every page without preload links: apps/api/src/plugins/web.ts); a second at most (app/first-paint.ts).
+// Built on its own, imports included (vite.config.ts, runAppAfterPaint).
 import type { StoredSession } from './lib/session.ts';
 import { earlyRequests, type EarlyRequest } from './app/early-data.ts';
 import { testPanelPage } from '@campus/domain/shell/pages';
 import { attemptCredentialKey, sendPanelRequests } from './features/exam/api/panel-requests.ts';
 import { startEarlyCall } from './lib/early-calls.ts';
 import { screenPainters } from './app/boot-screen.ts';
+import { appMayLoad, type PaintSignals } from './app/first-paint.ts';
 
 /** The signed-in session this browser keeps (lib/session.ts writes it under this key), if any. */
 function storedSession(): StoredSession | null {
@@ -83,49 +84,32 @@ const logo = first ?? document.querySelector('#root img');
 const waitsForPaint = first instanceof HTMLImageElement && !panelPage;
 const fromData = waitsForPaint ? Promise.resolve(undefined) : sendEarlyRequests();
 
-/** Resolves once the largest paint so far is an element `wanted` accepts. */
-const largestPaint = (wanted: (element: Element | null | undefined) => boolean) =>
-  new Promise<void>((resolve) => {
-    const types = PerformanceObserver.supportedEntryTypes ?? [];
-    if (types.includes('largest-contentful-paint')) {
-      new PerformanceObserver((list, observer) => {
-        if (list.getEntries().some((paint) => wanted((paint as PerformanceEntry & { element?: Element }).element))) {
-          observer.disconnect();
-          resolve();
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    } else {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-    }
-  });
-
-/** Resolves once the frame after the element's (an image's once decoded) has begun: it has painted. */
-const paintOf = async (element: Element) => {
-  if (element instanceof HTMLImageElement) await element.decode().catch(() => undefined);
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+/** The page's own paint signals (app/first-paint.ts). */
+const signals: PaintSignals = {
+  largestPaint: (wanted) =>
+    new Promise<void>((resolve) => {
+      const types = PerformanceObserver.supportedEntryTypes ?? [];
+      if (types.includes('largest-contentful-paint')) {
+        new PerformanceObserver((list, observer) => {
+          if (list.getEntries().some((paint) => wanted((paint as PerformanceEntry & { element?: Element }).element))) {
+            observer.disconnect();
+            resolve();
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      } else {
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+      }
+    }),
+  paintOf: async (element) => {
+    if (element instanceof HTMLImageElement) await element.decode().catch(() => undefined);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  },
+  after: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 };
 
 // The app's code waits for the page's first content to paint, so it does not share the line with it: the logo (or
-// the server-painted element), or on a screen painted from its data that paint. A hidden tab paints nothing, so a
-// timer caps the wait at a second. Without the institute's markup (an unknown host) there is nothing to wait for.
-const painted = !logo
-  ? Promise.resolve()
-  : Promise.race([
-      new Promise<void>((resolve) => setTimeout(resolve, 1000)),
-      // An empty `main` is a screen the page paints from its data (the server painted none of it).
-      main && !main.hasChildNodes()
-        ? fromData.then((element) =>
-            element
-              ? // Its LCP entry (its presentation time, a little after the frame), or soon after the frame where
-                // there is none (an image Chrome deems too plain, content no larger than the logo).
-                Promise.race([
-                  largestPaint((paint) => Boolean(paint && main.contains(paint))),
-                  paintOf(element).then(() => new Promise((resolve) => setTimeout(resolve, 100))),
-                ])
-              : largestPaint((paint) => paint === logo),
-          )
-        : largestPaint((paint) => paint === logo),
-    ]);
+// the server-painted element), or on a screen painted from its data that paint; a second at most.
+const painted = appMayLoad(logo, main, fromData, signals);
 
 void painted.then(() => {
   if (waitsForPaint) void sendEarlyRequests();

@@ -22,6 +22,35 @@ export function inFlight(page: Page) {
 }
 export type InFlight = ReturnType<typeof inFlight>;
 
+/**
+ * The screen's title shows: a level-1 heading with a box. Polled each frame in the page, where Playwright's own
+ * waits poll a missing element at 0, 20, 50, 100 and 100 ms, then every 500 ms: a screen that draws in 300 ms to
+ * 1 s was seen up to half a second late (measured: the dashboard, timetable and profile ready in 0.5–0.6 s rather
+ * than 0.9–1.9 s).
+ */
+export async function titleShown(page: Page) {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('h1, [role="heading"][aria-level="1"]')].some(
+        (heading) => heading.getClientRects().length > 0,
+      ),
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
+/**
+ * No CSS transition running: a pop-up faded in, a colour switched. axe reads colours as they stand, and a dialog
+ * halfway through its fade reads as text of too little contrast.
+ */
+export async function transitionsDone(page: Page) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
 /** Two frames: what the page last received has rendered, and the effects it ran have sent their requests. */
 export async function twoFrames(page: Page) {
   await page.evaluate(

@@ -9,7 +9,7 @@ import { liveMessages } from '@campus/domain/live/live-rules';
 import { canDownloadVimeo } from '@campus/domain/media/media-rules';
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { showToast } from './toast.ts';
+import { showFailureToast, showToast } from './toast.ts';
 import type { ViewerItem } from './viewer/viewer-item.ts';
 
 const ViewerOverlay = lazy(() =>
@@ -60,7 +60,7 @@ export default function RecordingsDialog({
     try {
       setPlaying({ name: recording.view_list_session_name, url: await addressOf(recording.download_id) });
     } catch (error) {
-      showToast(error instanceof Error ? error.message : liveMessages.networkError, 'error');
+      showFailureToast(error, liveMessages.networkError);
     }
   }
 
@@ -83,7 +83,7 @@ export default function RecordingsDialog({
       link.click();
       link.remove();
     } catch (error) {
-      showToast(error instanceof Error ? error.message : liveMessages.cannotDownload, 'error');
+      showFailureToast(error, liveMessages.cannotDownload);
     }
   }
 

@@ -11,10 +11,11 @@ export function showToast(message: string, tone: 'success' | 'error', options: {
 }
 
 /**
- * The toast of a failed call. A 403 shows nothing here: it logs the user out and the login screen's Alert says
- * the server's message, once (defect 7: it showed twice, toast and alert).
+ * The toast of a failed call: its message, or `fallback` where it has none. A 403 shows nothing here: it logs the
+ * user out and the login screen's Alert says the server's message, once (defect 7: it showed twice, toast and
+ * alert; a screen's own toast could land after the logout had cleared the toasts, on a slow phone).
  */
-export function showFailureToast(error: Error) {
-  if ((error as { status?: unknown }).status === 403) return;
-  showToast(error.message, 'error');
+export function showFailureToast(error: unknown, fallback = 'Network error') {
+  if ((error as { status?: unknown } | null)?.status === 403) return;
+  showToast(error instanceof Error && error.message ? error.message : fallback, 'error');
 }

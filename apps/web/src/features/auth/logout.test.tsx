@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { signedInPages } from '@campus/domain/shell/pages';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,7 +84,10 @@ describe('a 403 from any call', () => {
     vi.setSystemTime(testDay(9));
     mockBranding();
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('logs out and shows the server message on the login screen', async () => {
     storeSession(greenfieldParent());
@@ -123,6 +128,41 @@ describe('a 403 from any call', () => {
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(1));
     expect(screen.getByRole('dialog', { name: 'Alert' })).toHaveTextContent(message);
   });
+
+  // The logout's own call still on its way (a slow phone): the screen that failed is still there when its answer
+  // comes, and a toast of its own would outlive the logout's clearing of the toasts.
+  it.each([signedInPages.live, signedInPages.studyLibrary])(
+    'says the message once when %s is refused while the logout’s call is slow (defect 7)',
+    async (path) => {
+      storeSession(greenfieldStudent());
+      const message = 'You have been logged out. Please login again.';
+      let answerLogout = () => {};
+      const logoutHeld = new Promise<void>((resolve) => (answerLogout = resolve));
+      server.use(
+        http.get('*/api/v1/alternateLogin/logout', async () => {
+          await logoutHeld;
+          return HttpResponse.json({ statusCode: 200, message: 'Logged out', result: null });
+        }),
+        http.all('*/api/*', () => HttpResponse.json({ code: 'FORBIDDEN', message }, { status: 403 })),
+      );
+      // Every call of the screen refused; the institute's branding (the login screen's) still answered.
+      mockBranding();
+      const toasts = vi.spyOn(notifications, 'show');
+      const { queryClient } = renderRoute(path);
+      await waitFor(() =>
+        expect(
+          queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }),
+        ).not.toEqual([]),
+      );
+      // The screen's render of its failure, deferred ones included.
+      await act(() => Promise.resolve());
+      expect(toasts.mock.calls.map(([toast]) => toast.message)).not.toContain(message);
+      answerLogout();
+      const alert = await screen.findByRole('dialog', { name: 'Alert' });
+      expect(alert).toHaveTextContent(message);
+      expect(screen.getAllByText(message)).toHaveLength(1);
+    },
+  );
 
   it('shows the link of an ": app_link :" message', async () => {
     storeSession(greenfieldStudent());

@@ -8,7 +8,7 @@ import {
 import { Anchor, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 import type { ViewerItem } from '../../../components/viewer/viewer-item.ts';
 import { ViewerOverlay, VimeoLinksModal } from '../../../components/viewer/lazy-viewers.tsx';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
@@ -43,8 +43,8 @@ function Documents({ session }: { session: StoredSession }) {
   const documents = useDeferredValue(useDocuments(session, current === null ? null : Number(current)));
 
   useEffect(() => {
-    if (subjects.error) showToast(subjects.error.message, 'error');
-    if (documents.error) showToast(documents.error.message, 'error');
+    if (subjects.error) showFailureToast(subjects.error);
+    if (documents.error) showFailureToast(documents.error);
   }, [subjects.error, documents.error]);
 
   const all = useMemo(() => Object.values(documents.data?.result.fileMap ?? {}).flat(), [documents.data]);

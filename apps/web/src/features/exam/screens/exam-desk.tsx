@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast, showToast } from '../../../components/toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { deskListKeys, launchTest, useLabels, useLabelTests, useProductTests } from '../api/desk.ts';
@@ -88,7 +88,7 @@ function ExamDesk({ session }: { session: StoredSession }) {
       else window.location.assign(path);
     } catch (error) {
       panel?.close();
-      showToast(error instanceof Error ? error.message : 'Network error', 'error');
+      showFailureToast(error);
     }
   }
 

@@ -26,7 +26,7 @@ import {
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 import { ViewerOverlay, VimeoLinksModal } from '../../../components/viewer/lazy-viewers.tsx';
 import { useAddressParams } from '../../../lib/address-state.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
@@ -75,8 +75,8 @@ function Library({ session }: { session: StoredSession }) {
   const isSchool = session.is_institute_type_school;
 
   useEffect(() => {
-    if (courses.error) showToast(courses.error.message, 'error');
-    if (material.error) showToast(material.error.message, 'error');
+    if (courses.error) showFailureToast(courses.error);
+    if (material.error) showFailureToast(material.error);
   }, [courses.error, material.error]);
 
   const selectTab = (next: string | null) => {

@@ -11,7 +11,7 @@ import { addDays } from '@campus/domain/calendar/calendar';
 import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast, showToast } from '../../../components/toast.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { useSession, type StoredSession } from '../../../lib/session.ts';
 import { recordingAddress, startSession, useMeetings, type LiveWindow } from '../api/live.ts';
@@ -49,7 +49,7 @@ function LiveView({ session }: { session: StoredSession }) {
 
   useEffect(() => {
     // The upcoming list's failure without a server message reads 'Network error' (spec part 1 §8).
-    if (error) showToast(error.message || liveMessages.networkError, 'error');
+    if (error) showFailureToast(error, liveMessages.networkError);
   }, [error]);
 
   const shown = useMemo(
@@ -83,7 +83,7 @@ function LiveView({ session }: { session: StoredSession }) {
       if (answer.result.allow_start_session) window_open(answer.result.session_link);
       else showToast(liveMessages.startOnlyAfterSchedule, 'error');
     } catch (failure) {
-      showToast(failure instanceof Error ? failure.message : liveMessages.networkError, 'error');
+      showFailureToast(failure, liveMessages.networkError);
     }
   }
 

@@ -1,7 +1,7 @@
 import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast } from '../../../components/toast.ts';
 import type { StoredSession } from '../../../lib/session.ts';
 import { createFeed, feedStatusQuery, revokeFeed } from '../api/timetable.ts';
 
@@ -24,7 +24,7 @@ export function CalendarFeed({ session }: { session: StoredSession }) {
       setAddress(answer.result.feed_url);
       await queryClient.invalidateQueries({ queryKey: feedStatusQuery(session).queryKey });
     } catch (error) {
-      showToast(error instanceof Error ? error.message : 'Network error', 'error');
+      showFailureToast(error);
     } finally {
       setBusy(false);
     }

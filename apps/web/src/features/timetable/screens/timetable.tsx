@@ -17,7 +17,7 @@ import { Grid, Group, Paper, SegmentedControl, Stack, Text, Title } from '@manti
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { showToast } from '../../../components/toast.ts';
+import { showFailureToast, showToast } from '../../../components/toast.ts';
 import { onFirstInput } from '../../../lib/on-demand.ts';
 import { useAddressParam } from '../../../lib/address-state.ts';
 import { localDate } from '../../../lib/local-date.ts';
@@ -132,7 +132,7 @@ function TimetableView({ session }: { session: StoredSession }) {
       if (answer.result.allow_start_session) globalThis.open(answer.result.session_link, '_blank', 'noopener');
       else showToast(answer.message, 'error');
     } catch (error) {
-      showToast(error instanceof Error ? error.message : 'Network error', 'error');
+      showFailureToast(error);
     }
   }
 

@@ -1,13 +1,7 @@
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared, sqlRows } from '../db/prepared.ts';
-import {
-  examAttempts,
-  examSupersededCredentials,
-  instituteApiKeys,
-  instituteHosts,
-  sessions,
-} from '../db/schema/index.ts';
+import { examAttempts, examSupersededCredentials, instituteApiKeys, sessions } from '../db/schema/index.ts';
 import type { AttemptAuth } from '../types.d.ts';
 
 /** The columns of a session a request needs. */
@@ -90,20 +84,6 @@ const supersededQuery = prepared((db) =>
 export async function isSupersededAttemptCredential(db: Db, instituteId: number, credentialHash: string) {
   const [row] = await supersededQuery(db, { instituteId, hash: credentialHash });
   return row !== undefined;
-}
-
-const hostQuery = prepared((db) =>
-  db
-    .select({ instituteId: instituteHosts.instituteId })
-    .from(instituteHosts)
-    .where(eq(instituteHosts.host, p('host')))
-    .prepare('access_host'),
-);
-
-/** The institute that answers at `host`. */
-export async function findInstituteIdByHost(db: Db, host: string): Promise<number | undefined> {
-  const [row] = await hostQuery(db, { host });
-  return row?.instituteId;
 }
 
 const apiKeyQuery = prepared((db) =>

@@ -9,10 +9,10 @@ import { useAdminKey } from '../access/admin-key.repository.ts';
 import {
   findAttemptByCredentialHash,
   findInstituteIdByApiKey,
-  findInstituteIdByHost,
   findSessionByTokenHash,
   isSupersededAttemptCredential,
 } from '../access/session.repository.ts';
+import { findInstituteIdByHost } from '../access/institute-hosts.repository.ts';
 import type { Db } from '../db/client.ts';
 import type { AccessRule, AttemptAuth } from '../types.d.ts';
 import { AppError } from '../errors.ts';

@@ -1,14 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf, insertRows } from '../../db/bulk.ts';
-import {
-  adminApiKeys,
-  adminAudit,
-  adminExternalIds,
-  instituteHosts,
-  institutes,
-  smsOutbox,
-} from '../../db/schema/index.ts';
+import { adminApiKeys, adminAudit, adminExternalIds, institutes, smsOutbox } from '../../db/schema/index.ts';
 
 // The bulk statements moved to db/bulk.ts (areas' writers use them too); the kinds still import them from here.
 export { anyOf, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
@@ -137,28 +130,6 @@ export async function queueSmsTexts(db: Db, texts: (typeof smsOutbox.$inferInser
 }
 
 // The operator's tools (institute.cli.ts, admin-key.cli.ts).
-
-/** Every institute with each of its host names (one row per host; a host-less institute once, host null). */
-export async function listInstituteHosts(db: Db): Promise<{ id: number; name: string; host: string | null }[]> {
-  return db
-    .select({ id: institutes.id, name: institutes.name, host: instituteHosts.host })
-    .from(institutes)
-    .leftJoin(instituteHosts, eq(instituteHosts.instituteId, institutes.id))
-    .orderBy(institutes.id, instituteHosts.host);
-}
-
-/** Whether any institute answers at `host` already. */
-export async function isHostTaken(db: Db, host: string): Promise<boolean> {
-  const taken = await db
-    .select({ host: instituteHosts.host })
-    .from(instituteHosts)
-    .where(eq(instituteHosts.host, host));
-  return taken.length > 0;
-}
-
-export async function addInstituteHosts(db: Db, instituteId: number, hosts: readonly string[]): Promise<void> {
-  await db.insert(instituteHosts).values(hosts.map((host) => ({ host, instituteId })));
-}
 
 export async function setVimeoDownloads(db: Db, instituteId: number, isVimeoDownloadable: boolean): Promise<void> {
   await db.update(institutes).set({ isVimeoDownloadable }).where(eq(institutes.id, instituteId));

@@ -5,7 +5,7 @@ import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { openConfiguredDatabase } from '../../db/open.ts';
-import { findInstituteIdByHost } from '../../access/session.repository.ts';
+import { findInstituteIdByHost } from '../../access/institute-hosts.repository.ts';
 import { CliError } from '../../lib/cli.ts';
 import { localDiskStorage } from '../../lib/storage.ts';
 

@@ -169,6 +169,29 @@ describe('npm run import (the command line)', () => {
     expect(imported.stdout).toContain('created 2,');
   }, 90_000);
 
+  // Each run its own connection to PostgreSQL (in-process runs on one PGlite folder would share nothing real).
+  it.runIf(onPostgres)(
+    'gives a host to one of several operators adding it at once; the others are told',
+    async () => {
+      const contested = 'contested.test';
+      const runs = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          tool('institute', '--add', '--name', `Race ${index}`, '--host', `race${index}.test`, '--host', contested),
+        ),
+      );
+      expect(runs.filter((run) => run.code === 0)).toHaveLength(1);
+      for (const refused of runs.filter((run) => run.code !== 0)) {
+        expect(refused).toMatchObject({ code: 1, stdout: '' });
+        expect(refused.stderr).toBe(`The host ${contested} already belongs to an institute\n`);
+      }
+      // A refused institute is not half-added: no "Race" institute without the contested host, none at its own.
+      const listed = (await tool('institute', '--list')).stdout.split('\n').filter((line) => line.includes('Race'));
+      expect(listed.filter((line) => line.endsWith(`\t${contested}`))).toHaveLength(1);
+      expect(listed).toHaveLength(2);
+    },
+    90_000,
+  );
+
   it('turns an institute’s Vimeo download switch (npm run institute -- --vimeo-downloads)', async () => {
     const wrong = await tool('institute', '--vimeo-downloads', 'maybe', '--institute', host);
     expect(wrong.code).toBe(1);

@@ -3,13 +3,8 @@
 // one; `--vimeo-downloads on|off --institute <host>` turns the institute's Vimeo download switch; `--list` lists
 // institutes and their hosts. Everything else about an institute comes in through the admin API or the import.
 import { normaliseHost } from '@campus/domain/shell/shell.contract';
-import {
-  addInstituteHosts,
-  insertInstitute,
-  isHostTaken,
-  listInstituteHosts,
-  setVimeoDownloads,
-} from './admin.repository.ts';
+import { addInstituteHosts, listInstituteHosts } from '../../access/institute-hosts.repository.ts';
+import { insertInstitute, setVimeoDownloads } from './admin.repository.ts';
 import { instituteOfHost, openCliDatabase } from './cli-database.ts';
 import { CliError, parseCliArgs, type CliTool } from '../../lib/cli.ts';
 
@@ -20,6 +15,8 @@ const usage = `Usage:
   npm run institute -- --vimeo-downloads on|off --institute <existing host>
   npm run institute -- --list
 `;
+
+const hostTaken = (host: string) => new CliError(`The host ${host} already belongs to an institute`);
 
 export const instituteTool: CliTool = async (io) => {
   const { values } = parseCliArgs(
@@ -52,8 +49,7 @@ export const instituteTool: CliTool = async (io) => {
     if (values['add-host'] && values.institute) {
       const instituteId = await instituteOfHost(database, values.institute);
       const host = normaliseHost(values['add-host']);
-      if (await isHostTaken(db, host)) throw new CliError(`The host ${host} already belongs to an institute`);
-      await addInstituteHosts(db, instituteId, [host]);
+      if ((await addInstituteHosts(db, instituteId, [host])).length > 0) throw hostTaken(host);
       io.out(`${host} now reaches the institute at ${values.institute}.\n`);
       return;
     }
@@ -80,9 +76,6 @@ export const instituteTool: CliTool = async (io) => {
     const hosts = values.host.map(normaliseHost);
     const name = values.name;
     await db.transaction(async (tx) => {
-      for (const host of hosts) {
-        if (await isHostTaken(tx, host)) throw new CliError(`The host ${host} already belongs to an institute`);
-      }
       const instituteId = await insertInstitute(tx, {
         name,
         isSchool: !values.coaching,
@@ -93,7 +86,9 @@ export const instituteTool: CliTool = async (io) => {
         isOnlineAssignmentEnabled: values['online-assignments'],
         isVimeoDownloadable: vimeoDownloads !== 'off',
       });
-      await addInstituteHosts(tx, instituteId, hosts);
+      // A taken host undoes the institute with it (the transaction).
+      const [taken] = await addInstituteHosts(tx, instituteId, hosts);
+      if (taken !== undefined) throw hostTaken(taken);
     });
     io.out(
       `Added ${name} (${values.coaching ? 'coaching institute' : 'school'}) at ${hosts.join(', ')}. Next: npm run admin:key -- --institute ${hosts[0]} --name <name>\n`,

@@ -74,14 +74,20 @@ function vitest(name, projects, env = {}) {
   for (const problem of count.problems) console.log(`  counted as failed: ${problem}`);
 }
 
+/**
+ * The E2E tier drives CHROME_PATH, else Debian's chromium-headless-shell (e2e/support/chromium.ts: the same
+ * Chromium without its desktop parts, less CPU a run), else Debian's full chromium. Root on Debian installs the
+ * headless shell when it is missing.
+ */
 function ensureChromium() {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  if (candidates.some((path) => path && existsSync(path))) return true;
-  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium';
+  const shell = '/usr/bin/chromium-headless-shell';
+  if (process.env.CHROME_PATH ? existsSync(process.env.CHROME_PATH) : existsSync(shell)) return true;
+  const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell';
   if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
-    console.log("Chromium is missing; installing Debian's chromium package");
-    if (run('sh', ['-c', `${install} >/dev/null`]) && existsSync('/usr/bin/chromium')) return true;
+    console.log("Chromium's headless shell is missing; installing Debian's chromium-headless-shell package");
+    if (run('sh', ['-c', `${install} >/dev/null`]) && existsSync(shell)) return true;
   }
+  if (['/usr/bin/chromium', '/usr/bin/chromium-browser'].some((path) => existsSync(path))) return true;
   console.error(`Chromium is missing. Install it with:\n  ${install}\nor set CHROME_PATH to a Chromium binary.`);
   return false;
 }

@@ -60,9 +60,13 @@ const widths = [
   { width: 1280, height: 800 },
 ];
 
-/** Waits until the screen has drawn its data: no request in flight and no loader showing. */
+/**
+ * Waits until the screen has drawn its data: the app's shell is up (not the `main` the page itself paints before the
+ * app on the inbox, the notice board, a product and the exam desk), no request in flight and no loader showing.
+ * Polled each frame: Playwright's own waits look again only every 500 ms after the first few tries.
+ */
 async function settled(page: Page, requests: InFlight) {
-  await page.locator('main').waitFor();
+  await page.waitForFunction(() => document.getElementById('main-content') !== null, undefined, { polling: 'raf' });
   await dataDrawn(page, requests, 'main .mantine-Loader-root, main [aria-busy="true"]');
 }
 

@@ -7,6 +7,17 @@ import { useThemeMode } from '../lib/theme-mode.ts';
 import { themeFor } from './theme.ts';
 
 /**
+ * Whether a failed call is asked again (once, a second later): where it may answer then — no answer, a server
+ * failure, a timeout or too many requests — and the browser is online. A refusal (any other 4xx: a rule's message,
+ * a 403 that logs out) would say the same again, and its screen showed its message a second late.
+ */
+export function retriesFailedCall(failureCount: number, error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  const refused = typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return failureCount < 1 && navigator.onLine && !refused;
+}
+
+/**
  * Creates the query client with the portal's defaults (no refetch storms on a cheap phone). Calls go out even when
  * the browser says it is offline (`networkMode: 'always'`): they fail at once with the connection message (or the
  * service worker answers from its cache) instead of waiting paused with a spinner; offline, nothing is retried.
@@ -17,7 +28,7 @@ export function createQueryClient() {
       queries: {
         networkMode: 'always',
         refetchOnWindowFocus: false,
-        retry: (failureCount) => failureCount < 1 && navigator.onLine,
+        retry: retriesFailedCall,
         staleTime: 30_000,
       },
       mutations: { networkMode: 'always' },

@@ -7,10 +7,16 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { chromiumArgs, chromiumInstallCommand, findChromium } from './chromium.ts';
 import { e2eStart, startServer, stopServer } from './harness.ts';
+import { createDatabase, databaseUrl, dropDatabase, e2eAdminUrl } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eDemoDataDir: string;
+    /**
+     * PostgreSQL (TEST_DATABASE_URL set): the database the demo was seeded into, which each file's server copies;
+     * its files (uploads, pictures) are in `e2eDemoDataDir`. Empty: the servers run on PGlite in their data folder.
+     */
+    e2eDemoDatabase: string;
     /** How far the run's clock is from this machine's (see `e2eStart` in harness.ts). */
     e2eClockOffsetMs: number;
     /** The run's Chromium, which each test file's harness connects to (support/harness.ts). */
@@ -28,18 +34,30 @@ export default async function setup(project: TestProject) {
   // Seeded on start, at the run's now; stopped cleanly, so the copies open like a server's own directory after a
   // restart.
   // Seeding on the first start takes far longer than a copy's start (over 90 s on a loaded 2-core machine).
+  const adminUrl = e2eAdminUrl();
+  let database = '';
   try {
-    const { server } = await startServer(dataDir, { CLOCK_OFFSET_MS: String(offset) }, { readyWithinMs: 240_000 });
+    database = adminUrl ? await createDatabase(adminUrl) : '';
+    const onPostgres: Record<string, string> =
+      adminUrl && database ? { DATABASE_URL: databaseUrl(adminUrl, database), SEED_DEMO: 'true' } : {};
+    const { server } = await startServer(
+      dataDir,
+      { CLOCK_OFFSET_MS: String(offset), ...onPostgres },
+      { readyWithinMs: 240_000 },
+    );
     await stopServer(server);
   } catch (error) {
     await browser.close();
+    if (adminUrl && database) await dropDatabase(adminUrl, database);
     throw error;
   }
   project.provide('e2eDemoDataDir', dataDir);
+  project.provide('e2eDemoDatabase', database);
   project.provide('e2eClockOffsetMs', offset);
   project.provide('e2eBrowserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
     rmSync(dataDir, { recursive: true, force: true });
+    if (adminUrl && database) await dropDatabase(adminUrl, database);
   };
 }

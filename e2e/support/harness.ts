@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { createDatabase, databaseUrl, dropDatabase, e2eAdminUrl } from './postgres.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,7 +34,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The production server (built web app, real API) on a freshly seeded PGlite, and Chromium to drive it. */
+/**
+ * The production server (built web app, real API) on a fresh copy of the demo (PostgreSQL when TEST_DATABASE_URL is
+ * set, else PGlite), and Chromium to drive it.
+ */
 export interface Harness {
   port: number;
   browser: Browser;
@@ -136,13 +140,35 @@ function freshDataDir(): string {
   return dir;
 }
 
-/** The file's own server, on its own data (a fresh copy of the demo unless given), build and clock. */
+/**
+ * The file's own server, on its own data (a fresh copy of the demo unless given), build and clock. The copy is a
+ * PostgreSQL database of its own when the run seeded the demo there (support/global-setup.ts), else a PGlite folder.
+ */
 async function ownServer(options: HarnessOptions, offset: number) {
-  const { port, server } = await startServer(options.dataDir ?? freshDataDir(), {
-    CLOCK_OFFSET_MS: String(offset),
-    ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
-  });
-  return { port, stop: () => stopServer(server) };
+  const adminUrl = e2eAdminUrl();
+  const template = options.dataDir ? '' : inject('e2eDemoDatabase');
+  const database = adminUrl && template ? await createDatabase(adminUrl, template) : '';
+  const dropOwnDatabase = async () => {
+    if (adminUrl && database) await dropDatabase(adminUrl, database);
+  };
+  try {
+    const { port, server } = await startServer(options.dataDir ?? freshDataDir(), {
+      CLOCK_OFFSET_MS: String(offset),
+      ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      // SEED_DEMO=true: the copy holds the demo institutes, which a server on PostgreSQL otherwise refuses.
+      ...(adminUrl && database ? { DATABASE_URL: databaseUrl(adminUrl, database), SEED_DEMO: 'true' } : {}),
+    });
+    return {
+      port,
+      stop: async () => {
+        await stopServer(server);
+        await dropOwnDatabase();
+      },
+    };
+  } catch (error) {
+    await dropOwnDatabase();
+    throw error;
+  }
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {

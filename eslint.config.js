@@ -80,7 +80,7 @@ export default tseslint.config(
       // the generic table and pair kinds those use; its files' rows (admin-files.ts). The admin API's own tables and
       // the operator's tools go through admin.repository.ts.
       'apps/api/src/features/admin/admin-files.ts',
-      'apps/api/src/features/admin/kinds/{academics,exam,files,kind,library,links,notices,pair-kind,people,report,table-kind,timetable}.ts',
+      'apps/api/src/features/admin/kinds/{academics,exam,files,kind,library,links,notices,pair-kind,people,report,table-kind}.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -7,12 +7,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEndpointNames } from '@campus/domain/admin/admin.endpoints';
 import { allEndpoints } from '../src/features/index.ts';
+import * as timetableWriter from '../src/features/timetable/index.ts';
 import type { App } from '../src/app.ts';
 import {
   assignmentAttachments,
   assignments,
-  classRecordings,
-  classSessions,
   examLabels,
   examProductTests,
   examTests,
@@ -611,30 +610,26 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       sql`select e.batch_id as id from enrolments e join academic_years y on y.institute_id = e.institute_id and y.id = e.academic_year_id where e.institute_id = ${owner.institute_id} and e.student_id = ${owner.student_id} order by y.start_date desc limit 1`,
     );
     // Another section's live class with an aws recording (built here), and Apex's.
-    const [otherSessionRow] = await app.db
-      .insert(classSessions)
-      .values({
-        instituteId: owner.institute_id,
+    const [otherSession] = await timetableWriter.createClassSessions(app.db, owner.institute_id, [
+      {
         batchId: otherBatch,
         classType: 'Online Class',
         name: 'Another section’s live class',
         startsAt: new Date(fixedNow.getTime() - 3_600_000),
         durationMinutes: 30,
         sessionLink: 'https://meet.example.com/other',
-      })
-      .returning({ id: classSessions.id });
-    const [otherRecordingRow] = await app.db
-      .insert(classRecordings)
-      .values({
-        instituteId: owner.institute_id,
-        sessionId: otherSessionRow!.id,
+      },
+    ]);
+    const [otherRecording] = await timetableWriter.createRecordings(app.db, owner.institute_id, [
+      {
+        sessionId: otherSession!,
         host: 'aws',
         name: 'other',
         recordedAt: fixedNow,
         uploadedAt: fixedNow,
         fileKey: '2026/00000000-0000-0000-0000-000000000000.mp4',
-      })
-      .returning({ id: classRecordings.id });
+      },
+    ]);
     const apexSession = await one(
       sql`select id from class_sessions where institute_id = ${neha.institute_id} and class_type = 'Online Class' order by id limit 1`,
     );
@@ -800,8 +795,8 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
           await receiptOf(owner.institute_id, other.student_id),
           await receiptOf(neha.institute_id, neha.student_id),
         ],
-        classSession: [otherSessionRow!.id, apexSession],
-        recording: [otherRecordingRow!.id, apexRecording],
+        classSession: [otherSession!, apexSession],
+        recording: [otherRecording!, apexRecording],
         batch: [otherBatch, apexBatch],
         viewer: [other.student_id, neha.student_id],
         course: [otherCourse, apexCourse],

@@ -2,16 +2,12 @@
 // one thing with sensible defaults, takes overrides, and answers the ids a test needs. Tests that use them do not
 // depend on the demo's names, which stay free to change.
 import { academicYearOf, addDays, dateInZone } from '@campus/domain/calendar/calendar';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import type { Storage } from '../src/lib/storage.ts';
 import type { announcements, banners, events } from '../src/db/schema/index.ts';
 import {
   academicYears,
-  attendance,
   batches,
-  classRecordings,
-  classSessions,
   enrolments,
   examLabels,
   examPassages,
@@ -39,6 +35,7 @@ import {
 import * as eventsWriter from '../src/features/events/index.ts';
 import * as feesWriter from '../src/features/fees/index.ts';
 import * as homeWriter from '../src/features/home/index.ts';
+import * as timetableWriter from '../src/features/timetable/index.ts';
 import type { NewPayment } from '../src/features/fees/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { fixedNow } from './template.ts';
@@ -390,12 +387,10 @@ export async function createTeacher(
 export async function createClassSession(
   db: Db,
   institute: TestInstitute,
-  overrides: Partial<Omit<typeof classSessions.$inferInsert, 'instituteId'>> = {},
+  overrides: Partial<timetableWriter.ClassSessionValues> = {},
 ) {
-  const [row] = await db
-    .insert(classSessions)
-    .values({
-      instituteId: institute.id,
+  const [id] = await timetableWriter.createClassSessions(db, institute.id, [
+    {
       batchId: institute.currentYear.batchId,
       classType: 'Online Class',
       name: `Live class ${next()}`,
@@ -404,9 +399,9 @@ export async function createClassSession(
       meetingWith: 'Zoom',
       sessionLink: `https://meet.example.com/${next()}`,
       ...overrides,
-    })
-    .returning({ id: classSessions.id });
-  return row!.id;
+    },
+  ]);
+  return id!;
 }
 
 /** A recording of a session: an aws file of `bytes` in `storage`, or a provider's video id. */
@@ -420,10 +415,8 @@ export async function createRecording(
     options.host === 'aws'
       ? { fileKey: (await options.storage.putBuffer(options.bytes, 'mp4')).key, sizeBytes: options.bytes.length }
       : { providerVideoId: options.videoId, sizeBytes: 1_048_576 };
-  const [row] = await db
-    .insert(classRecordings)
-    .values({
-      instituteId: institute.id,
+  const [id] = await timetableWriter.createRecordings(db, institute.id, [
+    {
       sessionId,
       host: options.host,
       name: `Recording ${next()}`,
@@ -431,27 +424,20 @@ export async function createRecording(
       recordedAt: fixedNow,
       uploadedAt: fixedNow,
       ...source,
-    })
-    .returning({ id: classRecordings.id });
-  return row!.id;
+    },
+  ]);
+  return id!;
 }
 
-/** A student's attendance at a session: present unless told. */
+/** A student's attendance at a session: present unless told (the writer gives the mark its session's batch). */
 export async function markAttendance(
   db: Db,
   institute: TestInstitute,
   studentId: number,
   sessionId: number,
-  overrides: Partial<Omit<typeof attendance.$inferInsert, 'instituteId' | 'studentId' | 'sessionId' | 'batchId'>> = {},
+  overrides: Partial<Omit<timetableWriter.AttendanceValues, 'studentId' | 'sessionId'>> = {},
 ) {
-  // The mark carries its session's batch (the foreign key checks it).
-  const [session] = await db
-    .select({ batchId: classSessions.batchId })
-    .from(classSessions)
-    .where(and(eq(classSessions.instituteId, institute.id), eq(classSessions.id, sessionId)));
-  await db
-    .insert(attendance)
-    .values({ instituteId: institute.id, studentId, sessionId, batchId: session!.batchId, status: 'P', ...overrides });
+  await timetableWriter.markAttendance(db, institute.id, [{ studentId, sessionId, status: 'P', ...overrides }]);
 }
 
 /** A test label of the institute (type 1 mock unless told). */

@@ -11,6 +11,13 @@ import type { Db } from './client.ts';
 export const anyOf = (column: PgColumn, values: readonly unknown[]) =>
   sql`${column} = any(${sql.param([...values])}::${sql.raw(column.getSQLType())}[])`;
 
+/** Rows or ids in chunks, so no statement carries more parameters than PostgreSQL takes (65,535). */
+export function chunks<T>(items: readonly T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**

@@ -6,7 +6,7 @@ import type { IsoDate } from '@campus/domain/calendar/calendar';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { anyOf, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
+import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
 import {
   feeInstallments,
   feePaymentAllocations,
@@ -16,13 +16,6 @@ import {
 } from '../../db/schema/index.ts';
 
 export { recordPayment, type NewPayment } from './receipts.ts';
-
-/** Rows in chunks, so no statement carries more parameters than PostgreSQL takes. */
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
 
 /** One installment of a structure, numbered from 1. */
 export interface InstallmentValues {

@@ -16,3 +16,4 @@ export {
   sessionTimes,
   teacherPhotoUrls,
 } from './class-sessions.ts';
+export * from './timetable.writer.ts';

@@ -1,5 +1,5 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
@@ -17,7 +17,8 @@ import {
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { attendanceBody, timetableBody } from '../../../test/timetable-requests.ts';
-import { batches, classSessions, studentParents, subjects } from '../../db/schema/index.ts';
+import { batches, studentParents, subjects } from '../../db/schema/index.ts';
+import { deleteClassSessions, updateClassSession } from './timetable.writer.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -285,11 +286,7 @@ describe('timetable and attendance', () => {
         startsAt: at('2026-11-04T03:30:00Z'),
       });
       const added = [october, sectionBClass];
-      const moveOctober = (batchId: number) =>
-        app.db
-          .update(classSessions)
-          .set({ batchId })
-          .where(and(eq(classSessions.instituteId, school.id), eq(classSessions.id, october)));
+      const moveOctober = (batchId: number) => updateClassSession(app.db, school.id, october, { batchId });
       try {
         await markAttendance(app.db, school, studentId, october);
         await markAttendance(app.db, school, studentId, sectionBClass);
@@ -302,9 +299,7 @@ describe('timetable and attendance', () => {
         expect(await percentOnMonday()).toBe(50);
       } finally {
         // Deleting the classes deletes their marks: the other tests see the month as they built it.
-        await app.db
-          .delete(classSessions)
-          .where(and(eq(classSessions.instituteId, school.id), inArray(classSessions.id, added)));
+        await deleteClassSessions(app.db, school.id, added);
       }
       expect(await percentOnMonday()).toBe(33);
     });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { dateInZone, instantInZone } from '@campus/domain/calendar/calendar';
 import { and, eq } from 'drizzle-orm';
-import { classRecordings, classSessions, subjects, teachers } from '../../schema/index.ts';
+import { createClassSessions, createRecordings, type RecordingValues } from '../../../features/timetable/index.ts';
+import { subjects, teachers } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import type { Storage } from '../../../lib/storage.ts';
@@ -114,33 +115,30 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, institute: DemoInsti
   const teacherIds = teacherRows.map((row) => row.id);
   const file = await storage.putBuffer(video, 'mp4');
   const list = plans(now, institute.timeZone, subject?.name ?? 'Class');
-  const sessions = await tx
-    .insert(classSessions)
-    .values(
-      list.map((plan, index) => ({
-        instituteId: institute.id,
-        batchId,
-        subjectId: subject?.id ?? null,
-        classType: 'Online Class' as const,
-        name: plan.name,
-        topics: plan.name.split(':').at(-1)!.trim(),
-        description: 'Join five minutes early; keep your camera on.',
-        startsAt: plan.startsAt,
-        durationMinutes: plan.minutes,
-        // Two faculty on alternate classes: the cards show several photos.
-        teacherIds: index % 2 === 0 ? teacherIds.slice(0, 2) : teacherIds.slice(2, 3),
-        meetingWith: plan.provider,
-        sessionLink: `https://meet.example.com/live/${institute.id}-${index + 1}`,
-      })),
-    )
-    .returning({ id: classSessions.id });
-  const recordings: (typeof classRecordings.$inferInsert)[] = [];
+  const sessionIds = await createClassSessions(
+    tx,
+    institute.id,
+    list.map((plan, index) => ({
+      batchId,
+      subjectId: subject?.id ?? null,
+      classType: 'Online Class' as const,
+      name: plan.name,
+      topics: plan.name.split(':').at(-1)!.trim(),
+      description: 'Join five minutes early; keep your camera on.',
+      startsAt: plan.startsAt,
+      durationMinutes: plan.minutes,
+      // Two faculty on alternate classes: the cards show several photos.
+      teacherIds: index % 2 === 0 ? teacherIds.slice(0, 2) : teacherIds.slice(2, 3),
+      meetingWith: plan.provider,
+      sessionLink: `https://meet.example.com/live/${institute.id}-${index + 1}`,
+    })),
+  );
+  const recordings: RecordingValues[] = [];
   list.forEach((plan, index) => {
     for (const [part, host] of (plan.recordings ?? []).entries()) {
       const end = new Date(plan.startsAt.getTime() + plan.minutes * minute);
       const common = {
-        instituteId: institute.id,
-        sessionId: sessions[index]!.id,
+        sessionId: sessionIds[index]!,
         host,
         name: `${plan.name} (part ${part + 1})`,
         recordedAt: plan.startsAt,
@@ -164,7 +162,7 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, institute: DemoInsti
       }
     }
   });
-  if (recordings.length > 0) await tx.insert(classRecordings).values(recordings);
+  await createRecordings(tx, institute.id, recordings);
 }
 
 /** Live classes of both demo institutes for 9000000001's section and student@apex.test's batch. */

@@ -3,9 +3,8 @@ import { weekdayOf } from '@campus/domain/calendar/calendar';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   academicYears,
-  attendance,
   batches,
-  classSessions,
+  type classSessions,
   enrolments,
   standards,
   studentParents,
@@ -14,6 +13,7 @@ import {
 } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
+import { createClassSessions, markAttendance, type AttendanceValues } from '../../../features/timetable/index.ts';
 import type { Storage } from '../../../lib/storage.ts';
 
 /** A small round avatar with initials: the teachers' demo photos. */
@@ -237,20 +237,19 @@ export async function seed({ tx, storage, now, today, institutes: { greenfield, 
       }
     }
   }
+  // Each institute's sessions through the timetable's writer, which answers their ids in the order given.
   const inserted: { id: number; instituteId: number; batchId: number; startsAt: Date; topics: string }[] = [];
-  for (let index = 0; index < rows.length; index += 2000) {
-    inserted.push(
-      ...(await tx
-        .insert(classSessions)
-        .values(rows.slice(index, index + 2000))
-        .returning({
-          id: classSessions.id,
-          instituteId: classSessions.instituteId,
-          batchId: classSessions.batchId,
-          startsAt: classSessions.startsAt,
-          topics: classSessions.topics,
-        })),
+  for (const institute of [greenfield, apex]) {
+    const own = rows.filter((row) => row.instituteId === institute.id);
+    const ids = await createClassSessions(
+      tx,
+      institute.id,
+      own.map(({ instituteId: _instituteId, ...values }) => values),
     );
+    for (const [index, row] of own.entries()) {
+      const { batchId, startsAt, topics = '' } = row;
+      inserted.push({ id: ids[index]!, instituteId: institute.id, batchId, startsAt, topics });
+    }
   }
 
   // Attendance of the demo students and the demo parents' children, for every class that has started.
@@ -286,7 +285,7 @@ export async function seed({ tx, storage, now, today, institutes: { greenfield, 
     : [];
   const statuses = ['P', 'P', 'P', 'P', 'P', 'A', 'P', 'P', 'L', 'P', 'P', 'A'];
   const homework = ['Done', 'Done', 'Not Done', 'Partially Done', ''];
-  const marks: (typeof attendance.$inferInsert)[] = [];
+  const marks: (AttendanceValues & { instituteId: number })[] = [];
   for (const student of unique) {
     const batchIds = new Set(
       enrolled
@@ -304,7 +303,6 @@ export async function seed({ tx, storage, now, today, institutes: { greenfield, 
         instituteId: student.instituteId,
         studentId: student.studentId,
         sessionId: session.id,
-        batchId: session.batchId,
         status,
         homeworkStatus,
         remark:
@@ -319,7 +317,11 @@ export async function seed({ tx, storage, now, today, institutes: { greenfield, 
       });
     }
   }
-  for (let index = 0; index < marks.length; index += 2000) {
-    await tx.insert(attendance).values(marks.slice(index, index + 2000));
+  for (const institute of [greenfield, apex]) {
+    await markAttendance(
+      tx,
+      institute.id,
+      marks.filter((mark) => mark.instituteId === institute.id).map(({ instituteId: _instituteId, ...mark }) => mark),
+    );
   }
 }

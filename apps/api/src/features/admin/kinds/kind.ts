@@ -5,11 +5,15 @@ import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import type { AdminRow, AdminRowAction } from '@campus/domain/admin/admin.contract';
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
+import { chunks } from '../../../db/bulk.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Storage } from '../../../lib/storage.ts';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { anyOf, findExternalIds } from '../admin.repository.ts';
+
+// Rows in chunks, so no statement carries more parameters than PostgreSQL takes (the kinds' one import of it).
+export { chunks };
 
 /** One row of a batch after validation, with its index in the batch. */
 export interface IndexedRow<R> {
@@ -229,12 +233,6 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export const sameColumns = (wanted: Record<string, unknown>, stored: Record<string, unknown>) =>
   Object.keys(wanted).every((column) => sameValue(wanted[column], stored[column]));
 
-/** Rows in chunks, so no statement carries more parameters than PostgreSQL takes (65,535). */
-export function chunks<T>(items: readonly T[], size = 1000): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
 
 /** The rows of a raw statement in the batch's transaction (node-postgres answers `{ rows }`, PGlite the rows). */
 export async function sqlRows<T>(context: KindContext, query: SQL): Promise<T[]> {

@@ -1,17 +1,37 @@
 // Class sessions (the timetable's and the live classes' one schedule model) and the attendance taken at them.
-import { and, count, eq } from 'drizzle-orm';
-import { attendance, classRecordings, classSessions } from '../../../db/schema/index.ts';
-import { anyOf } from '../admin.repository.ts';
-import { chunks, resolveReferences, toInstant } from './kind.ts';
+import {
+  createClassSessions,
+  deleteAttendance,
+  deleteClassSessions,
+  findAttendance,
+  findClassSessionRows,
+  findKeptClassSessions,
+  markAttendance,
+  updateAttendance,
+  updateClassSession,
+  type AttendanceValues,
+  type ClassSessionValues,
+} from '../../timetable/index.ts';
+import { resolveReferences, toInstant } from './kind.ts';
 import { pairKind } from './pair-kind.ts';
-import { tableKind } from './table-kind.ts';
+import { storeKind } from './table-kind.ts';
 
-export const classSessionsKind = tableKind({
+export const classSessionsKind = storeKind<'class-sessions', ClassSessionValues>({
   kind: 'class-sessions',
-  table: classSessions,
   // Deleted for good (a cancelled class leaves the timetable), but never one with attendance or recordings: the
   // portal shows those as history, so that delete is refused and the row names why.
   deletes: 'hard',
+  store: {
+    load: async ({ tx, instituteId }, ids) =>
+      (await findClassSessionRows(tx, instituteId, ids)) as Map<number, unknown> as Map<
+        number,
+        Record<string, unknown>
+      >,
+    insert: ({ tx, instituteId }, values) => createClassSessions(tx, instituteId, values),
+    update: ({ tx, instituteId }, id, value) => updateClassSession(tx, instituteId, id, value),
+    remove: ({ tx, instituteId }, ids) => deleteClassSessions(tx, instituteId, ids),
+  },
+  keep: ({ tx, instituteId }, ids) => findKeptClassSessions(tx, instituteId, ids),
   build: async (context, rows, problems) => {
     const {
       batch_external_id: batchIds,
@@ -23,44 +43,23 @@ export const classSessionsKind = tableKind({
       teacher_external_ids: 'teachers',
     });
     return (row) => ({
-      columns: {
-        batchId: batchIds.get(row.batch_external_id),
-        subjectId: row.subject_external_id ? subjectIds.get(row.subject_external_id) : null,
-        classType: row.class_type,
-        name: row.name ?? '',
-        topics: row.topics ?? '',
-        description: row.description ?? '',
-        startsAt: toInstant(row.starts_at, context.timeZone),
-        durationMinutes: row.duration_minutes,
-        // In the order given (the card lists them so), each once.
-        teacherIds: [...new Set((row.teacher_external_ids ?? []).map((id) => teacherIds.get(id)!))],
-        meetingWith: row.meeting_with ?? null,
-        sessionLink: row.session_link ?? '',
-      },
+      batchId: batchIds.get(row.batch_external_id)!,
+      subjectId: row.subject_external_id ? subjectIds.get(row.subject_external_id) : null,
+      classType: row.class_type,
+      name: row.name ?? '',
+      topics: row.topics ?? '',
+      description: row.description ?? '',
+      startsAt: toInstant(row.starts_at, context.timeZone),
+      durationMinutes: row.duration_minutes,
+      // In the order given (the card lists them so), each once.
+      teacherIds: [...new Set((row.teacher_external_ids ?? []).map((id) => teacherIds.get(id)!))],
+      meetingWith: row.meeting_with ?? null,
+      sessionLink: row.session_link ?? '',
     });
-  },
-  async keep(context, ids) {
-    const kept = new Map<number, string>();
-    for (const part of chunks(ids, 5000)) {
-      const marked = await context.tx
-        .select({ id: attendance.sessionId, total: count() })
-        .from(attendance)
-        .where(and(eq(attendance.instituteId, context.instituteId), anyOf(attendance.sessionId, part)))
-        .groupBy(attendance.sessionId);
-      for (const row of marked) kept.set(row.id, `has attendance of ${row.total} students, so it cannot be deleted`);
-      const recorded = await context.tx
-        .select({ id: classRecordings.sessionId, total: count() })
-        .from(classRecordings)
-        .where(and(eq(classRecordings.instituteId, context.instituteId), anyOf(classRecordings.sessionId, part)))
-        .groupBy(classRecordings.sessionId);
-      for (const row of recorded) {
-        if (!kept.has(row.id)) kept.set(row.id, `has ${row.total} recordings, so it cannot be deleted`);
-      }
-    }
-    return kept;
   },
 });
 
+/** A batch's row as the mark's columns (the writer sets the rest). */
 const attendanceColumns = (row: {
   status: string;
   homework_status?: string;
@@ -68,7 +67,7 @@ const attendanceColumns = (row: {
   homework_assigned?: string;
   note?: string;
   topics_covered?: string;
-}) => ({
+}): Omit<AttendanceValues, 'sessionId' | 'studentId'> => ({
   status: row.status,
   homeworkStatus: row.homework_status ?? '',
   remark: row.remark ?? '',
@@ -82,20 +81,16 @@ export const attendanceKind = pairKind({
   // A mark taken by mistake is removed for good (the student's timetable then shows the class unmarked).
   deletes: 'hard',
   sides: ['class-sessions', 'students'],
-  store: attendance,
-  keys: ['sessionId', 'studentId'],
-  // A new mark carries its session's batch (the timetable's year totals read marks by batch).
-  async load(context, _students, sessionIds) {
-    const batchOfSession = new Map<number, number>();
-    for (const part of chunks(sessionIds, 5000)) {
-      const sessions = await context.tx
-        .select({ id: classSessions.id, batchId: classSessions.batchId })
-        .from(classSessions)
-        .where(and(eq(classSessions.instituteId, context.instituteId), anyOf(classSessions.id, part)));
-      for (const row of sessions) batchOfSession.set(row.id, row.batchId);
-    }
-    return batchOfSession;
+  // The writer gives a new mark its session's batch (the timetable's year totals read marks by batch).
+  store: {
+    load: ({ tx, instituteId }, pairs) => findAttendance(tx, instituteId, pairs),
+    insert: async ({ tx, instituteId }, rows) => {
+      await markAttendance(tx, instituteId, rows as unknown as AttendanceValues[]);
+      return [];
+    },
+    update: ({ tx, instituteId }, rows) => updateAttendance(tx, instituteId, rows as unknown as AttendanceValues[]),
+    remove: ({ tx, instituteId }, pairs) => deleteAttendance(tx, instituteId, pairs),
   },
-  insertColumns: (_context, { first, loaded }) => ({ batchId: loaded.get(first) }),
+  keys: ['sessionId', 'studentId'],
   columns: attendanceColumns,
 });

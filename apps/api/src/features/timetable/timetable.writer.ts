@@ -1,0 +1,223 @@
+// The timetable area's writer (issue 29): the one module that creates and changes class sessions (the timetable's
+// and the live classes' one schedule model), their recordings and the attendance taken at them, for the admin API,
+// the demo seed and the test factories, in the caller's transaction.
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
+import { attendance, classRecordings, classSessions } from '../../db/schema/index.ts';
+
+/** A class session as written. */
+export type ClassSessionValues = Omit<typeof classSessions.$inferInsert, 'instituteId' | 'id'>;
+
+/** A class session as stored. */
+export type StoredClassSession = typeof classSessions.$inferSelect;
+
+/** A recording as written: a file in storage (aws) or a provider's video id. */
+export type RecordingValues = Omit<typeof classRecordings.$inferInsert, 'instituteId' | 'id'>;
+
+/** A student's mark at a class session as written; it carries its session's batch, which the writer looks up. */
+export type AttendanceValues = Omit<typeof attendance.$inferInsert, 'instituteId' | 'batchId'>;
+
+/** A mark as stored. */
+export type StoredAttendance = typeof attendance.$inferSelect;
+
+/** Rows a statement inserts at most (PostgreSQL takes 65,535 parameters a statement). */
+const rowsPerInsert = 2000;
+
+/** A session's columns with the timetable's rules: its teachers in the order given, each once. */
+export function classSessionColumns<V extends Partial<ClassSessionValues>>(values: V): V {
+  return values.teacherIds ? { ...values, teacherIds: [...new Set(values.teacherIds)] } : values;
+}
+
+/** Class sessions by id. */
+export async function findClassSessionRows(
+  db: Db,
+  instituteId: number,
+  ids: readonly number[],
+): Promise<Map<number, StoredClassSession>> {
+  const found = new Map<number, StoredClassSession>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = await db
+      .select()
+      .from(classSessions)
+      .where(and(eq(classSessions.instituteId, instituteId), anyOf(classSessions.id, part)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** Creates class sessions; answers their ids in the order given. */
+export async function createClassSessions(
+  db: Db,
+  instituteId: number,
+  values: readonly ClassSessionValues[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(values, rowsPerInsert)) {
+    const rows = await db
+      .insert(classSessions)
+      .values(part.map((session) => ({ instituteId, ...classSessionColumns(session) })))
+      .returning({ id: classSessions.id });
+    // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Changes a class session's given columns (its marks follow a move to another batch: the foreign key cascades). */
+export async function updateClassSession(
+  db: Db,
+  instituteId: number,
+  id: number,
+  values: Partial<ClassSessionValues>,
+): Promise<void> {
+  await db
+    .update(classSessions)
+    .set(classSessionColumns(values))
+    .where(and(eq(classSessions.instituteId, instituteId), eq(classSessions.id, id)));
+}
+
+/**
+ * The sessions of `ids` that must stay, each with the reason: the portal shows a class's attendance and recordings
+ * as history, so a session with either is never deleted.
+ */
+export async function findKeptClassSessions(
+  db: Db,
+  instituteId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const kept = new Map<number, string>();
+  for (const part of chunks(ids, 5000)) {
+    const marked = await db
+      .select({ id: attendance.sessionId, total: count() })
+      .from(attendance)
+      .where(and(eq(attendance.instituteId, instituteId), anyOf(attendance.sessionId, part)))
+      .groupBy(attendance.sessionId);
+    for (const row of marked) kept.set(row.id, `has attendance of ${row.total} students, so it cannot be deleted`);
+    const recorded = await db
+      .select({ id: classRecordings.sessionId, total: count() })
+      .from(classRecordings)
+      .where(and(eq(classRecordings.instituteId, instituteId), anyOf(classRecordings.sessionId, part)))
+      .groupBy(classRecordings.sessionId);
+    for (const row of recorded) {
+      if (!kept.has(row.id)) kept.set(row.id, `has ${row.total} recordings, so it cannot be deleted`);
+    }
+  }
+  return kept;
+}
+
+/** Deletes class sessions for good (a cancelled class leaves the timetable); see findKeptClassSessions. */
+export async function deleteClassSessions(db: Db, instituteId: number, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids, 5000)) {
+    await db
+      .delete(classSessions)
+      .where(and(eq(classSessions.instituteId, instituteId), anyOf(classSessions.id, part)));
+  }
+}
+
+/** Adds recordings to class sessions; answers their ids in the order given. */
+export async function createRecordings(
+  db: Db,
+  instituteId: number,
+  values: readonly RecordingValues[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(values, rowsPerInsert)) {
+    const rows = await db
+      .insert(classRecordings)
+      .values(part.map((recording) => ({ instituteId, ...recording })))
+      .returning({ id: classRecordings.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** A mark's columns, each set (one statement writes many marks, each with every column). */
+export function attendanceColumns(mark: AttendanceValues): Required<AttendanceValues> {
+  return {
+    sessionId: mark.sessionId,
+    studentId: mark.studentId,
+    status: mark.status,
+    homeworkStatus: mark.homeworkStatus ?? '',
+    remark: mark.remark ?? '',
+    homeworkAssigned: mark.homeworkAssigned ?? '',
+    note: mark.note ?? '',
+    topicsCovered: mark.topicsCovered ?? '',
+  };
+}
+
+/** The batch of each of these sessions (a mark carries its session's). */
+export async function findSessionBatches(
+  db: Db,
+  instituteId: number,
+  sessionIds: readonly number[],
+): Promise<Map<number, number>> {
+  const batchOfSession = new Map<number, number>();
+  for (const part of chunks([...new Set(sessionIds)], 5000)) {
+    const rows = await db
+      .select({ id: classSessions.id, batchId: classSessions.batchId })
+      .from(classSessions)
+      .where(and(eq(classSessions.instituteId, instituteId), anyOf(classSessions.id, part)));
+    for (const row of rows) batchOfSession.set(row.id, row.batchId);
+  }
+  return batchOfSession;
+}
+
+/** The marks of these (session, student) pairs, as stored. */
+export async function findAttendance(
+  db: Db,
+  instituteId: number,
+  pairs: readonly (readonly [number, number])[],
+): Promise<StoredAttendance[]> {
+  if (pairs.length === 0) return [];
+  return db
+    .select()
+    .from(attendance)
+    .where(and(eq(attendance.instituteId, instituteId), pairIn([attendance.sessionId, attendance.studentId], pairs)));
+}
+
+/**
+ * Marks students at class sessions. Each mark carries its session's batch (the year's totals per batch read marks
+ * by it; the foreign key keeps the two equal): looked up here, so no caller can give another.
+ */
+export async function markAttendance(db: Db, instituteId: number, marks: readonly AttendanceValues[]): Promise<void> {
+  if (marks.length === 0) return;
+  const batches = await findSessionBatches(
+    db,
+    instituteId,
+    marks.map((mark) => mark.sessionId),
+  );
+  const rows = marks.map((mark) => ({
+    instituteId,
+    ...attendanceColumns(mark),
+    batchId: batches.get(mark.sessionId)!,
+  }));
+  // One statement whatever the count: a column is one array parameter.
+  await insertRows(db, attendance, rows);
+}
+
+/** Changes marks, each found by its session and student. */
+export async function updateAttendance(
+  db: Db,
+  instituteId: number,
+  marks: readonly (Pick<AttendanceValues, 'sessionId' | 'studentId'> & Partial<AttendanceValues>)[],
+): Promise<void> {
+  await updateRows(
+    db,
+    attendance,
+    ['instituteId', 'sessionId', 'studentId'],
+    marks.map((mark) => ({ instituteId, ...mark })),
+  );
+}
+
+/** Removes marks for good (the student's timetable then shows the class unmarked). */
+export async function deleteAttendance(
+  db: Db,
+  instituteId: number,
+  pairs: readonly (readonly [number, number])[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  await db
+    .delete(attendance)
+    .where(and(eq(attendance.instituteId, instituteId), pairIn([attendance.sessionId, attendance.studentId], pairs)));
+}

@@ -29,9 +29,10 @@ import {
   standards,
   studentParents,
   students,
-  teachers,
+  subjects,
   users,
 } from '../src/db/schema/index.ts';
+import * as assignmentsWriter from '../src/features/assignments/index.ts';
 import * as eventsWriter from '../src/features/events/index.ts';
 import * as feesWriter from '../src/features/fees/index.ts';
 import * as homeWriter from '../src/features/home/index.ts';
@@ -367,6 +368,39 @@ export function createFeePayment(
   );
 }
 
+/** A subject of the institute's standard. */
+export async function createSubject(db: Db, institute: TestInstitute, name = `Subject ${next()}`) {
+  const [row] = await db
+    .insert(subjects)
+    .values({ instituteId: institute.id, standardId: institute.standardId, name })
+    .returning({ id: subjects.id });
+  return row!.id;
+}
+
+/** An assignment of the institute's current batch in `subjectId`, due a week after `fixedNow` unless told. */
+export async function createAssignment(
+  db: Db,
+  institute: TestInstitute,
+  subjectId: number,
+  overrides: Partial<assignmentsWriter.AssignmentValues> = {},
+) {
+  const [id] = await assignmentsWriter.createAssignments(
+    db,
+    institute.id,
+    [
+      {
+        batchId: institute.currentYear.batchId,
+        subjectId,
+        title: `Assignment ${next()}`,
+        dueAt: new Date(fixedNow.getTime() + 7 * 86_400_000),
+        ...overrides,
+      },
+    ],
+    fixedNow,
+  );
+  return id!;
+}
+
 /** A teacher, with a photo in `storage` when given. */
 export async function createTeacher(
   db: Db,
@@ -376,11 +410,8 @@ export async function createTeacher(
   const photoFileKey = storage
     ? (await storage.putBuffer('<svg xmlns="http://www.w3.org/2000/svg"/>', 'svg')).key
     : null;
-  const [row] = await db
-    .insert(teachers)
-    .values({ instituteId: institute.id, name, photoFileKey })
-    .returning({ id: teachers.id });
-  return row!.id;
+  const [id] = await timetableWriter.createTeachers(db, institute.id, [{ name, photoFileKey }]);
+  return id!;
 }
 
 /** A class session of the institute's current batch (unless told): a 60-minute online class at `fixedNow`. */

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf, insertRows } from '../../db/bulk.ts';
-import { adminApiKeys, adminAudit, adminExternalIds, institutes, smsOutbox } from '../../db/schema/index.ts';
+import { adminApiKeys, adminAudit, adminExternalIds, institutes } from '../../db/schema/index.ts';
 
 // The bulk statements moved to db/bulk.ts (areas' writers use them too); the kinds still import them from here.
 export { anyOf, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
@@ -120,13 +120,6 @@ export async function findInstituteTimeZone(db: Db, instituteId: number): Promis
 export async function findInstituteName(db: Db, instituteId: number): Promise<string | undefined> {
   const [row] = await db.select({ name: institutes.name }).from(institutes).where(eq(institutes.id, instituteId));
   return row?.name;
-}
-
-/** Queues texts in the SMS outbox, a thousand rows a statement. */
-export async function queueSmsTexts(db: Db, texts: (typeof smsOutbox.$inferInsert)[]): Promise<void> {
-  for (let start = 0; start < texts.length; start += 1000) {
-    await db.insert(smsOutbox).values(texts.slice(start, start + 1000));
-  }
 }
 
 // The operator's tools (institute.cli.ts, admin-key.cli.ts).

@@ -7,7 +7,8 @@ import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { parse } from 'csv-parse';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { findInstituteName, queueSmsTexts } from './admin.repository.ts';
+import { queueMessages } from '../messages/index.ts';
+import { findInstituteName } from './admin.repository.ts';
 import { BatchRefused, runBatch } from './admin.service.ts';
 import { kindModules } from './kinds/index.ts';
 import { trackReceipts, type CreatedPassword, type ReceiptTarget } from './kinds/kind.ts';
@@ -265,7 +266,6 @@ async function handOutPasswords(tx: Db, options: ImportOptions, report: ImportRe
   const texts = report.createdLogins
     .filter((login) => login.phone)
     .map((login) => ({
-      instituteId: options.instituteId,
       phone: login.phone!,
       purpose: 'first_password',
       // The inbox shows the mask; the gateway puts the secret in its place when it delivers the text.
@@ -274,5 +274,5 @@ async function handOutPasswords(tx: Db, options: ImportOptions, report: ImportRe
       secretUserId: login.userId,
       createdAt: options.now,
     }));
-  await queueSmsTexts(tx, texts);
+  await queueMessages(tx, options.instituteId, texts);
 }

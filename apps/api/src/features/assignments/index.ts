@@ -5,3 +5,4 @@ export {
   type AssignmentRow,
   type AttachmentAccessRow,
 } from './assignments.repository.ts';
+export * from './assignments.writer.ts';

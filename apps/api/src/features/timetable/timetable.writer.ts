@@ -1,10 +1,62 @@
-// The timetable area's writer (issue 29): the one module that creates and changes class sessions (the timetable's
-// and the live classes' one schedule model), their recordings and the attendance taken at them, for the admin API,
+// The timetable area's writer (issue 29): the one module that creates and changes the teachers, class sessions (the
+// timetable's and the live classes' one schedule model), their recordings and the attendance taken at them, for the admin API,
 // the demo seed and the test factories, in the caller's transaction.
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
-import { attendance, classRecordings, classSessions } from '../../db/schema/index.ts';
+import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/index.ts';
+
+/** A teacher as written: a name, and a photo in storage, a phone and an email when known. */
+export type TeacherValues = Omit<typeof teachers.$inferInsert, 'instituteId' | 'id'>;
+
+/** A teacher as stored. */
+export type StoredTeacher = typeof teachers.$inferSelect;
+
+/** Teachers by id. */
+export async function findTeachers(
+  db: Db,
+  instituteId: number,
+  ids: readonly number[],
+): Promise<Map<number, StoredTeacher>> {
+  const found = new Map<number, StoredTeacher>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = await db
+      .select()
+      .from(teachers)
+      .where(and(eq(teachers.instituteId, instituteId), anyOf(teachers.id, part)));
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/**
+ * Adds teachers; answers their ids in the order given. A teacher is never deleted: their name stays on the classes
+ * and what they posted.
+ */
+export async function createTeachers(db: Db, instituteId: number, values: readonly TeacherValues[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(values, rowsPerInsert)) {
+    const rows = await db
+      .insert(teachers)
+      .values(part.map((teacher) => ({ instituteId, ...teacher })))
+      .returning({ id: teachers.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Changes a teacher's given columns. */
+export async function updateTeacher(
+  db: Db,
+  instituteId: number,
+  id: number,
+  values: Partial<TeacherValues>,
+): Promise<void> {
+  await db
+    .update(teachers)
+    .set(values)
+    .where(and(eq(teachers.instituteId, instituteId), eq(teachers.id, id)));
+}
 
 /** A class session as written. */
 export type ClassSessionValues = Omit<typeof classSessions.$inferInsert, 'instituteId' | 'id'>;

@@ -1,6 +1,6 @@
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
 import { temporaryPasswordText } from '../../../features/auth/password.service.ts';
-import { smsOutbox } from '../../schema/index.ts';
+import { queueMessages, type MessageValues } from '../../../features/messages/index.ts';
 import type { DemoContext } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 
@@ -12,7 +12,7 @@ const days = 24 * hours;
 /** Texts sent to the demo phones over the last days (the inbox: Messages), newest first on screen. */
 export async function seed({ tx, now, institutes: { greenfield, apex } }: DemoContext) {
   const greenfieldStudent = greenfield.account(demoLogins.greenfieldStudent, 1);
-  const rows: (typeof smsOutbox.$inferInsert)[] = [
+  const rows: (MessageValues & { instituteId: number })[] = [
     ...[
       [2 * hours, 'notice', 'Greenfield Public School: school remains closed tomorrow due to heavy rain. Stay safe.'],
       [
@@ -74,5 +74,11 @@ export async function seed({ tx, now, institutes: { greenfield, apex } }: DemoCo
       sentAt: ago(now, minutes as number),
     })),
   ];
-  await tx.insert(smsOutbox).values(rows);
+  for (const institute of [greenfield, apex]) {
+    await queueMessages(
+      tx,
+      institute.id,
+      rows.filter((row) => row.instituteId === institute.id).map(({ instituteId: _instituteId, ...row }) => row),
+    );
+  }
 }

@@ -9,11 +9,15 @@ import {
   standards,
   studentParents,
   subjects,
-  teachers,
 } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
-import { createClassSessions, markAttendance, type AttendanceValues } from '../../../features/timetable/index.ts';
+import {
+  createClassSessions,
+  createTeachers,
+  markAttendance,
+  type AttendanceValues,
+} from '../../../features/timetable/index.ts';
 import type { Storage } from '../../../lib/storage.ts';
 
 /** A small round avatar with initials: the teachers' demo photos. */
@@ -32,11 +36,12 @@ export async function seedTeachers(tx: Tx, storage: Storage, instituteId: number
   const photos = await Promise.all(
     entries.map(([, name], index) => storage.putBuffer(avatarSvg(name, (index * 67) % 360), 'svg')),
   );
-  const rows = await tx
-    .insert(teachers)
-    .values(entries.map(([, name], index) => ({ instituteId, name, photoFileKey: photos[index]!.key })))
-    .returning({ id: teachers.id });
-  return Object.fromEntries(entries.map(([subject], index) => [subject, rows[index]!.id])) as Record<string, number>;
+  const ids = await createTeachers(
+    tx,
+    instituteId,
+    entries.map(([, name], index) => ({ name, photoFileKey: photos[index]!.key })),
+  );
+  return Object.fromEntries(entries.map(([subject], index) => [subject, ids[index]!])) as Record<string, number>;
 }
 
 interface Period {

@@ -233,7 +233,6 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export const sameColumns = (wanted: Record<string, unknown>, stored: Record<string, unknown>) =>
   Object.keys(wanted).every((column) => sameValue(wanted[column], stored[column]));
 
-
 /** The rows of a raw statement in the batch's transaction (node-postgres answers `{ rows }`, PGlite the rows). */
 export async function sqlRows<T>(context: KindContext, query: SQL): Promise<T[]> {
   const result = (await context.tx.execute(query)) as unknown as { rows?: T[] } & T[];

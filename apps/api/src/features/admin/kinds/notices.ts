@@ -1,9 +1,16 @@
-// Teachers, announcements, assignments, events and messages: what the institute posts for its students.
-// Announcements and events are written by their areas' writers (features/home, features/events); teachers,
-// assignments and messages still by one table each, until their areas have writers.
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { anyOf } from '../admin.repository.ts';
-import { assignmentAttachments, assignments, smsOutbox, submissions, teachers } from '../../../db/schema/index.ts';
+// Teachers, announcements, assignments, events and messages: what the institute posts for its students, each
+// written by its area's writer (timetable, home, assignments, events, messages); this module maps a batch's rows
+// onto them by external id.
+import {
+  assignmentFile,
+  createAssignments,
+  deleteAssignments,
+  findAssignments,
+  findKeptAssignments,
+  updateAssignment,
+  type AssignmentFile,
+  type AssignmentValues,
+} from '../../assignments/index.ts';
 import {
   createEvents,
   deleteEvents,
@@ -20,16 +27,29 @@ import {
   updateAnnouncement,
   type AnnouncementValues,
 } from '../../home/index.ts';
+import {
+  deleteMessages,
+  findMessages,
+  queueMessages,
+  updateMessage,
+  type MessageValues,
+} from '../../messages/index.ts';
+import { createTeachers, findTeachers, updateTeacher, type TeacherValues } from '../../timetable/index.ts';
 import { resolveFiles } from './files.ts';
-import { chunks, resolveReferences, toInstant, type KindContext } from './kind.ts';
-import { storeKind, tableKind, type ChildSet } from './table-kind.ts';
+import { resolveReferences, toInstant } from './kind.ts';
+import { storeKind } from './table-kind.ts';
 
-export const teachersKind = tableKind({
+export const teachersKind = storeKind<'teachers', TeacherValues>({
   kind: 'teachers',
-  table: teachers,
-  // Their names stay on what they posted.
+  // Their names stay on the classes and what they posted: a delete only takes the external id out of use.
   deletes: 'soft',
-  build: async () => (row) => ({ columns: { name: row.name, phone: row.phone ?? '', email: row.email ?? '' } }),
+  store: {
+    load: async ({ tx, instituteId }, ids) =>
+      (await findTeachers(tx, instituteId, ids)) as Map<number, unknown> as Map<number, Record<string, unknown>>,
+    insert: ({ tx, instituteId }, values) => createTeachers(tx, instituteId, values),
+    update: ({ tx, instituteId }, id, value) => updateTeacher(tx, instituteId, id, value),
+  },
+  build: async () => (row) => ({ name: row.name, phone: row.phone ?? '', email: row.email ?? '' }),
 });
 
 export const announcementsKind = storeKind<'announcements', AnnouncementValues>({
@@ -55,14 +75,8 @@ export const announcementsKind = storeKind<'announcements', AnnouncementValues>(
       file_external_id: 'any',
       image_file_external_id: 'image',
     });
-    const names = new Map<number, string>();
-    if (teacherIds.size > 0) {
-      const rows = await context.tx
-        .select({ id: teachers.id, name: teachers.name })
-        .from(teachers)
-        .where(and(eq(teachers.instituteId, context.instituteId), anyOf(teachers.id, [...teacherIds.values()])));
-      for (const row of rows) names.set(row.id, row.name);
-    }
+    const teachersById = await findTeachers(context.tx, context.instituteId, [...teacherIds.values()]);
+    const names = new Map([...teachersById].map(([id, teacher]) => [id, teacher.name]));
     return (row) => {
       const announcedAt = toInstant(row.announced_at, context.timeZone);
       const teacherId = row.teacher_external_id ? teacherIds.get(row.teacher_external_id) : undefined;
@@ -83,87 +97,18 @@ export const announcementsKind = storeKind<'announcements', AnnouncementValues>(
   },
 });
 
-/** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
-interface OwnFile {
-  kind: 'teacher' | 'solution';
-  fileKey: string;
-  displayName: string;
-  sizeBytes: number;
-  sha256: string;
-}
-
-/** An assignment's teacher and solution files, in order (students' files and links are theirs, never touched). */
-const ownFiles: ChildSet<OwnFile[]> = {
-  async load(context: KindContext, ids: number[]) {
-    const found = new Map<number, OwnFile[]>(ids.map((id) => [id, []]));
-    for (const part of chunks(ids, 5000)) {
-      const rows = await context.tx
-        .select({
-          id: assignmentAttachments.assignmentId,
-          kind: assignmentAttachments.kind,
-          fileKey: assignmentAttachments.fileKey,
-          displayName: assignmentAttachments.displayName,
-          sizeBytes: assignmentAttachments.sizeBytes,
-          sha256: assignmentAttachments.sha256,
-        })
-        .from(assignmentAttachments)
-        .where(
-          and(
-            eq(assignmentAttachments.instituteId, context.instituteId),
-            anyOf(assignmentAttachments.assignmentId, part),
-            inArray(assignmentAttachments.kind, ['teacher', 'solution']),
-          ),
-        )
-        .orderBy(assignmentAttachments.kind, assignmentAttachments.id);
-      for (const row of rows) {
-        found.get(row.id)?.push(ownFile(row.kind as OwnFile['kind'], row));
-      }
-    }
-    return found;
-  },
-  async save(context, id, files, isNew) {
-    if (!isNew) {
-      await context.tx
-        .delete(assignmentAttachments)
-        .where(
-          and(
-            eq(assignmentAttachments.instituteId, context.instituteId),
-            eq(assignmentAttachments.assignmentId, id),
-            inArray(assignmentAttachments.kind, ['teacher', 'solution']),
-          ),
-        );
-    }
-    if (files.length > 0) {
-      await context.tx.insert(assignmentAttachments).values(
-        files.map((file) => ({
-          instituteId: context.instituteId,
-          assignmentId: id,
-          createdAt: context.now,
-          ...file,
-        })),
-      );
-    }
-  },
-};
-
-/** The same fields in the same order whether read back or built from a row, so a rerun compares equal. */
-const ownFile = (
-  kind: OwnFile['kind'],
-  file: { fileKey: string | null; displayName: string; sizeBytes: number; sha256: string | null },
-): OwnFile => ({
-  kind,
-  fileKey: file.fileKey ?? '',
-  displayName: file.displayName,
-  sizeBytes: file.sizeBytes,
-  sha256: file.sha256 ?? '',
-});
-
-export const assignmentsKind = tableKind({
+export const assignmentsKind = storeKind<'assignments', AssignmentValues>({
   kind: 'assignments',
-  table: assignments,
   // Deleted for good, but never one with students' work: that is refused (the row names it).
   deletes: 'hard',
-  children: ownFiles,
+  store: {
+    load: async ({ tx, instituteId }, ids) =>
+      (await findAssignments(tx, instituteId, ids)) as Map<number, unknown> as Map<number, Record<string, unknown>>,
+    insert: ({ tx, instituteId, now }, values) => createAssignments(tx, instituteId, values, now),
+    update: ({ tx, instituteId, now }, id, value) => updateAssignment(tx, instituteId, id, value, now),
+    remove: ({ tx, instituteId }, ids) => deleteAssignments(tx, instituteId, ids),
+  },
+  keep: ({ tx, instituteId }, ids) => findKeptAssignments(tx, instituteId, ids),
   build: async (context, rows, problems) => {
     const { batch_external_id: batchIds, subject_external_id: subjectIds } = await resolveReferences(
       context,
@@ -178,45 +123,29 @@ export const assignmentsKind = tableKind({
       file_external_ids: 'any',
       solution_file_external_ids: 'any',
     });
-    const listed = (kind: OwnFile['kind'], externalIds: string[] | undefined) =>
+    const listed = (kind: AssignmentFile['kind'], externalIds: string[] | undefined) =>
       [...new Set(externalIds ?? [])].map((externalId) => {
         const file = files.get(externalId)!;
-        return ownFile(kind, { ...file, displayName: file.fileName });
+        return assignmentFile(kind, { ...file, displayName: file.fileName });
       });
     return (row) => ({
-      children: [
+      batchId: batchIds.get(row.batch_external_id)!,
+      subjectId: subjectIds.get(row.subject_external_id)!,
+      title: row.title,
+      topicName: row.topic_name ?? '',
+      descriptionHtml: row.description_html ?? '',
+      dueAt: toInstant(row.due_at, context.timeZone),
+      isLateAllowed: row.is_late_allowed ?? false,
+      isEvaluationRequired: row.is_evaluation_required ?? true,
+      isGradeEnabled: row.is_grade_enabled ?? false,
+      maxMarks: row.max_marks ?? null,
+      isSolutionReleased: row.is_solution_released ?? false,
+      files: [
         // In the order they are read back: the enum's (teacher, solution), then as listed.
         ...listed('teacher', row.file_external_ids),
         ...listed('solution', row.solution_file_external_ids),
       ],
-      columns: {
-        batchId: batchIds.get(row.batch_external_id),
-        subjectId: subjectIds.get(row.subject_external_id),
-        title: row.title,
-        topicName: row.topic_name ?? '',
-        descriptionHtml: row.description_html ?? '',
-        dueAt: toInstant(row.due_at, context.timeZone),
-        isLateAllowed: row.is_late_allowed ?? false,
-        isEvaluationRequired: row.is_evaluation_required ?? true,
-        isGradeEnabled: row.is_grade_enabled ?? false,
-        maxMarks: row.max_marks ?? null,
-        isSolutionReleased: row.is_solution_released ?? false,
-      },
     });
-  },
-  async keep(context, ids) {
-    const kept = new Map<number, string>();
-    for (const part of chunks(ids, 5000)) {
-      const rows = await context.tx
-        .select({ id: submissions.assignmentId, total: count() })
-        .from(submissions)
-        .where(and(eq(submissions.instituteId, context.instituteId), anyOf(submissions.assignmentId, part)))
-        .groupBy(submissions.assignmentId);
-      for (const row of rows) {
-        kept.set(row.id, `has ${row.total} students' submissions, so it cannot be deleted`);
-      }
-    }
-    return kept;
   },
 });
 
@@ -251,18 +180,29 @@ export const eventsKind = storeKind<'events', EventValues>({
   },
 });
 
-export const messagesKind = tableKind({
+/** A text as a batch's row gives it: dated by its sent_at, else when first loaded. */
+type MessageRow = Omit<MessageValues, 'createdAt'> & { createdAt?: Date };
+
+export const messagesKind = storeKind<'messages', MessageRow>({
   kind: 'messages',
-  table: smsOutbox,
   deletes: 'hard',
-  // Without sent_at a message is dated when it is first loaded; a rerun leaves that time alone.
-  insertDefaults: (context) => ({ createdAt: context.now }),
+  store: {
+    load: async ({ tx, instituteId }, ids) =>
+      (await findMessages(tx, instituteId, ids)) as Map<number, unknown> as Map<number, Record<string, unknown>>,
+    // Without sent_at a message is dated when it is first loaded; a rerun leaves that time alone.
+    insert: ({ tx, instituteId, now }, values) =>
+      queueMessages(
+        tx,
+        instituteId,
+        values.map((value) => ({ createdAt: now, ...value })),
+      ),
+    update: ({ tx, instituteId }, id, value) => updateMessage(tx, instituteId, id, value),
+    remove: ({ tx, instituteId }, ids) => deleteMessages(tx, instituteId, ids),
+  },
   build: async (context) => (row) => ({
-    columns: {
-      phone: row.phone,
-      purpose: 'notice',
-      body: row.body,
-      ...(row.sent_at ? { createdAt: toInstant(row.sent_at, context.timeZone) } : {}),
-    },
+    phone: row.phone,
+    purpose: 'notice',
+    body: row.body,
+    ...(row.sent_at ? { createdAt: toInstant(row.sent_at, context.timeZone) } : {}),
   }),
 });

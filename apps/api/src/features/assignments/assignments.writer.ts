@@ -1,0 +1,181 @@
+// The assignments area's writer (issue 29): the one module that creates and changes the institute's assignments
+// with their own files (the teacher's sheets and the solutions), for the admin API, the demo seed and the test
+// factories, in the caller's transaction. A student's work (submissions, their files and links) is the student's,
+// written by the submission service, never here.
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { anyOf, chunks } from '../../db/bulk.ts';
+import { assignmentAttachments, assignments, submissions } from '../../db/schema/index.ts';
+
+/** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
+export interface AssignmentFile {
+  kind: 'teacher' | 'solution';
+  fileKey: string;
+  displayName: string;
+  sizeBytes: number;
+  /** '' when unknown. */
+  sha256: string;
+}
+
+/** An assignment as written; `files`, when given, are its own files in order (replacing the ones it has). */
+export type AssignmentValues = Omit<typeof assignments.$inferInsert, 'instituteId' | 'id'> & {
+  files?: AssignmentFile[];
+};
+
+/** An assignment as stored, with its own files in the order they are read back. */
+export type StoredAssignment = typeof assignments.$inferSelect & { files: AssignmentFile[] };
+
+const ownKinds = ['teacher', 'solution'] as const;
+
+/** The same fields in the same order whether read back or written, so a file written again compares equal. */
+export const assignmentFile = (
+  kind: AssignmentFile['kind'],
+  file: { fileKey: string | null; displayName: string; sizeBytes: number; sha256?: string | null },
+): AssignmentFile => ({
+  kind,
+  fileKey: file.fileKey ?? '',
+  displayName: file.displayName,
+  sizeBytes: file.sizeBytes,
+  sha256: file.sha256 ?? '',
+});
+
+/** The assignments' own files, teacher's first then solutions, each kind in the order added. */
+async function findOwnFiles(db: Db, instituteId: number, ids: readonly number[]) {
+  const found = new Map<number, AssignmentFile[]>(ids.map((id) => [id, []]));
+  for (const part of chunks(ids, 5000)) {
+    const rows = await db
+      .select({
+        id: assignmentAttachments.assignmentId,
+        kind: assignmentAttachments.kind,
+        fileKey: assignmentAttachments.fileKey,
+        displayName: assignmentAttachments.displayName,
+        sizeBytes: assignmentAttachments.sizeBytes,
+        sha256: assignmentAttachments.sha256,
+      })
+      .from(assignmentAttachments)
+      .where(
+        and(
+          eq(assignmentAttachments.instituteId, instituteId),
+          anyOf(assignmentAttachments.assignmentId, part),
+          inArray(assignmentAttachments.kind, [...ownKinds]),
+        ),
+      )
+      .orderBy(assignmentAttachments.kind, assignmentAttachments.id);
+    for (const row of rows) found.get(row.id)?.push(assignmentFile(row.kind as AssignmentFile['kind'], row));
+  }
+  return found;
+}
+
+/** Replaces an assignment's own files (a student's files and links stay). */
+async function saveOwnFiles(db: Db, instituteId: number, id: number, files: readonly AssignmentFile[], now: Date) {
+  await db
+    .delete(assignmentAttachments)
+    .where(
+      and(
+        eq(assignmentAttachments.instituteId, instituteId),
+        eq(assignmentAttachments.assignmentId, id),
+        inArray(assignmentAttachments.kind, [...ownKinds]),
+      ),
+    );
+  if (files.length === 0) return;
+  await db.insert(assignmentAttachments).values(
+    files.map((file) => ({
+      instituteId,
+      assignmentId: id,
+      createdAt: now,
+      kind: file.kind,
+      fileKey: file.fileKey,
+      displayName: file.displayName,
+      sizeBytes: file.sizeBytes,
+      sha256: file.sha256 || null,
+    })),
+  );
+}
+
+/** Assignments by id, each with its own files. */
+export async function findAssignments(
+  db: Db,
+  instituteId: number,
+  ids: readonly number[],
+): Promise<Map<number, StoredAssignment>> {
+  const found = new Map<number, StoredAssignment>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = await db
+      .select()
+      .from(assignments)
+      .where(and(eq(assignments.instituteId, instituteId), anyOf(assignments.id, part)));
+    for (const row of rows) found.set(row.id, { ...row, files: [] });
+  }
+  for (const [id, files] of await findOwnFiles(db, instituteId, [...found.keys()])) found.get(id)!.files = files;
+  return found;
+}
+
+/** Creates assignments with their own files (added at `now`); answers their ids in the order given. */
+export async function createAssignments(
+  db: Db,
+  instituteId: number,
+  values: readonly AssignmentValues[],
+  now: Date,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const part of chunks(values, 1000)) {
+    const rows = await db
+      .insert(assignments)
+      .values(part.map(({ files: _files, ...columns }) => ({ instituteId, createdAt: now, ...columns })))
+      .returning({ id: assignments.id });
+    // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
+    ids.push(...rows.map((row) => row.id));
+  }
+  for (const [position, value] of values.entries()) {
+    if (value.files?.length) await saveOwnFiles(db, instituteId, ids[position]!, value.files, now);
+  }
+  return ids;
+}
+
+/**
+ * Changes an assignment's given columns; its own files only when given and different from what it has, so the
+ * files a student has open keep their ids when an assignment is written again unchanged.
+ */
+export async function updateAssignment(
+  db: Db,
+  instituteId: number,
+  id: number,
+  { files, ...columns }: Partial<AssignmentValues>,
+  now: Date,
+): Promise<void> {
+  if (Object.keys(columns).length > 0) {
+    await db
+      .update(assignments)
+      .set(columns)
+      .where(and(eq(assignments.instituteId, instituteId), eq(assignments.id, id)));
+  }
+  if (files === undefined) return;
+  const stored = (await findOwnFiles(db, instituteId, [id])).get(id) ?? [];
+  const written = files.map((file) => assignmentFile(file.kind, file));
+  if (JSON.stringify(stored) !== JSON.stringify(written)) await saveOwnFiles(db, instituteId, id, written, now);
+}
+
+/** The assignments of `ids` that must stay, each with the reason: students' work is never deleted with them. */
+export async function findKeptAssignments(
+  db: Db,
+  instituteId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  const kept = new Map<number, string>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = await db
+      .select({ id: submissions.assignmentId, total: count() })
+      .from(submissions)
+      .where(and(eq(submissions.instituteId, instituteId), anyOf(submissions.assignmentId, part)))
+      .groupBy(submissions.assignmentId);
+    for (const row of rows) kept.set(row.id, `has ${row.total} students' submissions, so it cannot be deleted`);
+  }
+  return kept;
+}
+
+/** Deletes assignments for good, with their own files (see findKeptAssignments). */
+export async function deleteAssignments(db: Db, instituteId: number, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids, 5000)) {
+    await db.delete(assignments).where(and(eq(assignments.instituteId, instituteId), anyOf(assignments.id, part)));
+  }
+}

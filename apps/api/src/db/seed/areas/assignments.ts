@@ -1,6 +1,7 @@
 import { endOfDayInZone } from '@campus/domain/calendar/calendar';
 import { createHash } from 'node:crypto';
-import { assignmentAttachments, assignments, submissions } from '../../schema/index.ts';
+import { assignmentFile, createAssignments } from '../../../features/assignments/index.ts';
+import { assignmentAttachments, submissions } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { tinyPdf } from '../demo-files.ts';
@@ -42,44 +43,45 @@ async function seedFor({ tx, storage, now }: DemoContext, institute: DemoInstitu
 
   for (const plan of plans) {
     const dueAt = plan.due === 'today' ? lastMinuteToday : new Date(now.getTime() + plan.due);
-    const [assignment] = await tx
-      .insert(assignments)
-      .values({
-        instituteId: institute.id,
-        batchId: batchId,
-        subjectId: subjectRows[plan.subject % subjectRows.length]!.id,
-        title: plan.title,
-        topicName: 'Term 2',
-        subTopicName: plan.title.split(':')[0]!,
-        descriptionHtml: `<p>${plan.title}. Show your working and write neatly.</p><ul><li>Use the attached sheet</li><li>Submit before the due time</li></ul>`,
-        dueAt,
-        isLateAllowed: plan.late ?? false,
-        isGradeEnabled: plan.grade ?? false,
-        maxMarks: 20,
-        isSolutionReleased: plan.solution ?? false,
-      })
-      .returning({ id: assignments.id });
-    const sheet = tinyPdf(`${plan.title} - question sheet`);
-    const sheetFile = await storage.putBuffer(sheet, 'pdf');
-    await tx.insert(assignmentAttachments).values({
-      instituteId: institute.id,
-      assignmentId: assignment!.id,
-      kind: 'teacher',
-      displayName: `${plan.title.split(':')[0]} - question sheet.pdf`,
-      fileKey: sheetFile.key,
-      sizeBytes: sheetFile.size,
-    });
-    if (plan.solution) {
-      const solution = await storage.putBuffer(tinyPdf(`${plan.title} - solution`), 'pdf');
-      await tx.insert(assignmentAttachments).values({
-        instituteId: institute.id,
-        assignmentId: assignment!.id,
-        kind: 'solution',
-        displayName: 'Solution.pdf',
-        fileKey: solution.key,
-        sizeBytes: solution.size,
-      });
-    }
+    const sheet = await storage.putBuffer(tinyPdf(`${plan.title} - question sheet`), 'pdf');
+    const solution = plan.solution ? await storage.putBuffer(tinyPdf(`${plan.title} - solution`), 'pdf') : undefined;
+    const [assignmentId] = await createAssignments(
+      tx,
+      institute.id,
+      [
+        {
+          batchId: batchId,
+          subjectId: subjectRows[plan.subject % subjectRows.length]!.id,
+          title: plan.title,
+          topicName: 'Term 2',
+          subTopicName: plan.title.split(':')[0]!,
+          descriptionHtml: `<p>${plan.title}. Show your working and write neatly.</p><ul><li>Use the attached sheet</li><li>Submit before the due time</li></ul>`,
+          dueAt,
+          isLateAllowed: plan.late ?? false,
+          isGradeEnabled: plan.grade ?? false,
+          maxMarks: 20,
+          isSolutionReleased: plan.solution ?? false,
+          files: [
+            assignmentFile('teacher', {
+              displayName: `${plan.title.split(':')[0]} - question sheet.pdf`,
+              fileKey: sheet.key,
+              sizeBytes: sheet.size,
+            }),
+            ...(solution
+              ? [
+                  assignmentFile('solution', {
+                    displayName: 'Solution.pdf',
+                    fileKey: solution.key,
+                    sizeBytes: solution.size,
+                  }),
+                ]
+              : []),
+          ],
+        },
+      ],
+      now,
+    );
+    const assignment = { id: assignmentId! };
     if (plan.state === 'none') continue;
     const isSubmitted = plan.state === 'submitted' || plan.state === 'evaluated';
     const [submission] = await tx

@@ -6,9 +6,6 @@ import type { Db } from '../src/db/client.ts';
 import type { Storage } from '../src/lib/storage.ts';
 import type { announcements, banners, events } from '../src/db/schema/index.ts';
 import {
-  academicYears,
-  batches,
-  enrolments,
   examLabels,
   examPassages,
   examProductTests,
@@ -26,12 +23,11 @@ import {
   productItemTypes,
   productPurchases,
   products,
-  standards,
   studentParents,
   students,
-  subjects,
   users,
 } from '../src/db/schema/index.ts';
+import * as academicsWriter from '../src/access/academics.writer.ts';
 import * as assignmentsWriter from '../src/features/assignments/index.ts';
 import * as eventsWriter from '../src/features/events/index.ts';
 import * as feesWriter from '../src/features/fees/index.ts';
@@ -87,28 +83,22 @@ export async function createInstitute(
   const instituteHost = host ?? `institute-${n}.test`;
   await db.insert(instituteHosts).values({ host: instituteHost, instituteId });
   const today = dateInZone(now, overrides.timeZone ?? 'Asia/Kolkata');
-  const [previousYear, currentYear] = await db
-    .insert(academicYears)
-    .values([academicYearOf(today, -1), academicYearOf(today, 0)].map((year) => ({ instituteId, ...year })))
-    .returning({ id: academicYears.id });
-  const [standard] = await db
-    .insert(standards)
-    .values({ instituteId, name: 'Class 6' })
-    .returning({ id: standards.id });
-  const [currentBatch, previousBatch] = await db
-    .insert(batches)
-    .values([
-      { instituteId, standardId: standard!.id, academicYearId: currentYear!.id, name: 'A' },
-      { instituteId, standardId: standard!.id, academicYearId: previousYear!.id, name: 'A' },
-    ])
-    .returning({ id: batches.id });
+  const [previousYear, currentYear] = await academicsWriter.academicYearRows.create(db, instituteId, [
+    academicYearOf(today, -1),
+    academicYearOf(today, 0),
+  ]);
+  const [standardId] = await academicsWriter.standardRows.create(db, instituteId, [{ name: 'Class 6' }]);
+  const [currentBatch, previousBatch] = await academicsWriter.batchRows.create(db, instituteId, [
+    { standardId: standardId!, academicYearId: currentYear!, name: 'A' },
+    { standardId: standardId!, academicYearId: previousYear!, name: 'A' },
+  ]);
   return {
     id: instituteId,
     host: instituteHost,
-    standardId: standard!.id,
+    standardId: standardId!,
     today,
-    currentYear: { id: currentYear!.id, batchId: currentBatch!.id },
-    previousYear: { id: previousYear!.id, batchId: previousBatch!.id },
+    currentYear: { id: currentYear!, batchId: currentBatch! },
+    previousYear: { id: previousYear!, batchId: previousBatch! },
   };
 }
 
@@ -175,13 +165,9 @@ export async function enrol(
   { year = 'current', batchId, rollNo = 1 }: { year?: 'current' | 'previous'; batchId?: number; rollNo?: number } = {},
 ) {
   const academicYear = year === 'current' ? institute.currentYear : institute.previousYear;
-  await db.insert(enrolments).values({
-    instituteId: institute.id,
-    studentId,
-    academicYearId: academicYear.id,
-    batchId: batchId ?? academicYear.batchId,
-    rollNo,
-  });
+  await academicsWriter.enrolStudents(db, institute.id, [
+    { studentId, batchId: batchId ?? academicYear.batchId, rollNo },
+  ]);
 }
 
 /** A parent login (user_type 2) who may view `studentIds`. */
@@ -370,11 +356,8 @@ export function createFeePayment(
 
 /** A subject of the institute's standard. */
 export async function createSubject(db: Db, institute: TestInstitute, name = `Subject ${next()}`) {
-  const [row] = await db
-    .insert(subjects)
-    .values({ instituteId: institute.id, standardId: institute.standardId, name })
-    .returning({ id: subjects.id });
-  return row!.id;
+  const [id] = await academicsWriter.subjectRows.create(db, institute.id, [{ standardId: institute.standardId, name }]);
+  return id!;
 }
 
 /** An assignment of the institute's current batch in `subjectId`, due a week after `fixedNow` unless told. */

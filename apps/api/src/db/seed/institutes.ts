@@ -1,19 +1,21 @@
 import type { Faker } from '@faker-js/faker';
 import { academicYearOf, addDays } from '@campus/domain/calendar/calendar';
 import {
-  academicYears,
-  batches,
   instituteApiKeys,
   sessions,
-  enrolments,
   instituteHosts,
   institutes,
-  standards,
   studentParents,
   students,
-  subjects,
   users,
 } from '../schema/index.ts';
+import {
+  academicYearRows,
+  batchRows,
+  enrolStudents,
+  standardRows,
+  subjectRows,
+} from '../../access/academics.writer.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DemoAccount, DemoInstitute, Tx } from './context.ts';
 import { demoApiKeys, demoHosts, demoLogins, demoOtherDeviceId, demoRegisteredDeviceId } from './demo-accounts.ts';
@@ -40,51 +42,37 @@ interface BuiltInstitute {
 }
 
 async function buildAcademics(tx: Tx, plan: InstitutePlan): Promise<BuiltInstitute> {
-  const years = [academicYearOf(plan.today, -1), academicYearOf(plan.today, 0)];
-  const [previous, current] = await tx
-    .insert(academicYears)
-    .values(years.map((year) => ({ instituteId: plan.instituteId, ...year })))
-    .returning({ id: academicYears.id });
-  const standardRows = await tx
-    .insert(standards)
-    .values(plan.standardNames.map((name) => ({ instituteId: plan.instituteId, name })))
-    .returning({ id: standards.id });
-  const subjectRows = await tx
-    .insert(subjects)
-    .values(
-      standardRows.flatMap((standard) =>
-        plan.subjectNames.map((name) => ({ instituteId: plan.instituteId, standardId: standard.id, name })),
-      ),
-    )
-    .returning({ id: subjects.id, standardId: subjects.standardId });
-  const batchRows: DemoInstitute['batches'] = [];
+  const { instituteId } = plan;
+  const [previousYearId, currentYearId] = await academicYearRows.create(tx, instituteId, [
+    academicYearOf(plan.today, -1),
+    academicYearOf(plan.today, 0),
+  ]);
+  const standardIds = await standardRows.create(
+    tx,
+    instituteId,
+    plan.standardNames.map((name) => ({ name })),
+  );
+  const subjectValues = standardIds.flatMap((standardId) => plan.subjectNames.map((name) => ({ standardId, name })));
+  const subjectIds = await subjectRows.create(tx, instituteId, subjectValues);
+  const batchList: DemoInstitute['batches'] = [];
   const batchesFor = async (academicYearId: number) => {
-    const rows = await tx
-      .insert(batches)
-      .values(
-        standardRows.flatMap((standard) =>
-          plan.batchNames.map((name) => ({
-            instituteId: plan.instituteId,
-            standardId: standard.id,
-            academicYearId,
-            name,
-          })),
-        ),
-      )
-      .returning({ id: batches.id, standardId: batches.standardId });
-    batchRows.push(...rows);
-    return rows.map((row) => row.id);
+    const values = standardIds.flatMap((standardId) =>
+      plan.batchNames.map((name) => ({ standardId, academicYearId, name })),
+    );
+    const ids = await batchRows.create(tx, instituteId, values);
+    batchList.push(...ids.map((id, index) => ({ id, standardId: values[index]!.standardId })));
+    return ids;
   };
-  const previousBatchIds = await batchesFor(previous!.id);
-  const currentBatchIds = await batchesFor(current!.id);
+  const previousBatchIds = await batchesFor(previousYearId!);
+  const currentBatchIds = await batchesFor(currentYearId!);
   const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
   return {
-    previousYearId: previous!.id,
-    currentYearId: current!.id,
+    previousYearId: previousYearId!,
+    currentYearId: currentYearId!,
     previousBatchIds,
     currentBatchIds,
-    batches: batchRows.sort(byId),
-    subjects: subjectRows.sort(byId),
+    batches: batchList.sort(byId),
+    subjects: subjectIds.map((id, index) => ({ id, standardId: subjectValues[index]!.standardId })).sort(byId),
   };
 }
 
@@ -171,11 +159,11 @@ class InstituteSeeder {
       })
       .returning({ id: students.id });
     const slot = this.studentCount % this.built.currentBatchIds.length;
-    await this.tx.insert(enrolments).values(
+    await enrolStudents(
+      this.tx,
+      this.plan.instituteId,
       years.map((year) => ({
-        instituteId: this.plan.instituteId,
         studentId: student!.id,
-        academicYearId: year === 'current' ? this.built.currentYearId : this.built.previousYearId,
         batchId: (year === 'current' ? this.built.currentBatchIds : this.built.previousBatchIds)[slot]!,
         rollNo: Math.floor(this.studentCount / this.built.currentBatchIds.length) + 1,
       })),

@@ -6,7 +6,11 @@ import { fixedNow } from '../../../test/template.ts';
 import type { Db } from '../../db/client.ts';
 import { assignmentAttachments, submissions } from '../../db/schema/index.ts';
 import {
+  clearEvaluations,
   deleteAssignments,
+  evaluatePaperWork,
+  evaluateSubmissions,
+  findSubmissions,
   findAssignments,
   findKeptAssignments,
   updateAssignment,
@@ -76,5 +80,51 @@ describe('the assignments writer', () => {
     await deleteAssignments(db, school.id, [untouched]);
     expect([...(await findAssignments(db, school.id, [worked, untouched])).keys()]).toEqual([worked]);
     expect(await attachmentIds(untouched)).toEqual([]);
+  });
+
+  it('evaluates work handed in on paper as a submission, evaluates submitted work, and takes evaluations back', async () => {
+    const assignmentId = await createAssignment(db, school, subjectId);
+    const onPaper = await createStudent(db, school);
+    const online = await createStudent(db, school);
+    await db.insert(submissions).values({
+      instituteId: school.id,
+      assignmentId,
+      studentId: online.studentId,
+      status: 'Submitted',
+      studentComment: 'Mine',
+      updatedAt: fixedNow,
+    });
+    await evaluatePaperWork(
+      db,
+      school.id,
+      [{ assignmentId, studentId: onPaper.studentId, marks: 15, grade: 'B', teacherComment: 'Neat' }],
+      fixedNow,
+    );
+    await evaluateSubmissions(db, school.id, [
+      { assignmentId, studentId: online.studentId, marks: null, grade: '', teacherComment: '' },
+    ]);
+    const pairs = [
+      [assignmentId, onPaper.studentId],
+      [assignmentId, online.studentId],
+    ] as const;
+    const evaluated = new Map((await findSubmissions(db, school.id, pairs)).map((row) => [row.studentId, row]));
+    expect(evaluated.get(onPaper.studentId)).toMatchObject({
+      status: 'Submitted',
+      submittedAt: fixedNow,
+      teacherStatus: 'Evaluated',
+      marks: 15,
+      grade: 'B',
+    });
+    expect(evaluated.get(online.studentId)).toMatchObject({ teacherStatus: 'Evaluated', studentComment: 'Mine' });
+    await clearEvaluations(db, school.id, pairs);
+    for (const row of await findSubmissions(db, school.id, pairs)) {
+      expect(row).toMatchObject({
+        status: 'Submitted',
+        teacherStatus: 'Pending',
+        marks: null,
+        grade: '',
+        teacherComment: '',
+      });
+    }
   });
 });

@@ -4,7 +4,7 @@
 // written by the submission service, never here.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { anyOf, chunks } from '../../db/bulk.ts';
+import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
 import { assignmentAttachments, assignments, submissions } from '../../db/schema/index.ts';
 
 /** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
@@ -178,4 +178,91 @@ export async function deleteAssignments(db: Db, instituteId: number, ids: readon
   for (const part of chunks(ids, 5000)) {
     await db.delete(assignments).where(and(eq(assignments.instituteId, instituteId), anyOf(assignments.id, part)));
   }
+}
+
+/** A teacher's evaluation of a student's work on an assignment. */
+export interface EvaluationValues {
+  assignmentId: number;
+  studentId: number;
+  marks: number | null;
+  grade: string;
+  teacherComment: string;
+}
+
+/** An evaluation's columns: the work marked evaluated, with its marks, grade and comment. */
+const evaluationColumns = ({ assignmentId, studentId, marks, grade, teacherComment }: EvaluationValues) => ({
+  assignmentId,
+  studentId,
+  teacherStatus: 'Evaluated',
+  marks,
+  grade,
+  teacherComment,
+});
+
+/** The submissions of these (assignment, student) pairs, as stored. */
+export async function findSubmissions(
+  db: Db,
+  instituteId: number,
+  pairs: readonly (readonly [number, number])[],
+): Promise<(typeof submissions.$inferSelect)[]> {
+  if (pairs.length === 0) return [];
+  return db
+    .select()
+    .from(submissions)
+    .where(
+      and(eq(submissions.instituteId, instituteId), pairIn([submissions.assignmentId, submissions.studentId], pairs)),
+    );
+}
+
+/**
+ * Evaluates work no submission holds yet: work handed in on paper, so the evaluation makes the submission, handed
+ * in at `now`. Answers the new submissions' ids in the order given (one statement).
+ */
+export async function evaluatePaperWork(
+  db: Db,
+  instituteId: number,
+  values: readonly EvaluationValues[],
+  now: Date,
+): Promise<number[]> {
+  return insertRows(
+    db,
+    submissions,
+    values.map((value) => ({
+      instituteId,
+      ...evaluationColumns(value),
+      status: 'Submitted',
+      submittedAt: now,
+      updatedAt: now,
+    })),
+    { returningId: true },
+  );
+}
+
+/** Evaluates submitted work, each found by its assignment and student (one statement); the work stays the student's. */
+export async function evaluateSubmissions(
+  db: Db,
+  instituteId: number,
+  values: readonly EvaluationValues[],
+): Promise<void> {
+  await updateRows(
+    db,
+    submissions,
+    ['instituteId', 'assignmentId', 'studentId'],
+    values.map((value) => ({ instituteId, ...evaluationColumns(value) })),
+  );
+}
+
+/** Takes evaluations back: the marks, grade and comment go, the student's own work stays. */
+export async function clearEvaluations(
+  db: Db,
+  instituteId: number,
+  pairs: readonly (readonly [number, number])[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  await db
+    .update(submissions)
+    .set({ teacherStatus: 'Pending', marks: null, grade: '', teacherComment: '' })
+    .where(
+      and(eq(submissions.instituteId, instituteId), pairIn([submissions.assignmentId, submissions.studentId], pairs)),
+    );
 }

@@ -1,26 +1,28 @@
-// Academic years, standards (courses), batches (sections) and subjects: the frame every other kind hangs on.
-import { academicYears, batches, standards, subjects } from '../../../db/schema/index.ts';
+// Academic years, standards (courses), batches (sections) and subjects: the frame every other kind hangs on, written
+// by the academic frame's writer (access/academics.writer.ts).
+import { academicYearRows, batchRows, standardRows, subjectRows } from '../../../access/academics.writer.ts';
 import { resolveReferences } from './kind.ts';
-import { tableKind } from './table-kind.ts';
+import { rowsStore, storeKind } from './table-kind.ts';
 
-export const academicYearsKind = tableKind({
+// Deleted for good; the database refuses one that other rows still use (the batch answers 422).
+export const academicYearsKind = storeKind({
   kind: 'academic-years',
-  table: academicYears,
   deletes: 'hard',
-  build: async () => (row) => ({ columns: { name: row.name, startDate: row.start_date, endDate: row.end_date } }),
+  store: rowsStore(academicYearRows),
+  build: async () => (row) => ({ name: row.name, startDate: row.start_date, endDate: row.end_date }),
 });
 
-export const standardsKind = tableKind({
+export const standardsKind = storeKind({
   kind: 'standards',
-  table: standards,
   deletes: 'hard',
-  build: async () => (row) => ({ columns: { name: row.name } }),
+  store: rowsStore(standardRows),
+  build: async () => (row) => ({ name: row.name }),
 });
 
-export const batchesKind = tableKind({
+export const batchesKind = storeKind({
   kind: 'batches',
-  table: batches,
   deletes: 'hard',
+  store: rowsStore(batchRows),
   build: async (context, rows, problems) => {
     const { standard_external_id: standardIds, academic_year_external_id: yearIds } = await resolveReferences(
       context,
@@ -32,23 +34,21 @@ export const batchesKind = tableKind({
       },
     );
     return (row) => ({
-      columns: {
-        name: row.name,
-        standardId: standardIds.get(row.standard_external_id),
-        academicYearId: yearIds.get(row.academic_year_external_id),
-      },
+      name: row.name,
+      standardId: standardIds.get(row.standard_external_id)!,
+      academicYearId: yearIds.get(row.academic_year_external_id)!,
     });
   },
 });
 
-export const subjectsKind = tableKind({
+export const subjectsKind = storeKind({
   kind: 'subjects',
-  table: subjects,
   deletes: 'hard',
+  store: rowsStore(subjectRows),
   build: async (context, rows, problems) => {
     const { standard_external_id: standardIds } = await resolveReferences(context, rows, problems, {
       standard_external_id: 'standards',
     });
-    return (row) => ({ columns: { name: row.name, standardId: standardIds.get(row.standard_external_id) } });
+    return (row) => ({ name: row.name, standardId: standardIds.get(row.standard_external_id)! });
   },
 });

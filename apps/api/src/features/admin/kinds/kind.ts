@@ -8,9 +8,8 @@ import { parseInstant } from '@campus/domain/admin/admin-rules';
 import { chunks } from '../../../db/bulk.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Storage } from '../../../lib/storage.ts';
-import { and, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { anyOf, findExternalIds } from '../admin.repository.ts';
+import type { SQL } from 'drizzle-orm';
+import { findExternalIds } from '../admin.repository.ts';
 
 // Rows in chunks, so no statement carries more parameters than PostgreSQL takes (the kinds' one import of it).
 export { chunks };
@@ -174,26 +173,6 @@ export async function resolveReferences<R, F extends keyof R & string>(
     resolved[field] = await resolveReference(context, rows, fields[field], field, problems);
   }
   return resolved;
-}
-
-/** The academic year of rows of a table that has one (batches, fee structures), by row id. */
-export async function academicYearsOf(
-  context: KindContext,
-  table: PgTable & { instituteId: PgColumn; id: PgColumn; academicYearId: PgColumn },
-  ids: readonly number[],
-): Promise<Map<number, number>> {
-  const years = new Map<number, number>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = (await context.tx
-      .select({ id: table.id, academicYearId: table.academicYearId })
-      .from(table as PgTable)
-      .where(and(eq(table.instituteId, context.instituteId), anyOf(table.id, part)))) as {
-      id: number;
-      academicYearId: number;
-    }[];
-    for (const row of rows) years.set(row.id, row.academicYearId);
-  }
-  return years;
 }
 
 /** Minutes the zone is ahead of UTC at `at`. */

@@ -51,6 +51,25 @@ export interface RowStore<V extends object> {
   remove?(context: KindContext, ids: number[]): Promise<void>;
 }
 
+/** What a writer's `instituteRows` gives (db/institute-rows.ts): a table with no rule beyond its columns. */
+interface WriterRows<V> {
+  find(db: KindContext['tx'], instituteId: number, ids: readonly number[]): Promise<Map<number, object>>;
+  create(db: KindContext['tx'], instituteId: number, values: readonly V[]): Promise<number[]>;
+  update(db: KindContext['tx'], instituteId: number, id: number, values: Partial<V>): Promise<void>;
+  remove(db: KindContext['tx'], instituteId: number, ids: readonly number[]): Promise<void>;
+}
+
+/** The store of a kind whose writer keeps its rows with `instituteRows`. */
+export function rowsStore<V extends object>(rows: WriterRows<V>): RowStore<V> {
+  return {
+    load: async ({ tx, instituteId }, ids) =>
+      (await rows.find(tx, instituteId, ids)) as Map<number, Record<string, unknown>>,
+    insert: ({ tx, instituteId }, values) => rows.create(tx, instituteId, values),
+    update: ({ tx, instituteId }, id, value) => rows.update(tx, instituteId, id, value),
+    remove: ({ tx, instituteId }, ids) => rows.remove(tx, instituteId, ids),
+  };
+}
+
 interface StoreKindOptions<K extends AdminKind, V extends object> {
   kind: K;
   deletes: 'soft' | 'hard';

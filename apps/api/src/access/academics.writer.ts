@@ -1,0 +1,109 @@
+// The academic frame's writer (issue 29): academic years, standards (courses), batches (sections), subjects and
+// students' enrolments in batches — what every area hangs on and the student scope of every request reads. For the
+// admin API, the demo seed and the test factories, in the caller's transaction.
+import { and, eq } from 'drizzle-orm';
+import { anyOf, chunks, insertRows, pairIn, updateRows } from '../db/bulk.ts';
+import type { Db } from '../db/client.ts';
+import { instituteRows } from '../db/institute-rows.ts';
+import { academicYears, batches, enrolments, standards, subjects } from '../db/schema/index.ts';
+
+/** Academic years: a name and the first and last day (ISO dates). */
+export const academicYearRows = instituteRows(academicYears);
+
+/** A school's standards (classes) or a coaching institute's master courses. */
+export const standardRows = instituteRows(standards);
+
+/** Sections (school) or batches (coaching): one standard in one academic year. */
+export const batchRows = instituteRows(batches);
+
+/** A standard's subjects. */
+export const subjectRows = instituteRows(subjects);
+
+/** The academic year of each of these batches. */
+export async function findBatchYears(
+  db: Db,
+  instituteId: number,
+  batchIds: readonly number[],
+): Promise<Map<number, number>> {
+  const years = new Map<number, number>();
+  for (const part of chunks([...new Set(batchIds)], 5000)) {
+    const rows = await db
+      .select({ id: batches.id, academicYearId: batches.academicYearId })
+      .from(batches)
+      .where(and(eq(batches.instituteId, instituteId), anyOf(batches.id, part)));
+    for (const row of rows) years.set(row.id, row.academicYearId);
+  }
+  return years;
+}
+
+/** A student in a batch, with their roll number there (0: none). */
+export interface EnrolmentValues {
+  studentId: number;
+  batchId: number;
+  rollNo?: number;
+}
+
+export type StoredEnrolment = typeof enrolments.$inferSelect;
+
+/** The enrolments of these (student, batch) pairs, as stored. */
+export async function findEnrolments(
+  db: Db,
+  instituteId: number,
+  pairs: readonly (readonly [number, number])[],
+): Promise<StoredEnrolment[]> {
+  if (pairs.length === 0) return [];
+  return db
+    .select()
+    .from(enrolments)
+    .where(and(eq(enrolments.instituteId, instituteId), pairIn([enrolments.studentId, enrolments.batchId], pairs)));
+}
+
+/**
+ * Enrols students in batches (one statement). An enrolment is in its batch's academic year: looked up here, so no
+ * caller can give another.
+ */
+export async function enrolStudents(db: Db, instituteId: number, values: readonly EnrolmentValues[]): Promise<void> {
+  if (values.length === 0) return;
+  const years = await findBatchYears(
+    db,
+    instituteId,
+    values.map((value) => value.batchId),
+  );
+  await insertRows(
+    db,
+    enrolments,
+    values.map(({ studentId, batchId, rollNo }) => ({
+      instituteId,
+      studentId,
+      batchId,
+      academicYearId: years.get(batchId)!,
+      rollNo: rollNo ?? 0,
+    })),
+  );
+}
+
+/** Changes roll numbers, each enrolment found by its student and batch (one statement). */
+export async function updateEnrolments(
+  db: Db,
+  instituteId: number,
+  values: readonly Required<EnrolmentValues>[],
+): Promise<void> {
+  await updateRows(
+    db,
+    enrolments,
+    ['instituteId', 'studentId', 'batchId'],
+    values.map(({ studentId, batchId, rollNo }) => ({ instituteId, studentId, batchId, rollNo })),
+  );
+}
+
+/** Takes students out of batches. */
+export async function deleteEnrolments(
+  db: Db,
+  instituteId: number,
+  pairs: readonly (readonly [number, number])[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  await db
+    .delete(enrolments)
+    .where(and(eq(enrolments.instituteId, instituteId), pairIn([enrolments.studentId, enrolments.batchId], pairs)));
+}

@@ -23,11 +23,9 @@ import {
   productItemTypes,
   productPurchases,
   products,
-  studentParents,
-  students,
-  users,
 } from '../src/db/schema/index.ts';
 import * as academicsWriter from '../src/access/academics.writer.ts';
+import * as peopleWriter from '../src/access/people.writer.ts';
 import * as assignmentsWriter from '../src/features/assignments/index.ts';
 import * as eventsWriter from '../src/features/events/index.ts';
 import * as feesWriter from '../src/features/fees/index.ts';
@@ -111,23 +109,21 @@ export async function createUser(
   {
     password = factoryPassword,
     ...overrides
-  }: Partial<Omit<typeof users.$inferInsert, 'instituteId' | 'passwordHash'>> & { password?: string } = {},
+  }: Partial<Omit<peopleWriter.LoginValues, 'passwordHash'>> & { password?: string } = {},
 ) {
   const n = next();
   const phone = overrides.phone === undefined ? String(7_000_000_000 + n) : overrides.phone;
-  const [user] = await db
-    .insert(users)
-    .values({
-      instituteId: institute.id,
+  const [userId] = await peopleWriter.createLogins(db, institute.id, [
+    {
       userType: 1,
       name: `Test User ${n}`,
       joinDate: addDays(institute.today, -200),
       ...overrides,
       phone,
       passwordHash: await hashOnce(password),
-    })
-    .returning({ id: users.id });
-  return { userId: user!.id, login: phone ?? overrides.email ?? '', password };
+    },
+  ]);
+  return { userId: userId!, login: phone ?? overrides.email ?? '', password };
 }
 
 /**
@@ -143,16 +139,15 @@ export async function createStudent(
     years = ['current'],
   }: {
     user?: Parameters<typeof createUser>[2];
-    student?: Partial<Omit<typeof students.$inferInsert, 'instituteId' | 'userId'>>;
+    student?: Partial<Omit<peopleWriter.StudentValues, 'userId'>>;
     years?: ('current' | 'previous')[];
   } = {},
 ) {
   const account = await createUser(db, institute, { ...user, userType: 1 });
-  const [row] = await db
-    .insert(students)
-    .values({ instituteId: institute.id, userId: account.userId, displayId: `T${account.userId}`, ...student })
-    .returning({ id: students.id });
-  const studentId = row!.id;
+  const [created] = await peopleWriter.createStudents(db, institute.id, [
+    { userId: account.userId, displayId: `T${account.userId}`, ...student },
+  ]);
+  const studentId = created!;
   for (const year of years) await enrol(db, institute, studentId, { year });
   return { ...account, studentId };
 }
@@ -178,11 +173,11 @@ export async function createParent(
   user: Parameters<typeof createUser>[2] = {},
 ) {
   const account = await createUser(db, institute, { ...user, userType: 2 });
-  if (studentIds.length > 0) {
-    await db
-      .insert(studentParents)
-      .values(studentIds.map((studentId) => ({ instituteId: institute.id, parentUserId: account.userId, studentId })));
-  }
+  await peopleWriter.linkChildren(
+    db,
+    institute.id,
+    studentIds.map((studentId) => ({ parentUserId: account.userId, studentId })),
+  );
   return account;
 }
 

@@ -1,14 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { academicYearOf, addDays } from '@campus/domain/calendar/calendar';
-import {
-  instituteApiKeys,
-  sessions,
-  instituteHosts,
-  institutes,
-  studentParents,
-  students,
-  users,
-} from '../schema/index.ts';
+import { instituteApiKeys, sessions, instituteHosts, institutes } from '../schema/index.ts';
 import {
   academicYearRows,
   batchRows,
@@ -16,6 +8,7 @@ import {
   standardRows,
   subjectRows,
 } from '../../access/academics.writer.ts';
+import { createLogins, createStudents, linkChildren } from '../../access/people.writer.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { DemoAccount, DemoInstitute, Tx } from './context.ts';
 import { demoApiKeys, demoHosts, demoLogins, demoOtherDeviceId, demoRegisteredDeviceId } from './demo-accounts.ts';
@@ -106,10 +99,8 @@ class InstituteSeeder {
   }
 
   async addUser(person: PersonSpec): Promise<number> {
-    const [row] = await this.tx
-      .insert(users)
-      .values({
-        instituteId: this.plan.instituteId,
+    const [userId] = await createLogins(this.tx, this.plan.instituteId, [
+      {
         userType: person.userType,
         name: person.name,
         phone: person.phone ?? null,
@@ -119,12 +110,12 @@ class InstituteSeeder {
         isLoginAllowed: person.isLoginAllowed ?? 1,
         registeredDeviceId: person.registeredDeviceId ?? null,
         joinDate: addDays(this.plan.today, -200),
-      })
-      .returning({ id: users.id });
-    const account: DemoAccount = { userId: row!.id, studentId: null, batchIds: [] };
+      },
+    ]);
+    const account: DemoAccount = { userId: userId!, studentId: null, batchIds: [] };
     for (const login of [person.phone, person.email])
       if (login) this.accounts.set(`${person.userType} ${login}`, account);
-    return row!.id;
+    return userId!;
   }
 
   /** The account `login` signs in to as `userType`. */
@@ -150,14 +141,10 @@ class InstituteSeeder {
   async addStudent(person: Omit<PersonSpec, 'userType'>, years: ('current' | 'previous')[] = ['previous', 'current']) {
     const userId = await this.addUser({ ...person, userType: 1 });
     this.studentCount += 1;
-    const [student] = await this.tx
-      .insert(students)
-      .values({
-        instituteId: this.plan.instituteId,
-        userId,
-        displayId: `${this.plan.displayPrefix}${String(this.studentCount).padStart(4, '0')}`,
-      })
-      .returning({ id: students.id });
+    const [studentId] = await createStudents(this.tx, this.plan.instituteId, [
+      { userId, displayId: `${this.plan.displayPrefix}${String(this.studentCount).padStart(4, '0')}` },
+    ]);
+    const student = { id: studentId! };
     const slot = this.studentCount % this.built.currentBatchIds.length;
     await enrolStudents(
       this.tx,
@@ -177,9 +164,11 @@ class InstituteSeeder {
 
   async addParent(person: Omit<PersonSpec, 'userType'>, studentIds: number[]): Promise<number> {
     const parentUserId = await this.addUser({ ...person, userType: 2 });
-    await this.tx
-      .insert(studentParents)
-      .values(studentIds.map((studentId) => ({ instituteId: this.plan.instituteId, parentUserId, studentId })));
+    await linkChildren(
+      this.tx,
+      this.plan.instituteId,
+      studentIds.map((studentId) => ({ parentUserId, studentId })),
+    );
     return parentUserId;
   }
 

@@ -1,14 +1,25 @@
-// Students and parents: each is a login (users) of the institute, a student also a profile (students). A first
-// password is set only when the login is created, so a nightly sync never undoes a password the user changed.
+// Students and parents: each is a login (users) of the institute, a student also a profile (students), written by
+// people's writer (access/people.writer.ts). A first password is set only when the login is created, so a nightly
+// sync never undoes a password the user changed.
 import type { AdminRow } from '@campus/domain/admin/admin.contract';
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { dateInZone } from '@campus/domain/calendar/calendar';
-import { and, eq } from 'drizzle-orm';
+import {
+  blockLogins,
+  createLogins,
+  createStudents,
+  findChildren,
+  findLogins,
+  findStudents,
+  linkChildren,
+  setChildren,
+  updateLogin,
+  updateStudent,
+} from '../../../access/people.writer.ts';
 import type { Db } from '../../../db/client.ts';
-import { studentParents, students, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../errors.ts';
 import { hashPassword, newTemporaryPassword } from '../../../lib/passwords.ts';
-import { findExternalIds, insertExternalIds, insertRows, setExternalIdsDeleted, anyOf } from '../admin.repository.ts';
+import { findExternalIds, insertExternalIds, setExternalIdsDeleted } from '../admin.repository.ts';
 import {
   byExternalId,
   chunks,
@@ -68,44 +79,6 @@ function preparedPassword(prepared: Prepared, item: IndexedRow<LoginRow>) {
   return entry;
 }
 
-/** Logins stored for `userIds`: their columns, keyed by user id. */
-async function loadUsers(context: KindContext, userIds: number[]) {
-  const found = new Map<number, Record<string, unknown>>();
-  for (const part of chunks(userIds, 5000)) {
-    const rows = await context.tx
-      .select({
-        id: users.id,
-        name: users.name,
-        phone: users.phone,
-        email: users.email,
-        isBlocked: users.isBlocked,
-        joinDate: users.joinDate,
-        passwordHash: users.passwordHash,
-      })
-      .from(users)
-      .where(and(eq(users.instituteId, context.instituteId), anyOf(users.id, part)));
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
-
-async function updateUser(context: KindContext, userId: number, columns: Record<string, unknown>) {
-  await context.tx
-    .update(users)
-    .set(columns)
-    .where(and(eq(users.instituteId, context.instituteId), eq(users.id, userId)));
-}
-
-/** Blocks the logins of deleted students or parents: they can no longer sign in, and open sessions end. */
-async function blockUsers(context: KindContext, userIds: number[]) {
-  for (const part of chunks(userIds, 5000)) {
-    await context.tx
-      .update(users)
-      .set({ isBlocked: true })
-      .where(and(eq(users.instituteId, context.instituteId), anyOf(users.id, part)));
-  }
-}
-
 const joinDateOf = (row: LoginRow) => ('join_date' in row ? row.join_date : undefined);
 
 /** What sets students and parents apart in an upsert: the user type of their logins and the person's own rows. */
@@ -141,7 +114,7 @@ async function upsertLoginBearers<Row extends LoginRow>(
     rows.map((row) => row.key),
   );
   const userIds = await person.findUserIds([...mappings.values()].map((mapping) => mapping.internalId));
-  const logins = await loadUsers(context, [...userIds.values()]);
+  const logins = await findLogins(context.tx, context.instituteId, [...userIds.values()]);
   const outcomes: RowOutcome[] = [];
   const creates: IndexedRow<Row>[] = [];
   const restored: string[] = [];
@@ -158,7 +131,7 @@ async function upsertLoginBearers<Row extends LoginRow>(
     if (joinDate) wanted.joinDate = joinDate;
     if (item.row.sso_only && login.passwordHash !== ssoOnlyHash) wanted.passwordHash = ssoOnlyHash;
     const userSame = sameColumns(wanted, login);
-    if (!userSame || mapping.deletedAt) await updateUser(context, userId, wanted);
+    if (!userSame || mapping.deletedAt) await updateLogin(context.tx, context.instituteId, userId, wanted);
     const ownSame = await person.syncOwn(item, mapping.internalId);
     if (mapping.deletedAt) restored.push(item.key);
     const action = mapping.deletedAt ? 'restored' : userSame && ownSame ? 'unchanged' : 'updated';
@@ -173,17 +146,15 @@ async function upsertLoginBearers<Row extends LoginRow>(
   await setExternalIdsDeleted(context.tx, context.instituteId, person.kind, restored, null);
   const today = dateInZone(context.now, context.timeZone);
   for (const part of chunks(creates)) {
-    const created = await insertRows(
+    const created = await createLogins(
       context.tx,
-      users,
+      context.instituteId,
       part.map((item) => ({
-        instituteId: context.instituteId,
         userType: person.userType,
         ...loginColumns(item.row),
         passwordHash: preparedPassword(prepared, item).hash,
         joinDate: joinDateOf(item.row) ?? today,
       })),
-      { returningId: true },
     );
     const internalIds = await person.createOwn(part, created);
     await insertExternalIds(
@@ -223,50 +194,27 @@ export const studentsKind = defineKind({
       kind: 'students',
       userType: 1,
       async findUserIds(studentIds) {
-        for (const part of chunks(studentIds, 5000)) {
-          const found = await context.tx
-            .select()
-            .from(students)
-            .where(and(eq(students.instituteId, context.instituteId), anyOf(students.id, part)));
-          for (const row of found) profiles.set(row.id, row);
-        }
+        for (const [id, row] of await findStudents(context.tx, context.instituteId, studentIds)) profiles.set(id, row);
         return new Map([...profiles].map(([id, profile]) => [id, profile.userId as number]));
       },
       async syncOwn(item, studentId) {
         const wanted = studentProfileOf(item.row);
         if (sameColumns(wanted, profiles.get(studentId)!)) return true;
-        await context.tx
-          .update(students)
-          .set(wanted)
-          .where(and(eq(students.instituteId, context.instituteId), eq(students.id, studentId)));
+        await updateStudent(context.tx, context.instituteId, studentId, wanted);
         return false;
       },
       createOwn: (items, userIds) =>
-        insertRows(
+        createStudents(
           context.tx,
-          students,
-          items.map((item, position) => ({
-            instituteId: context.instituteId,
-            userId: userIds[position]!,
-            ...studentProfileOf(item.row),
-          })),
-          { returningId: true },
+          context.instituteId,
+          items.map((item, position) => ({ userId: userIds[position]!, ...studentProfileOf(item.row) })),
         ),
     });
   },
   async remove(context, keys) {
-    return softRemoveLogins(context, 'students', keys, async (ids) => {
-      const rows: { userId: number }[] = [];
-      for (const part of chunks(ids, 5000)) {
-        rows.push(
-          ...(await context.tx
-            .select({ userId: students.userId })
-            .from(students)
-            .where(and(eq(students.instituteId, context.instituteId), anyOf(students.id, part)))),
-        );
-      }
-      return rows.map((row) => row.userId);
-    });
+    return softRemoveLogins(context, 'students', keys, async (ids) =>
+      [...(await findStudents(context.tx, context.instituteId, ids)).values()].map((row) => row.userId),
+    );
   },
 });
 
@@ -299,7 +247,7 @@ async function softRemoveLogins(
   );
   const live = keys.filter((key) => mappings.get(key.key) && !mappings.get(key.key)!.deletedAt);
   const ids = live.map((key) => mappings.get(key.key)!.internalId);
-  await blockUsers(context, await userIdsOf(ids));
+  await blockLogins(context.tx, context.instituteId, await userIdsOf(ids));
   await setExternalIdsDeleted(
     context.tx,
     context.instituteId,
@@ -344,41 +292,25 @@ export const parentsKind = defineKind({
       userType: 2,
       // A parent is its login: the mapping names the user, and the links to the children are its own rows.
       async findUserIds(userIds) {
-        for (const id of userIds) links.set(id, []);
-        for (const part of chunks(userIds, 5000)) {
-          const found = await context.tx
-            .select({ parentUserId: studentParents.parentUserId, studentId: studentParents.studentId })
-            .from(studentParents)
-            .where(and(eq(studentParents.instituteId, context.instituteId), anyOf(studentParents.parentUserId, part)));
-          for (const link of found) links.get(link.parentUserId)?.push(link.studentId);
+        for (const [id, children] of await findChildren(context.tx, context.instituteId, userIds)) {
+          links.set(id, children);
         }
-        for (const list of links.values()) list.sort((a, b) => a - b);
         return new Map(userIds.map((id) => [id, id]));
       },
       async syncOwn(item, userId) {
         const children = childrenOf(item.row);
         if (sameValue(children, links.get(userId))) return true;
-        await context.tx
-          .delete(studentParents)
-          .where(and(eq(studentParents.instituteId, context.instituteId), eq(studentParents.parentUserId, userId)));
-        if (children.length > 0) {
-          await context.tx
-            .insert(studentParents)
-            .values(
-              children.map((studentId) => ({ instituteId: context.instituteId, parentUserId: userId, studentId })),
-            );
-        }
+        await setChildren(context.tx, context.instituteId, userId, children);
         return false;
       },
       async createOwn(items, userIds) {
-        const allLinks = items.flatMap((item, position) =>
-          childrenOf(item.row).map((studentId) => ({
-            instituteId: context.instituteId,
-            parentUserId: userIds[position]!,
-            studentId,
-          })),
+        await linkChildren(
+          context.tx,
+          context.instituteId,
+          items.flatMap((item, position) =>
+            childrenOf(item.row).map((studentId) => ({ parentUserId: userIds[position]!, studentId })),
+          ),
         );
-        await insertRows(context.tx, studentParents, allLinks);
         return userIds;
       },
     });

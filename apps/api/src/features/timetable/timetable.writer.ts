@@ -4,6 +4,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
+import { instituteRows } from '../../db/institute-rows.ts';
 import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/index.ts';
 
 /** A teacher as written: a name, and a photo in storage, a phone and an email when known. */
@@ -167,22 +168,20 @@ export async function deleteClassSessions(db: Db, instituteId: number, ids: read
   }
 }
 
+const recordingRows = instituteRows(classRecordings);
+
 /** Adds recordings to class sessions; answers their ids in the order given. */
-export async function createRecordings(
-  db: Db,
-  instituteId: number,
-  values: readonly RecordingValues[],
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const part of chunks(values, rowsPerInsert)) {
-    const rows = await db
-      .insert(classRecordings)
-      .values(part.map((recording) => ({ instituteId, ...recording })))
-      .returning({ id: classRecordings.id });
-    ids.push(...rows.map((row) => row.id));
-  }
-  return ids;
-}
+export const createRecordings: (db: Db, instituteId: number, values: readonly RecordingValues[]) => Promise<number[]> =
+  recordingRows.create;
+
+/** Recordings by id. */
+export const findRecordings = recordingRows.find;
+
+/** Changes a recording's given columns. */
+export const updateRecording = recordingRows.update;
+
+/** Deletes recordings for good. */
+export const deleteRecordings = recordingRows.remove;
 
 /** A mark's columns, each set (one statement writes many marks, each with every column). */
 export function attendanceColumns(mark: AttendanceValues): Required<AttendanceValues> {

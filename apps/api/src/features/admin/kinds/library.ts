@@ -5,14 +5,15 @@ import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { maxTopicDepth, topicDepthProblems } from '@campus/domain/library/library-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  classRecordings,
-  libraryCourses,
-  libraryFiles,
-  librarySubjects,
-  libraryTopics,
-} from '../../../db/schema/index.ts';
+import { libraryCourses, libraryFiles, librarySubjects, libraryTopics } from '../../../db/schema/index.ts';
 import { anyOf } from '../admin.repository.ts';
+import {
+  createRecordings,
+  deleteRecordings,
+  findRecordings,
+  updateRecording,
+  type RecordingValues,
+} from '../../timetable/index.ts';
 import { materialColumns, resolveFiles } from './files.ts';
 import {
   chunks,
@@ -25,31 +26,42 @@ import {
   type KindContext,
   type RowOutcome,
 } from './kind.ts';
-import { tableKind } from './table-kind.ts';
+import { storeKind, tableKind } from './table-kind.ts';
 
-export const recordingsKind = tableKind({
+/** A recording as a batch's row gives it: shown as uploaded when first loaded. */
+type RecordingRow = Omit<RecordingValues, 'uploadedAt'> & { uploadedAt?: Date };
+
+export const recordingsKind = storeKind<'recordings', RecordingRow>({
   kind: 'recordings',
-  table: classRecordings,
   deletes: 'hard',
-  // Shown as uploaded when first loaded; a rerun leaves that time alone.
-  insertDefaults: (context) => ({ uploadedAt: context.now }),
+  store: {
+    load: async ({ tx, instituteId }, ids) =>
+      (await findRecordings(tx, instituteId, ids)) as Map<number, Record<string, unknown>>,
+    // Shown as uploaded when first loaded; a rerun leaves that time alone.
+    insert: ({ tx, instituteId, now }, values) =>
+      createRecordings(
+        tx,
+        instituteId,
+        values.map((value) => ({ uploadedAt: now, ...value })),
+      ),
+    update: ({ tx, instituteId }, id, value) => updateRecording(tx, instituteId, id, value),
+    remove: ({ tx, instituteId }, ids) => deleteRecordings(tx, instituteId, ids),
+  },
   build: async (context, rows, problems) => {
     const { class_session_external_id: sessionIds } = await resolveReferences(context, rows, problems, {
       class_session_external_id: 'class-sessions',
     });
     const files = await resolveFiles(context, rows, problems, { file_external_id: 'video' });
     return (row) => ({
-      columns: {
-        sessionId: sessionIds.get(row.class_session_external_id),
-        host: row.host,
-        providerVideoId: row.provider_video_id ?? null,
-        // host aws: the uploaded video on the portal's storage.
-        fileKey: row.file_external_id ? (files.get(row.file_external_id)?.fileKey ?? null) : null,
-        sizeBytes: row.file_external_id ? (files.get(row.file_external_id)?.sizeBytes ?? 0) : 0,
-        name: row.name,
-        durationSeconds: row.duration_seconds ?? 0,
-        recordedAt: toInstant(row.recorded_at, context.timeZone),
-      },
+      sessionId: sessionIds.get(row.class_session_external_id)!,
+      host: row.host,
+      providerVideoId: row.provider_video_id ?? null,
+      // host aws: the uploaded video on the portal's storage.
+      fileKey: row.file_external_id ? (files.get(row.file_external_id)?.fileKey ?? null) : null,
+      sizeBytes: row.file_external_id ? (files.get(row.file_external_id)?.sizeBytes ?? 0) : 0,
+      name: row.name,
+      durationSeconds: row.duration_seconds ?? 0,
+      recordedAt: toInstant(row.recorded_at, context.timeZone),
     });
   },
 });

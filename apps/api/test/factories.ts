@@ -16,10 +16,6 @@ import {
   instituteHosts,
   institutes,
   documents,
-  libraryCourses,
-  libraryFiles,
-  librarySubjects,
-  libraryTopics,
   productItemTypes,
   productPurchases,
   products,
@@ -30,6 +26,7 @@ import * as assignmentsWriter from '../src/features/assignments/index.ts';
 import * as eventsWriter from '../src/features/events/index.ts';
 import * as feesWriter from '../src/features/fees/index.ts';
 import * as homeWriter from '../src/features/home/index.ts';
+import * as libraryWriter from '../src/features/library/index.ts';
 import * as timetableWriter from '../src/features/timetable/index.ts';
 import type { NewPayment } from '../src/features/fees/index.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
@@ -594,22 +591,19 @@ export async function createLibraryCourse(
   institute: TestInstitute,
   { productId, name = `Library Course ${next()}` }: { productId?: number; name?: string } = {},
 ) {
-  const [course] = await db
-    .insert(libraryCourses)
-    .values({
-      instituteId: institute.id,
+  const [courseId] = await libraryWriter.libraryCourseRows.create(db, institute.id, [
+    {
       name,
       isPaid: productId !== undefined,
       courseTypeId: productId !== undefined ? 2 : 1,
       standardId: productId === undefined ? institute.standardId : null,
       productId: productId ?? null,
-    })
-    .returning({ id: libraryCourses.id });
-  const [subject] = await db
-    .insert(librarySubjects)
-    .values({ instituteId: institute.id, courseId: course!.id, name: `Subject ${next()}` })
-    .returning({ id: librarySubjects.id });
-  return { courseId: course!.id, subjectId: subject!.id };
+    },
+  ]);
+  const [subjectId] = await libraryWriter.librarySubjectRows.create(db, institute.id, [
+    { courseId: courseId!, name: `Subject ${next()}` },
+  ]);
+  return { courseId: courseId!, subjectId: subjectId! };
 }
 
 /** A topic of a library course's subject, under `parentId` (none: top level). */
@@ -619,11 +613,10 @@ export async function createTopic(
   course: { courseId: number; subjectId: number },
   { parentId = null, name = `Topic ${next()}` }: { parentId?: number | null; name?: string } = {},
 ) {
-  const [topic] = await db
-    .insert(libraryTopics)
-    .values({ instituteId: institute.id, courseId: course.courseId, subjectId: course.subjectId, parentId, name })
-    .returning({ id: libraryTopics.id });
-  return topic!.id;
+  const [topicId] = await libraryWriter.libraryTopicRows.create(db, institute.id, [
+    { courseId: course.courseId, subjectId: course.subjectId, parentId, name },
+  ]);
+  return topicId!;
 }
 
 /** A library file in a topic; `content` is stored under `extension` so its signed address serves real bytes. */
@@ -637,16 +630,14 @@ export async function createLibraryFile(
     content,
     extension = 'pdf',
     ...overrides
-  }: Partial<Omit<typeof libraryFiles.$inferInsert, 'instituteId' | 'courseId' | 'topicId'>> & {
+  }: Partial<Omit<libraryWriter.LibraryFileValues, 'courseId' | 'topicId'>> & {
     content?: Buffer | string;
     extension?: string;
   } = {},
 ) {
   const stored = content === undefined ? undefined : await storage.putBuffer(content, extension);
-  const [file] = await db
-    .insert(libraryFiles)
-    .values({
-      instituteId: institute.id,
+  const [fileId] = await libraryWriter.libraryFileRows.create(db, institute.id, [
+    {
       courseId,
       topicId,
       title: `File ${next()}`,
@@ -657,9 +648,9 @@ export async function createLibraryFile(
       sizeBytes: stored?.size ?? 0,
       sharedOn: institute.today,
       ...overrides,
-    })
-    .returning({ id: libraryFiles.id });
-  return file!.id;
+    },
+  ]);
+  return fileId!;
 }
 
 /** A document shared with a subject's students or an e-course's users. */

@@ -1,6 +1,6 @@
 // Statements over many rows at once, for the areas' writers and the admin API's batches: one array parameter per
 // column however many rows, so a batch of thousands is one statement that plans like one row.
-import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgEnumColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -16,6 +16,12 @@ export function chunks<T>(items: readonly T[], size = 1000): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
+}
+
+/** The rows of a raw statement (node-postgres answers `{ rows }`, PGlite the rows). */
+export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } & T[];
+  return result.rows ?? result;
 }
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

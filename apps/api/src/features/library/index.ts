@@ -15,3 +15,4 @@ export {
   type EntitledFile,
 } from './library-access.repository.ts';
 export { addFileDownload } from './library.repository.ts';
+export * from './library.writer.ts';

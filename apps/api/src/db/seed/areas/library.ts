@@ -1,12 +1,11 @@
 import { addDays } from '@campus/domain/calendar/calendar';
+import { productPurchases, products } from '../../schema/index.ts';
 import {
-  libraryCourses,
-  libraryFiles,
-  librarySubjects,
-  libraryTopics,
-  productPurchases,
-  products,
-} from '../../schema/index.ts';
+  libraryCourseRows,
+  libraryFileRows,
+  librarySubjectRows,
+  libraryTopicRows,
+} from '../../../features/library/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { storeDemoMedia, type DemoMediaFile } from '../demo-media.ts';
@@ -136,35 +135,32 @@ async function addCourse(
   subjectTrees: [string, TopicSpec[]][],
 ) {
   const { instituteId, today, media, posters } = context;
-  const [row] = await tx
-    .insert(libraryCourses)
-    .values({
-      instituteId,
+  const [row] = await libraryCourseRows.create(tx, instituteId, [
+    {
       name: course.name,
       isPaid: course.isPaid,
       courseTypeId: course.isPaid ? 2 : 1,
       standardId: course.standardId ?? null,
       productId: course.productId ?? null,
-    })
-    .returning({ id: libraryCourses.id });
-  const courseId = row!.id;
+    },
+  ]);
+  const courseId = row!;
   for (const [index, [subjectName, tree]] of subjectTrees.entries()) {
-    const [subject] = await tx
-      .insert(librarySubjects)
-      .values({ instituteId, courseId, name: subjectName, sortOrder: index })
-      .returning({ id: librarySubjects.id });
+    const [subjectId] = await librarySubjectRows.create(tx, instituteId, [
+      { courseId, name: subjectName, sortOrder: index },
+    ]);
     const addTopics = async (topics: TopicSpec[], parentId: number | null) => {
       for (const [order, topic] of topics.entries()) {
-        const [inserted] = await tx
-          .insert(libraryTopics)
-          .values({ instituteId, courseId, subjectId: subject!.id, parentId, name: topic.name, sortOrder: order })
-          .returning({ id: libraryTopics.id });
-        const topicId = inserted!.id;
+        const [inserted] = await libraryTopicRows.create(tx, instituteId, [
+          { courseId, subjectId: subjectId!, parentId, name: topic.name, sortOrder: order },
+        ]);
+        const topicId = inserted!;
         if (topic.files?.length) {
-          await tx.insert(libraryFiles).values(
+          await libraryFileRows.create(
+            tx,
+            instituteId,
             topic.files.map((file) => {
               const shared = {
-                instituteId,
                 courseId,
                 topicId,
                 title: file.title,

@@ -5,7 +5,7 @@ import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import type { AdminRow, AdminRowAction } from '@campus/domain/admin/admin.contract';
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
-import { chunks } from '../../../db/bulk.ts';
+import { chunks, executeRows } from '../../../db/bulk.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Storage } from '../../../lib/storage.ts';
 import type { SQL } from 'drizzle-orm';
@@ -213,7 +213,6 @@ export const sameColumns = (wanted: Record<string, unknown>, stored: Record<stri
   Object.keys(wanted).every((column) => sameValue(wanted[column], stored[column]));
 
 /** The rows of a raw statement in the batch's transaction (node-postgres answers `{ rows }`, PGlite the rows). */
-export async function sqlRows<T>(context: KindContext, query: SQL): Promise<T[]> {
-  const result = (await context.tx.execute(query)) as unknown as { rows?: T[] } & T[];
-  return result.rows ?? result;
+export function sqlRows<T>(context: KindContext, query: SQL): Promise<T[]> {
+  return executeRows<T>(context.tx, query);
 }

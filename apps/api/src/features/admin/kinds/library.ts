@@ -3,10 +3,18 @@
 // subject) and items (hosted videos or uploaded files).
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { maxTopicDepth, topicDepthProblems } from '@campus/domain/library/library-rules';
-import { and, eq, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { libraryCourses, libraryFiles, librarySubjects, libraryTopics } from '../../../db/schema/index.ts';
-import { anyOf } from '../admin.repository.ts';
+import {
+  findMixedSubjectTopics,
+  findSubjectCourses,
+  findTopicCircles,
+  findTopicCourses,
+  findTopicDepths,
+  findTopicsWithSubtopics,
+  libraryCourseRows,
+  libraryFileRows,
+  librarySubjectRows,
+  libraryTopicRows,
+} from '../../library/index.ts';
 import {
   createRecordings,
   deleteRecordings,
@@ -16,17 +24,15 @@ import {
 } from '../../timetable/index.ts';
 import { materialColumns, resolveFiles } from './files.ts';
 import {
-  chunks,
   defineKind,
   resolveReferences,
   RowProblems,
-  sqlRows,
   toInstant,
   type IndexedRow,
   type KindContext,
   type RowOutcome,
 } from './kind.ts';
-import { storeKind, tableKind } from './table-kind.ts';
+import { rowsStore, storeKind } from './table-kind.ts';
 
 /** A recording as a batch's row gives it: shown as uploaded when first loaded. */
 type RecordingRow = Omit<RecordingValues, 'uploadedAt'> & { uploadedAt?: Date };
@@ -66,9 +72,9 @@ export const recordingsKind = storeKind<'recordings', RecordingRow>({
   },
 });
 
-export const libraryCoursesKind = tableKind({
+export const libraryCoursesKind = storeKind({
   kind: 'library-courses',
-  table: libraryCourses,
+  store: rowsStore(libraryCourseRows),
   // Deleted for good with its subjects, topics and videos.
   deletes: 'hard',
   build: async (context, rows, problems) => {
@@ -76,54 +82,34 @@ export const libraryCoursesKind = tableKind({
       standard_external_id: 'standards',
     });
     return (row) => ({
-      columns: {
-        name: row.name,
-        isPaid: false,
-        courseTypeId: 1,
-        standardId: standardIds.get(row.standard_external_id),
-      },
+      name: row.name,
+      isPaid: false,
+      courseTypeId: 1,
+      standardId: standardIds.get(row.standard_external_id)!,
     });
   },
 });
 
-export const librarySubjectsKind = tableKind({
+export const librarySubjectsKind = storeKind({
   kind: 'library-subjects',
-  table: librarySubjects,
+  store: rowsStore(librarySubjectRows),
   deletes: 'hard',
   build: async (context, rows, problems) => {
     const { course_external_id: courseIds } = await resolveReferences(context, rows, problems, {
       course_external_id: 'library-courses',
     });
     return (row) => ({
-      columns: { courseId: courseIds.get(row.course_external_id), name: row.name, sortOrder: row.sort_order ?? 0 },
+      courseId: courseIds.get(row.course_external_id)!,
+      name: row.name,
+      sortOrder: row.sort_order ?? 0,
     });
   },
 });
 
-/** The course of library subjects or topics, by id. */
-async function coursesOf(
-  context: KindContext,
-  table: PgTable & { instituteId: PgColumn; id: PgColumn; courseId: PgColumn },
-  ids: number[],
-) {
-  const courses = new Map<number, number>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = (await context.tx
-      .select({ id: table.id, courseId: table.courseId })
-      .from(table as PgTable)
-      .where(and(eq(table.instituteId, context.instituteId), anyOf(table.id, part)))) as {
-      id: number;
-      courseId: number;
-    }[];
-    for (const row of rows) courses.set(row.id, row.courseId);
-  }
-  return courses;
-}
-
 /** Topics as stored (and as written so far in this batch), each row a topic and what it sits under. */
-const topicsTable = tableKind({
+const topicsTable = storeKind({
   kind: 'library-topics',
-  table: libraryTopics,
+  store: rowsStore(libraryTopicRows),
   deletes: 'hard',
   build: async (context, rows, problems) => {
     const { subject_external_id: subjectIds, parent_topic_external_id: parentIds } = await resolveReferences(
@@ -132,32 +118,23 @@ const topicsTable = tableKind({
       problems,
       { subject_external_id: 'library-subjects', parent_topic_external_id: 'library-topics' },
     );
-    const courses = await coursesOf(context, librarySubjects, [...subjectIds.values()]);
+    const courses = await findSubjectCourses(context.tx, context.instituteId, [...subjectIds.values()]);
     return (row) => {
-      const subjectId = subjectIds.get(row.subject_external_id);
+      const subjectId = subjectIds.get(row.subject_external_id)!;
       return {
-        columns: {
-          subjectId,
-          courseId: subjectId === undefined ? undefined : courses.get(subjectId),
-          parentId: row.parent_topic_external_id ? parentIds.get(row.parent_topic_external_id) : null,
-          name: row.name,
-          sortOrder: row.sort_order ?? 0,
-        },
+        subjectId,
+        courseId: courses.get(subjectId)!,
+        parentId: row.parent_topic_external_id ? parentIds.get(row.parent_topic_external_id)! : null,
+        name: row.name,
+        sortOrder: row.sort_order ?? 0,
       };
     };
   },
   // Deleting a topic would take its subtopics with it (and leave their external ids naming nothing).
-  async keep(context, ids) {
+  async keep({ tx, instituteId }, ids) {
     const kept = new Map<number, string>();
-    const rows = await sqlRows<{ parent_id: number; total: number }>(
-      context,
-      sql`select c.parent_id, count(*)::int as total from library_topics c
-        where c.institute_id = ${context.instituteId} and c.parent_id = any(${sql.param(ids)}::int[])
-          and not c.id = any(${sql.param(ids)}::int[])
-        group by c.parent_id`,
-    );
-    for (const row of rows) {
-      kept.set(row.parent_id, `has ${row.total} subtopics; delete or move them first (or in the same batch)`);
+    for (const [id, total] of await findTopicsWithSubtopics(tx, instituteId, ids)) {
+      kept.set(id, `has ${total} subtopics; delete or move them first (or in the same batch)`);
     }
     return kept;
   },
@@ -204,40 +181,6 @@ function topicLevels<R extends { parent_topic_external_id?: string }>(rows: Inde
 }
 
 /**
- * Each topic's parent, level (1 at the top) and the levels of subtopics below it, both walked only a level past where topics
- * may nest: enough to tell a topic too deep, and bounded however deep stored chains already are.
- */
-function findDepths(context: KindContext, ids: number[]) {
-  const institute = context.instituteId;
-  return sqlRows<{ id: number; parentId: number | null; depth: number; below: number }>(
-    context,
-    sql`with recursive up(start_id, parent_id, depth) as (
-        select t.id, t.parent_id, 1 from library_topics t
-        where t.institute_id = ${institute} and t.id = any(${sql.param(ids)}::int[])
-        union all
-        select up.start_id, t.parent_id, up.depth + 1 from up
-        join library_topics t on t.institute_id = ${institute} and t.id = up.parent_id
-        where up.depth <= ${maxTopicDepth}
-      ),
-      down(start_id, id, below) as (
-        select t.id, t.id, 0 from library_topics t
-        where t.institute_id = ${institute} and t.id = any(${sql.param(ids)}::int[])
-        union all
-        select down.start_id, c.id, down.below + 1 from down
-        join library_topics c on c.institute_id = ${institute} and c.parent_id = down.id
-        where down.below < ${maxTopicDepth}
-      ),
-      depths as (select start_id, max(depth)::int as depth from up group by start_id),
-      belows as (select start_id, max(below)::int as below from down group by start_id)
-      select t.id, t.parent_id as "parentId", depths.depth, belows.below
-      from library_topics t
-      join depths on depths.start_id = t.id
-      join belows on belows.start_id = t.id
-      where t.institute_id = ${institute}`,
-  );
-}
-
-/**
  * The tree after the batch's writes (in its transaction): no topic of the batch is its own ancestor through stored
  * topics, none sits (or puts its subtopics) deeper than topics nest, and every parent and subtopic it touches is of
  * the same subject.
@@ -246,33 +189,18 @@ async function checkTree(context: KindContext, rowOf: Map<number, number>) {
   const ids = [...rowOf.keys()];
   const problems: RowProblem[] = [];
   if (ids.length === 0) return;
-  const circles = await sqlRows<{ start_id: number }>(
-    context,
-    sql`with recursive up(start_id, id, depth) as (
-        select t.id, t.parent_id, 1 from library_topics t
-        where t.institute_id = ${context.instituteId} and t.id = any(${sql.param(ids)}::int[]) and t.parent_id is not null
-        union all
-        select up.start_id, t.parent_id, up.depth + 1 from up
-        join library_topics t on t.institute_id = ${context.instituteId} and t.id = up.id
-        where up.id <> up.start_id and t.parent_id is not null and up.depth < 1000
-      )
-      select distinct start_id from up where id = start_id`,
-  );
-  for (const { start_id: id } of circles) {
+  const circles = await findTopicCircles(context.tx, context.instituteId, ids);
+  for (const id of circles) {
     problems.push({ row: rowOf.get(id)!, field: 'parent_topic_external_id', rule: 'makes the topic its own ancestor' });
   }
-  const inCircle = new Set(circles.map((circle) => circle.start_id));
-  const placed = (await findDepths(context, ids)).filter((topic) => !inCircle.has(topic.id));
+  const inCircle = new Set(circles);
+  const placed = (await findTopicDepths(context.tx, context.instituteId, ids)).filter(
+    (topic) => !inCircle.has(topic.id),
+  );
   for (const { id, rule } of topicDepthProblems(placed)) {
     problems.push({ row: rowOf.get(id)!, field: 'parent_topic_external_id', rule });
   }
-  const mixed = await sqlRows<{ id: number; parent_id: number }>(
-    context,
-    sql`select c.id, c.parent_id from library_topics c
-      join library_topics p on p.institute_id = c.institute_id and p.id = c.parent_id
-      where c.institute_id = ${context.instituteId} and c.subject_id <> p.subject_id
-        and (c.id = any(${sql.param(ids)}::int[]) or p.id = any(${sql.param(ids)}::int[]))`,
-  );
+  const mixed = await findMixedSubjectTopics(context.tx, context.instituteId, ids);
   for (const { id, parent_id: parentId } of mixed) {
     const row = rowOf.get(id);
     if (row !== undefined) {
@@ -299,9 +227,9 @@ export const libraryTopicsKind = defineKind<'library-topics'>({
   },
 });
 
-export const libraryFilesKind = tableKind({
+export const libraryFilesKind = storeKind({
   kind: 'library-files',
-  table: libraryFiles,
+  store: rowsStore(libraryFileRows),
   deletes: 'hard',
   build: async (context, rows, problems) => {
     const { topic_external_id: topicIds } = await resolveReferences(context, rows, problems, {
@@ -311,19 +239,17 @@ export const libraryFilesKind = tableKind({
       file_external_id: 'any',
       poster_file_external_ids: 'image',
     });
-    const courses = await coursesOf(context, libraryTopics, [...topicIds.values()]);
+    const courses = await findTopicCourses(context.tx, context.instituteId, [...topicIds.values()]);
     return (row) => {
-      const topicId = topicIds.get(row.topic_external_id);
+      const topicId = topicIds.get(row.topic_external_id)!;
       return {
-        columns: {
-          topicId,
-          courseId: topicId === undefined ? undefined : courses.get(topicId),
-          title: row.title,
-          type: row.type,
-          ...materialColumns(row, files),
-          posterKeys: (row.poster_file_external_ids ?? []).map((externalId) => files.get(externalId)?.fileKey ?? ''),
-          sharedOn: row.shared_on,
-        },
+        topicId,
+        courseId: courses.get(topicId)!,
+        title: row.title,
+        type: row.type,
+        ...materialColumns(row, files),
+        posterKeys: (row.poster_file_external_ids ?? []).map((externalId) => files.get(externalId)?.fileKey ?? ''),
+        sharedOn: row.shared_on,
       };
     };
   },

@@ -7,15 +7,9 @@ import type { Storage } from '../src/lib/storage.ts';
 import type { announcements, banners, events } from '../src/db/schema/index.ts';
 import {
   examLabels,
-  examPassages,
   examProductTests,
-  examQuestions,
-  examSections,
-  examTestBatches,
-  examTests,
   instituteHosts,
   institutes,
-  documents,
   productItemTypes,
   productPurchases,
   products,
@@ -23,7 +17,9 @@ import {
 import * as academicsWriter from '../src/access/academics.writer.ts';
 import * as peopleWriter from '../src/access/people.writer.ts';
 import * as assignmentsWriter from '../src/features/assignments/index.ts';
+import * as documentsWriter from '../src/features/documents/index.ts';
 import * as eventsWriter from '../src/features/events/index.ts';
+import * as examWriter from '../src/features/exam/index.ts';
 import * as feesWriter from '../src/features/fees/index.ts';
 import * as homeWriter from '../src/features/home/index.ts';
 import * as libraryWriter from '../src/features/library/index.ts';
@@ -482,40 +478,34 @@ export async function createExamTest(
     productId,
     now = fixedNow,
     ...overrides
-  }: Partial<Omit<typeof examTests.$inferInsert, 'instituteId'>> & {
+  }: Partial<Omit<examWriter.TestValues, 'batchIds'>> & {
     batchIds?: number[];
     productId?: number;
     now?: Date;
   } = {},
 ) {
   const instituteId = institute.id;
-  const [test] = await db
-    .insert(examTests)
-    .values({
-      instituteId,
+  const [created] = await examWriter.createTests(db, instituteId, [
+    {
       name: `Test Paper ${next()}`,
       testTypeId: 4,
       startsAt: new Date(now.getTime() - 86_400_000),
       endsAt: new Date(now.getTime() + 7 * 86_400_000),
       durationMinutes: 30,
       ...overrides,
-    })
-    .returning({ id: examTests.id });
-  const testId = test!.id;
-  if (batchIds.length > 0) {
-    await db.insert(examTestBatches).values(batchIds.map((batchId) => ({ instituteId, testId, batchId })));
-  }
+      batchIds,
+    },
+  ]);
+  const testId = created!;
   if (productId !== undefined) await db.insert(examProductTests).values({ instituteId, productId, testId });
-  const [section] = await db
-    .insert(examSections)
-    .values({ instituteId, testId, name: 'Section A' })
-    .returning({ id: examSections.id });
-  const [passage] = await db
-    .insert(examPassages)
-    .values({ instituteId, testId, text: '<p>A passage to read.</p>' })
-    .returning({ id: examPassages.id });
-  const base = { instituteId, testId, sectionId: section!.id };
-  await db.insert(examQuestions).values([
+  const sections = await examWriter.findOrCreateSections(db, instituteId, [
+    { testId, name: 'Section A', subjectId: null },
+  ]);
+  const [passageId] = await examWriter.passageRows.create(db, instituteId, [
+    { testId, text: '<p>A passage to read.</p>' },
+  ]);
+  const base = { testId, sectionId: sections.get(`${testId}|Section A`)! };
+  await examWriter.questionRows.create(db, instituteId, [
     {
       ...base,
       questionNo: 1,
@@ -574,7 +564,7 @@ export async function createExamTest(
       ...base,
       questionNo: 7,
       quesType: 1,
-      passageId: passage!.id,
+      passageId: passageId!,
       question: 'On the passage',
       options: lettered(['A', 'B', 'C']),
       correct: 'c',
@@ -657,18 +647,10 @@ export async function createLibraryFile(
 export async function createDocument(
   db: Db,
   institute: TestInstitute,
-  values: Partial<Omit<typeof documents.$inferInsert, 'instituteId'>>,
+  values: Partial<documentsWriter.DocumentValues>,
 ) {
-  const [row] = await db
-    .insert(documents)
-    .values({
-      instituteId: institute.id,
-      category: 'Other',
-      title: `Document ${next()}`,
-      kind: 'pdf',
-      sharedOn: institute.today,
-      ...values,
-    })
-    .returning({ id: documents.id });
-  return row!.id;
+  const [id] = await documentsWriter.documentRows.create(db, institute.id, [
+    { category: 'Other', title: `Document ${next()}`, kind: 'pdf', sharedOn: institute.today, ...values },
+  ]);
+  return id!;
 }

@@ -2,3 +2,4 @@
 // ids the access policies check.
 export { findAnswerKeyState } from './answer-key.repository.ts';
 export { findExamLabel, findVisibleTestIds } from './exam-access.repository.ts';
+export * from './exam.writer.ts';

@@ -1,6 +1,7 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import { and, eq } from 'drizzle-orm';
-import { documents, libraryCourses } from '../../schema/index.ts';
+import { documentRows } from '../../../features/documents/index.ts';
+import { libraryCourses } from '../../schema/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { storeDemoMedia } from '../demo-media.ts';
@@ -8,13 +9,8 @@ import { storeDemoMedia } from '../demo-media.ts';
 type Media = Awaited<ReturnType<typeof storeDemoMedia>>;
 
 /** One document of every type (and every viewer) for one audience: a subject, or an e-course. */
-function everyType(
-  media: Media,
-  instituteId: number,
-  today: string,
-  audience: { subjectId?: number; courseId?: number },
-) {
-  const base = { instituteId, subjectId: audience.subjectId ?? null, courseId: audience.courseId ?? null };
+function everyType(media: Media, today: string, audience: { subjectId?: number; courseId?: number }) {
+  const base = { subjectId: audience.subjectId ?? null, courseId: audience.courseId ?? null };
   const file = (key: keyof Media, kind: 'pdf' | 'office' | 'image' | 'audio' | 'video' | 'other') => ({
     kind,
     fileName: media[key].fileName,
@@ -85,20 +81,21 @@ async function seedStudentDocuments(tx: Tx, institute: DemoInstitute, login: str
   const standardId = institute.batches.find((batch) => batch.id === student.batchIds[0])!.standardId;
   const [first, second] = institute.subjects.filter((subject) => subject.standardId === standardId);
   if (!first) return;
-  await tx.insert(documents).values(everyType(media, institute.id, today, { subjectId: first.id }));
+  await documentRows.create(tx, institute.id, everyType(media, today, { subjectId: first.id }));
   // A second subject with one document, so the subject filter changes the list.
   if (second) {
-    await tx.insert(documents).values({
-      instituteId: institute.id,
-      subjectId: second.id,
-      category: 'EBook',
-      title: 'Second subject ebook',
-      kind: 'pdf',
-      fileName: media.pdf.fileName,
-      fileKey: media.pdf.key,
-      sizeBytes: media.pdf.size,
-      sharedOn: addDays(today, -2),
-    });
+    await documentRows.create(tx, institute.id, [
+      {
+        subjectId: second.id,
+        category: 'EBook',
+        title: 'Second subject ebook',
+        kind: 'pdf',
+        fileName: media.pdf.fileName,
+        fileKey: media.pdf.key,
+        sizeBytes: media.pdf.size,
+        sharedOn: addDays(today, -2),
+      },
+    ]);
   }
 }
 
@@ -115,5 +112,5 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
     .select({ id: libraryCourses.id })
     .from(libraryCourses)
     .where(and(eq(libraryCourses.instituteId, apex.id), eq(libraryCourses.name, 'Physics Video Course')));
-  if (course) await tx.insert(documents).values(everyType(aMedia, apex.id, today, { courseId: course.id }));
+  if (course) await documentRows.create(tx, apex.id, everyType(aMedia, today, { courseId: course.id }));
 }

@@ -5,16 +5,13 @@ import {
   examAnswers,
   examAttempts,
   examLabels,
-  examPassages,
   examProductTests,
   examQuestions,
-  examSections,
-  examTestBatches,
-  examTests,
   productPurchases,
   products,
   type LetteredText,
 } from '../../schema/index.ts';
+import { createTests, passageRows, questionRows, sectionRows } from '../../../features/exam/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 
@@ -47,23 +44,18 @@ interface TestSpec {
  * matching in both answer formats, and two questions on one passage; negative marks on the objective ones.
  */
 async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: string, subjectId: number | null) {
-  const [science, reading] = await tx
-    .insert(examSections)
-    .values([
-      { instituteId, testId, name: 'Science', subjectId, sortOrder: 0 },
-      { instituteId, testId, name: 'Reading', sortOrder: 1 },
-    ])
-    .returning({ id: examSections.id });
-  const [passage] = await tx
-    .insert(examPassages)
-    .values({
-      instituteId,
+  const [science, reading] = await sectionRows.create(tx, instituteId, [
+    { testId, name: 'Science', subjectId, sortOrder: 0 },
+    { testId, name: 'Reading', sortOrder: 1 },
+  ]);
+  const [passage] = await passageRows.create(tx, instituteId, [
+    {
       testId,
       text: '<p>Plants make their food in the leaves. Sunlight, water and carbon dioxide are turned into glucose, and oxygen is given off. This process is called <b>photosynthesis</b>.</p>',
-    })
-    .returning({ id: examPassages.id });
-  const base = { instituteId, testId, sectionId: science!.id };
-  await tx.insert(examQuestions).values([
+    },
+  ]);
+  const base = { testId, sectionId: science! };
+  await questionRows.create(tx, instituteId, [
     {
       ...base,
       questionNo: 1,
@@ -136,10 +128,9 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
         '<p>Leaves hold chlorophyll, which absorbs red and blue light and reflects green light to our eyes.</p>',
     },
     {
-      instituteId,
       testId,
-      sectionId: reading!.id,
-      passageId: passage!.id,
+      sectionId: reading!,
+      passageId: passage!,
       questionNo: 7,
       quesType: 1,
       question: '<p>Where do plants make their food?</p>',
@@ -150,10 +141,9 @@ async function seedPaper(tx: Tx, instituteId: number, testId: number, mediaKey: 
       solution: '<p>The passage says it: plants make their food in the leaves.</p>',
     },
     {
-      instituteId,
       testId,
-      sectionId: reading!.id,
-      passageId: passage!.id,
+      sectionId: reading!,
+      passageId: passage!,
       questionNo: 8,
       quesType: 5,
       question: '<p>Photosynthesis gives off carbon dioxide.</p>',
@@ -335,30 +325,25 @@ async function seedInstitute(
       duration: 15,
     },
   ];
-  const tests = await tx
-    .insert(examTests)
-    .values(
-      specs.map((spec) => ({
-        instituteId,
-        labelId: spec.labelId,
-        name: spec.name,
-        title: spec.name,
-        testTypeId: spec.type,
-        startsAt: spec.startsAt,
-        endsAt: spec.endsAt,
-        durationMinutes: spec.duration,
-        testLimit: spec.limit ?? 0,
-        isResultPublished: spec.published ?? false,
-      })),
-    )
-    .returning({ id: examTests.id });
+  const testIds = await createTests(
+    tx,
+    instituteId,
+    specs.map((spec) => ({
+      labelId: spec.labelId,
+      name: spec.name,
+      title: spec.name,
+      testTypeId: spec.type,
+      startsAt: spec.startsAt,
+      endsAt: spec.endsAt,
+      durationMinutes: spec.duration,
+      testLimit: spec.limit ?? 0,
+      isResultPublished: spec.published ?? false,
+      batchIds: student.batchIds,
+    })),
+  );
+  const tests = testIds.map((id) => ({ id }));
   const subjectId = institute.subjects[0]?.id ?? null;
   for (const test of tests) await seedPaper(tx, instituteId, test.id, mediaKey, subjectId);
-  if (student.batchIds.length > 0) {
-    await tx
-      .insert(examTestBatches)
-      .values(tests.flatMap((test) => student.batchIds.map((batchId) => ({ instituteId, testId: test.id, batchId }))));
-  }
   const good = {
     1: 'a',
     2: 'a,c',
@@ -409,29 +394,25 @@ export async function seed({ tx, now, storage, institutes: { greenfield, apex } 
     .where(and(eq(products.instituteId, apex.id), eq(productPurchases.userId, buyer.userId)))
     .orderBy(products.id)
     .limit(1);
-  const productTests = await tx
-    .insert(examTests)
-    .values([
-      {
-        instituteId: apex.id,
-        name: 'JEE Main Crash Course: mock paper 1',
-        title: 'Crash course mock',
-        testTypeId: 1,
-        startsAt: new Date(now.getTime() - 3 * day),
-        endsAt: new Date(now.getTime() + 30 * day),
-        durationMinutes: 60,
-      },
-      {
-        instituteId: apex.id,
-        name: 'JEE Main Crash Course: online test 1',
-        title: 'Crash course online test',
-        testTypeId: 4,
-        startsAt: new Date(now.getTime() - 3 * day),
-        endsAt: new Date(now.getTime() + 30 * day),
-        durationMinutes: 30,
-      },
-    ])
-    .returning({ id: examTests.id });
+  const productTestIds = await createTests(tx, apex.id, [
+    {
+      name: 'JEE Main Crash Course: mock paper 1',
+      title: 'Crash course mock',
+      testTypeId: 1,
+      startsAt: new Date(now.getTime() - 3 * day),
+      endsAt: new Date(now.getTime() + 30 * day),
+      durationMinutes: 60,
+    },
+    {
+      name: 'JEE Main Crash Course: online test 1',
+      title: 'Crash course online test',
+      testTypeId: 4,
+      startsAt: new Date(now.getTime() - 3 * day),
+      endsAt: new Date(now.getTime() + 30 * day),
+      durationMinutes: 30,
+    },
+  ]);
+  const productTests = productTestIds.map((id) => ({ id }));
   for (const test of productTests) await seedPaper(tx, apex.id, test.id, mediaKey, null);
   if (product) {
     await tx

@@ -1,0 +1,2 @@
+// The documents area's public face: its writer.
+export * from './documents.writer.ts';

@@ -107,3 +107,26 @@ export async function deleteEnrolments(
     .delete(enrolments)
     .where(and(eq(enrolments.instituteId, instituteId), pairIn([enrolments.studentId, enrolments.batchId], pairs)));
 }
+
+/** Which of these students sit in which of these batches, as `${studentId}|${batchId}` (one statement). */
+export async function findEnrolledPairs(
+  db: Db,
+  instituteId: number,
+  studentIds: readonly number[],
+  batchIds: readonly number[],
+): Promise<Set<string>> {
+  const enrolled = new Set<string>();
+  if (studentIds.length === 0 || batchIds.length === 0) return enrolled;
+  const rows = await db
+    .select({ studentId: enrolments.studentId, batchId: enrolments.batchId })
+    .from(enrolments)
+    .where(
+      and(
+        eq(enrolments.instituteId, instituteId),
+        anyOf(enrolments.studentId, studentIds),
+        anyOf(enrolments.batchId, batchIds),
+      ),
+    );
+  for (const row of rows) enrolled.add(`${row.studentId}|${row.batchId}`);
+  return enrolled;
+}

@@ -6,6 +6,17 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Bytes written to storage but not yet given a key: committed or discarded by the caller. */
+/**
+ * A stored object as the rows that show it copy it (name, size and digest beside the key): what a replaced upload
+ * moves those rows to (the admin API's files).
+ */
+export interface StoredFileRef {
+  fileKey: string;
+  fileName: string;
+  sizeBytes: number;
+  sha256: string | null;
+}
+
 export interface Staged {
   id: string;
   size: number;

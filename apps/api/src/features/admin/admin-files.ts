@@ -2,29 +2,31 @@
 // id, and rows of other kinds name it (`file_external_id`). The rows copy the file's storage key, name and size into
 // their own columns, so every screen reads its rows as before; the admin_files row owns the stored object.
 import { adminFileJsonSchema, type AdminFileAnswer } from '@campus/domain/admin/admin.contract';
-import { kindOfFileName } from '@campus/domain/media/media-rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { clearJournal, journalFiles } from '../../db/pending-files.ts';
-import {
-  adminFiles,
-  announcements,
-  assignmentAttachments,
-  classRecordings,
-  documents,
-  examQuestions,
-  libraryFiles,
-} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { receiveUpload, storeFiles, type ReceivedFile, type UploadForm } from '../../lib/uploads.ts';
 import { cleanFileName, detectUploadKind, fileNameProblem } from '@campus/domain/shared/uploads';
-import { insertAuditRows } from './admin.repository.ts';
+import * as assignments from '../assignments/index.ts';
+import * as documentsArea from '../documents/index.ts';
+import * as exam from '../exam/index.ts';
+import * as home from '../home/index.ts';
+import * as library from '../library/index.ts';
+import * as timetable from '../timetable/index.ts';
+import {
+  createAdminFile,
+  deleteAdminFileRows,
+  findAdminFiles,
+  insertAuditRows,
+  lockAdminFile,
+  updateAdminFile,
+  type AdminFile,
+} from './admin.repository.ts';
 import type { BatchResult, Writer } from './admin.service.ts';
 import { BatchRefused, checkRows } from './admin.service.ts';
-import { findAdminFiles, type AdminFile } from './kinds/files.ts';
 
 /** Recorded classes are the largest files an institute sends; the upload streams, so the cap is about disk. */
 export const maxAdminFileBytes = 4 * 1024 * 1024 * 1024;
@@ -44,90 +46,28 @@ const fileForm: UploadForm<{ external_id: string }> = {
 };
 
 /**
- * Points every row that shows the stored object `from` at the file `to` (a replaced file): announcements, teachers'
- * files and solutions, recordings, study material files and posters, documents. Answers how many rows moved.
+ * The areas whose rows show uploaded files, in the order a refusal names the first use: announcements, teachers'
+ * files and solutions, recordings, study material files and posters, documents, questions. Each moves its rows to a
+ * replaced file and says which of some stored objects it still shows.
  */
+const fileShowers = [home, assignments, timetable, library, documentsArea, exam];
+
+/** Points every row that shows the stored object `from` at the file `to` (a replaced file); answers how many moved. */
 async function moveReferences(tx: Db, instituteId: number, from: string, to: AdminFile): Promise<number> {
-  const kind = kindOfFileName(to.fileName);
-  const moved = await Promise.all([
-    tx
-      .update(announcements)
-      .set({ attachmentFileKey: to.fileKey, attachmentName: to.fileName })
-      .where(and(eq(announcements.instituteId, instituteId), eq(announcements.attachmentFileKey, from)))
-      .returning({ id: announcements.id }),
-    tx
-      .update(announcements)
-      .set({ imageFileKey: to.fileKey })
-      .where(and(eq(announcements.instituteId, instituteId), eq(announcements.imageFileKey, from)))
-      .returning({ id: announcements.id }),
-    tx
-      .update(assignmentAttachments)
-      .set({ fileKey: to.fileKey, displayName: to.fileName, sizeBytes: to.sizeBytes, sha256: to.sha256 })
-      .where(
-        and(
-          eq(assignmentAttachments.instituteId, instituteId),
-          eq(assignmentAttachments.fileKey, from),
-          inArray(assignmentAttachments.kind, ['teacher', 'solution']),
-        ),
-      )
-      .returning({ id: assignmentAttachments.id }),
-    tx
-      .update(classRecordings)
-      .set({ fileKey: to.fileKey, sizeBytes: to.sizeBytes })
-      .where(and(eq(classRecordings.instituteId, instituteId), eq(classRecordings.fileKey, from)))
-      .returning({ id: classRecordings.id }),
-    tx
-      .update(libraryFiles)
-      .set({ fileKey: to.fileKey, fileName: to.fileName, sizeBytes: to.sizeBytes, kind })
-      .where(and(eq(libraryFiles.instituteId, instituteId), eq(libraryFiles.fileKey, from)))
-      .returning({ id: libraryFiles.id }),
-    tx
-      .update(libraryFiles)
-      .set({ posterKeys: sql`array_replace(${libraryFiles.posterKeys}, ${from}, ${to.fileKey})` })
-      .where(and(eq(libraryFiles.instituteId, instituteId), sql`${from} = any(${libraryFiles.posterKeys})`))
-      .returning({ id: libraryFiles.id }),
-    tx
-      .update(examQuestions)
-      .set({ mediaFileKey: to.fileKey, mediaType: kind })
-      .where(and(eq(examQuestions.instituteId, instituteId), eq(examQuestions.mediaFileKey, from)))
-      .returning({ id: examQuestions.id }),
-    tx
-      .update(documents)
-      .set({ fileKey: to.fileKey, fileName: to.fileName, sizeBytes: to.sizeBytes, kind })
-      .where(and(eq(documents.instituteId, instituteId), eq(documents.fileKey, from)))
-      .returning({ id: documents.id }),
-  ]);
-  return moved.reduce((total, rows) => total + rows.length, 0);
+  let moved = 0;
+  for (const area of fileShowers) moved += await area.moveStoredFile(tx, instituteId, from, to);
+  return moved;
 }
 
 /** What still shows each of `keys`, in words (the first place found), for refusing to delete it. */
 async function usesOf(tx: Db, instituteId: number, keys: string[]): Promise<Map<string, string>> {
   const used = new Map<string, string>();
   if (keys.length === 0) return used;
-  const list = sql`array[${sql.join(
-    keys.map((key) => sql`${key}`),
-    sql`, `,
-  )}]::text[]`;
-  const found = (await tx.execute(sql`
-    select file_key, what from (
-      select attachment_file_key as file_key, 'an announcement' as what from announcements
-        where institute_id = ${instituteId} and attachment_file_key = any(${list})
-      union all select image_file_key, 'an announcement' from announcements
-        where institute_id = ${instituteId} and image_file_key = any(${list})
-      union all select file_key, 'an assignment' from assignment_attachments
-        where institute_id = ${instituteId} and file_key = any(${list}) and kind in ('teacher', 'solution')
-      union all select file_key, 'a recording' from class_recordings
-        where institute_id = ${instituteId} and file_key = any(${list})
-      union all select file_key, 'a study material file' from library_files
-        where institute_id = ${instituteId} and file_key = any(${list})
-      union all select unnest(poster_keys), 'a study material poster' from library_files
-        where institute_id = ${instituteId} and poster_keys && ${list}
-      union all select file_key, 'a document' from documents
-        where institute_id = ${instituteId} and file_key = any(${list})
-      union all select media_file_key, 'a question' from exam_questions
-        where institute_id = ${instituteId} and media_file_key = any(${list})
-    ) uses where file_key = any(${list})`)) as unknown as { rows: { file_key: string; what: string }[] };
-  for (const row of found.rows) if (!used.has(row.file_key)) used.set(row.file_key, row.what);
+  for (const area of fileShowers) {
+    for (const [key, what] of await area.findStoredFileUses(tx, instituteId, keys)) {
+      if (!used.has(key)) used.set(key, what);
+    }
+  }
   return used;
 }
 
@@ -182,27 +122,16 @@ async function storeFile(
   const replaced: string[] = [];
   return storeFiles(db, storage, [file], replaced, async (tx, [fileKey]) => {
     const columns = { fileKey: fileKey!, fileName: file.name, sizeBytes: file.staged.size, sha256: file.staged.sha256 };
-    const [created] = await tx
-      .insert(adminFiles)
-      .values({ instituteId: writer.instituteId, externalId, ...columns, createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: adminFiles.id });
-    if (created) {
-      await insertAuditRows(tx, [auditRow(writer, now, 'create', externalId, null, created.id)]);
+    const created = await createAdminFile(tx, writer.instituteId, externalId, columns, now);
+    if (created !== undefined) {
+      await insertAuditRows(tx, [auditRow(writer, now, 'create', externalId, null, created)]);
       return answerOf('created');
     }
-    const [old] = await tx
-      .select()
-      .from(adminFiles)
-      .where(and(eq(adminFiles.instituteId, writer.instituteId), eq(adminFiles.externalId, externalId)))
-      .for('update');
-    await tx
-      .update(adminFiles)
-      .set({ ...columns, updatedAt: now })
-      .where(and(eq(adminFiles.instituteId, writer.instituteId), eq(adminFiles.id, old!.id)));
-    const moved = await moveReferences(tx, writer.instituteId, old!.fileKey, { id: old!.id, ...columns });
-    replaced.push(old!.fileKey);
-    await insertAuditRows(tx, [auditRow(writer, now, 'update', externalId, old!.id, old!.id)]);
+    const old = (await lockAdminFile(tx, writer.instituteId, externalId))!;
+    await updateAdminFile(tx, writer.instituteId, old.id, columns, now);
+    const moved = await moveReferences(tx, writer.instituteId, old.fileKey, { id: old.id, ...columns });
+    replaced.push(old.fileKey);
+    await insertAuditRows(tx, [auditRow(writer, now, 'update', externalId, old.id, old.id)]);
     return answerOf('updated', moved);
   });
 }
@@ -288,11 +217,7 @@ export async function deleteAdminFiles(
     });
     if (refused.length > 0) throw new BatchRefused(refused);
     const ids = [...found.values()].map((file) => file.id);
-    if (ids.length > 0) {
-      await tx
-        .delete(adminFiles)
-        .where(and(eq(adminFiles.instituteId, writer.instituteId), inArray(adminFiles.id, ids)));
-    }
+    await deleteAdminFileRows(tx, writer.instituteId, ids);
     removed.push(...[...found.values()].map((file) => file.fileKey));
     await journalFiles(tx, removed);
     await insertAuditRows(

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { anyOf, insertRows } from '../../db/bulk.ts';
-import { adminApiKeys, adminAudit, adminExternalIds, institutes } from '../../db/schema/index.ts';
+import { anyOf, chunks, insertRows } from '../../db/bulk.ts';
+import { adminApiKeys, adminAudit, adminExternalIds, adminFiles, institutes } from '../../db/schema/index.ts';
 
 // The bulk statements moved to db/bulk.ts (areas' writers use them too); the kinds still import them from here.
 export { anyOf, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
@@ -160,4 +160,84 @@ export async function hasAdminKeyNamed(db: Db, instituteId: number, name: string
 
 export async function insertAdminKey(db: Db, instituteId: number, name: string, keyHash: string): Promise<void> {
   await db.insert(adminApiKeys).values({ instituteId, name, keyHash });
+}
+
+// Files the institute's system uploaded (`POST /api/admin/v1/files`, the import), by its external id.
+
+/** A file as the rows that name it copy it. */
+export interface AdminFile {
+  id: number;
+  fileKey: string;
+  fileName: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+const toFile = (row: typeof adminFiles.$inferSelect): AdminFile => ({
+  id: row.id,
+  fileKey: row.fileKey,
+  fileName: row.fileName,
+  sizeBytes: row.sizeBytes,
+  sha256: row.sha256,
+});
+
+/** The files of an institute by external id. */
+export async function findAdminFiles(db: Db, instituteId: number, externalIds: string[]) {
+  const found = new Map<string, AdminFile>();
+  for (const part of chunks([...new Set(externalIds)], 5000)) {
+    const rows = await db
+      .select()
+      .from(adminFiles)
+      .where(and(eq(adminFiles.instituteId, instituteId), inArray(adminFiles.externalId, part)));
+    for (const row of rows) found.set(row.externalId, toFile(row));
+  }
+  return found;
+}
+
+type AdminFileColumns = Pick<typeof adminFiles.$inferInsert, 'fileKey' | 'fileName' | 'sizeBytes' | 'sha256'>;
+
+/** Creates the file of an external id; answers its id, or undefined when the id has one already. */
+export async function createAdminFile(
+  db: Db,
+  instituteId: number,
+  externalId: string,
+  columns: AdminFileColumns,
+  now: Date,
+): Promise<number | undefined> {
+  const [created] = await db
+    .insert(adminFiles)
+    .values({ instituteId, externalId, ...columns, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: adminFiles.id });
+  return created?.id;
+}
+
+/** The file of an external id, held until the transaction ends (a parallel replace waits). */
+export async function lockAdminFile(db: Db, instituteId: number, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(adminFiles)
+    .where(and(eq(adminFiles.instituteId, instituteId), eq(adminFiles.externalId, externalId)))
+    .for('update');
+  return row && toFile(row);
+}
+
+/** Replaces a file's stored object and what the rows copy of it. */
+export async function updateAdminFile(
+  db: Db,
+  instituteId: number,
+  id: number,
+  columns: AdminFileColumns,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(adminFiles)
+    .set({ ...columns, updatedAt: now })
+    .where(and(eq(adminFiles.instituteId, instituteId), eq(adminFiles.id, id)));
+}
+
+/** Deletes files (their objects go after the commit: the caller journals them). */
+export async function deleteAdminFileRows(db: Db, instituteId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(adminFiles).where(and(eq(adminFiles.instituteId, instituteId), anyOf(adminFiles.id, ids)));
 }

@@ -15,7 +15,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { deleteAdminFiles, importAdminFile, maxAdminFileBytes } from './admin-files.ts';
 import { BatchRefused } from './admin.service.ts';
 import { detectDelimiter, emptyReport, type ImportReport, type LineProblem } from './import.service.ts';
-import { findAdminFiles } from './kinds/files.ts';
+import { findAdminFiles } from './admin.repository.ts';
 
 /** The columns of a files list. */
 export const fileListColumns = [

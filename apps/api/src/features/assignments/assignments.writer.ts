@@ -4,6 +4,7 @@
 // written by the submission service, never here.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { StoredFileRef } from '../../lib/storage.ts';
 import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
 import { assignmentAttachments, assignments, submissions } from '../../db/schema/index.ts';
 
@@ -265,4 +266,39 @@ export async function clearEvaluations(
     .where(
       and(eq(submissions.instituteId, instituteId), pairIn([submissions.assignmentId, submissions.studentId], pairs)),
     );
+}
+
+/** Points the teacher's files and solutions that show the stored object `from` at `to`; answers how many moved. */
+export async function moveStoredFile(db: Db, instituteId: number, from: string, to: StoredFileRef): Promise<number> {
+  const moved = await db
+    .update(assignmentAttachments)
+    .set({ fileKey: to.fileKey, displayName: to.fileName, sizeBytes: to.sizeBytes, sha256: to.sha256 })
+    .where(
+      and(
+        eq(assignmentAttachments.instituteId, instituteId),
+        eq(assignmentAttachments.fileKey, from),
+        inArray(assignmentAttachments.kind, [...ownKinds]),
+      ),
+    )
+    .returning({ id: assignmentAttachments.id });
+  return moved.length;
+}
+
+/** Which of `keys` an assignment shows (its teacher's files and solutions), in words. */
+export async function findStoredFileUses(
+  db: Db,
+  instituteId: number,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectDistinct({ key: assignmentAttachments.fileKey })
+    .from(assignmentAttachments)
+    .where(
+      and(
+        eq(assignmentAttachments.instituteId, instituteId),
+        anyOf(assignmentAttachments.fileKey, keys),
+        inArray(assignmentAttachments.kind, [...ownKinds]),
+      ),
+    );
+  return new Map(rows.map((row) => [row.key!, 'an assignment']));
 }

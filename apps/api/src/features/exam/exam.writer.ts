@@ -1,9 +1,11 @@
 // The exam area's writer (issue 29): the one module that creates and changes online tests (with the batches they
 // are set for), their sections, reading passages and questions, and reads what their rules need, for the admin API,
 // the demo seed and the test factories, in the caller's transaction. Attempts are the students' (the panel's).
+import { kindOfFileName } from '@campus/domain/media/media-rules';
 import { and, count, eq } from 'drizzle-orm';
 import { anyOf, chunks } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
+import type { StoredFileRef } from '../../lib/storage.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
 import {
   examAttempts,
@@ -189,4 +191,27 @@ export async function findAttemptedQuestions(
     for (const row of rows) found.set(row.id, row.total);
   }
   return found;
+}
+
+/** Points questions whose picture or video is the stored object `from` at `to`; answers how many moved. */
+export async function moveStoredFile(db: Db, instituteId: number, from: string, to: StoredFileRef): Promise<number> {
+  const moved = await db
+    .update(examQuestions)
+    .set({ mediaFileKey: to.fileKey, mediaType: kindOfFileName(to.fileName) })
+    .where(and(eq(examQuestions.instituteId, instituteId), eq(examQuestions.mediaFileKey, from)))
+    .returning({ id: examQuestions.id });
+  return moved.length;
+}
+
+/** Which of `keys` a question shows, in words. */
+export async function findStoredFileUses(
+  db: Db,
+  instituteId: number,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectDistinct({ key: examQuestions.mediaFileKey })
+    .from(examQuestions)
+    .where(and(eq(examQuestions.instituteId, instituteId), anyOf(examQuestions.mediaFileKey, keys)));
+  return new Map(rows.map((row) => [row.key!, 'a question']));
 }

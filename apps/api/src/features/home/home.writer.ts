@@ -1,8 +1,9 @@
 // The home area's writer (issue 29): the one module that creates and changes notices (announcements and their
 // audience) and banners, for the admin API, the demo seed and the test factories, in the caller's transaction.
 // Notices' HTML is stored as given: the admin API sanitises what staff send, and every screen sanitises again.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { StoredFileRef } from '../../lib/storage.ts';
 import { anyOf } from '../../db/bulk.ts';
 import { announcementAudiences, announcements, banners } from '../../db/schema/index.ts';
 
@@ -110,4 +111,42 @@ export async function createBanners(db: Db, instituteId: number, values: readonl
     .values(values.map((banner) => ({ instituteId, ...banner })))
     .returning({ id: banners.id });
   return rows.map((row) => row.id);
+}
+
+/** Points announcements that show the stored object `from` (attachment or image) at `to`; answers how many moved. */
+export async function moveStoredFile(db: Db, instituteId: number, from: string, to: StoredFileRef): Promise<number> {
+  const attachments = await db
+    .update(announcements)
+    .set({ attachmentFileKey: to.fileKey, attachmentName: to.fileName })
+    .where(and(eq(announcements.instituteId, instituteId), eq(announcements.attachmentFileKey, from)))
+    .returning({ id: announcements.id });
+  const images = await db
+    .update(announcements)
+    .set({ imageFileKey: to.fileKey })
+    .where(and(eq(announcements.instituteId, instituteId), eq(announcements.imageFileKey, from)))
+    .returning({ id: announcements.id });
+  return attachments.length + images.length;
+}
+
+/** Which of `keys` an announcement shows, in words. */
+export async function findStoredFileUses(
+  db: Db,
+  instituteId: number,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ attachment: announcements.attachmentFileKey, image: announcements.imageFileKey })
+    .from(announcements)
+    .where(
+      and(
+        eq(announcements.instituteId, instituteId),
+        or(anyOf(announcements.attachmentFileKey, keys), anyOf(announcements.imageFileKey, keys)),
+      ),
+    );
+  const wanted = new Set(keys);
+  const used = new Map<string, string>();
+  for (const row of rows) {
+    for (const key of [row.attachment, row.image]) if (key && wanted.has(key)) used.set(key, 'an announcement');
+  }
+  return used;
 }

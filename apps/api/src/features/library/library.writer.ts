@@ -2,9 +2,11 @@
 // tree within a subject) and items, and reads what its rules need (each row's course; the topic tree's depth,
 // circles and subjects), for the admin API, the demo seed and the test factories, in the caller's transaction.
 import { maxTopicDepth } from '@campus/domain/library/library-rules';
+import { kindOfFileName } from '@campus/domain/media/media-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { anyOf, chunks, executeRows } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
+import type { StoredFileRef } from '../../lib/storage.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
 import { libraryCourses, libraryFiles, librarySubjects, libraryTopics } from '../../db/schema/index.ts';
 
@@ -127,4 +129,43 @@ export function findMixedSubjectTopics(db: Db, instituteId: number, ids: readonl
       where c.institute_id = ${instituteId} and c.subject_id <> p.subject_id
         and (c.id = any(${sql.param([...ids])}::int[]) or p.id = any(${sql.param([...ids])}::int[]))`,
   );
+}
+
+/** Points study material files and posters that show the stored object `from` at `to`; answers how many moved. */
+export async function moveStoredFile(db: Db, instituteId: number, from: string, to: StoredFileRef): Promise<number> {
+  const files = await db
+    .update(libraryFiles)
+    .set({ fileKey: to.fileKey, fileName: to.fileName, sizeBytes: to.sizeBytes, kind: kindOfFileName(to.fileName) })
+    .where(and(eq(libraryFiles.instituteId, instituteId), eq(libraryFiles.fileKey, from)))
+    .returning({ id: libraryFiles.id });
+  const posters = await db
+    .update(libraryFiles)
+    .set({ posterKeys: sql`array_replace(${libraryFiles.posterKeys}, ${from}, ${to.fileKey})` })
+    .where(and(eq(libraryFiles.instituteId, instituteId), sql`${from} = any(${libraryFiles.posterKeys})`))
+    .returning({ id: libraryFiles.id });
+  return files.length + posters.length;
+}
+
+/** Which of `keys` the study library shows (a file, or a poster), in words. */
+export async function findStoredFileUses(
+  db: Db,
+  instituteId: number,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const used = new Map<string, string>();
+  const files = await db
+    .selectDistinct({ key: libraryFiles.fileKey })
+    .from(libraryFiles)
+    .where(and(eq(libraryFiles.instituteId, instituteId), anyOf(libraryFiles.fileKey, keys)));
+  for (const row of files) used.set(row.key!, 'a study material file');
+  const posters = await executeRows<{ key: string }>(
+    db,
+    sql`select distinct unnest(poster_keys) as key from library_files
+      where institute_id = ${instituteId} and poster_keys && ${sql.param([...keys])}::text[]`,
+  );
+  const wanted = new Set(keys);
+  for (const row of posters) {
+    if (wanted.has(row.key) && !used.has(row.key)) used.set(row.key, 'a study material poster');
+  }
+  return used;
 }

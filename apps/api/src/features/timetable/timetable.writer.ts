@@ -3,6 +3,7 @@
 // the demo seed and the test factories, in the caller's transaction.
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { StoredFileRef } from '../../lib/storage.ts';
 import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
 import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/index.ts';
@@ -271,4 +272,27 @@ export async function deleteAttendance(
   await db
     .delete(attendance)
     .where(and(eq(attendance.instituteId, instituteId), pairIn([attendance.sessionId, attendance.studentId], pairs)));
+}
+
+/** Points recordings whose video is the stored object `from` at `to`; answers how many moved. */
+export async function moveStoredFile(db: Db, instituteId: number, from: string, to: StoredFileRef): Promise<number> {
+  const moved = await db
+    .update(classRecordings)
+    .set({ fileKey: to.fileKey, sizeBytes: to.sizeBytes })
+    .where(and(eq(classRecordings.instituteId, instituteId), eq(classRecordings.fileKey, from)))
+    .returning({ id: classRecordings.id });
+  return moved.length;
+}
+
+/** Which of `keys` a recording plays, in words. */
+export async function findStoredFileUses(
+  db: Db,
+  instituteId: number,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await db
+    .selectDistinct({ key: classRecordings.fileKey })
+    .from(classRecordings)
+    .where(and(eq(classRecordings.instituteId, instituteId), anyOf(classRecordings.fileKey, keys)));
+  return new Map(rows.map((row) => [row.key!, 'a recording']));
 }

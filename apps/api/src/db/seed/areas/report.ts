@@ -1,18 +1,14 @@
 import { scoreAttempt } from '@campus/domain/exam/exam-rules';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { rankTest } from '../../../features/report/index.ts';
+import {
+  offlineExamRows,
+  rankTest,
+  recordOfflineResults,
+  type OfflineResultValues,
+} from '../../../features/report/index.ts';
 import { hashToken, newToken } from '../../../lib/tokens.ts';
 import type { Db } from '../../client.ts';
-import {
-  enrolments,
-  examAnswers,
-  examAttempts,
-  examQuestions,
-  examTests,
-  reportOfflineExams,
-  reportOfflineMarks,
-  students,
-} from '../../schema/index.ts';
+import { enrolments, examAnswers, examAttempts, examQuestions, examTests, students } from '../../schema/index.ts';
 import type { DemoAccount, DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 
@@ -166,76 +162,67 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
     { name: 'Science', totalMarks: 50 },
     { name: 'English', totalMarks: 25 },
   ];
-  const exams = await tx
-    .insert(reportOfflineExams)
-    .values([
-      {
-        instituteId,
-        batchId,
-        examDate: dateFrom(-70),
-        startTime: '09:30',
-        endTime: '11:00',
-        topicName: 'Term start assessment',
-        description: 'Written test on the first chapters',
-        subjects,
-      },
-      {
-        instituteId,
-        batchId,
-        examDate: dateFrom(-42),
-        startTime: '09:30',
-        endTime: '11:00',
-        topicName: 'Unit test 1',
-        description: 'Chapters 1 to 3',
-        subjects,
-      },
-      {
-        instituteId,
-        batchId,
-        examDate: dateFrom(-21),
-        startTime: '10:00',
-        endTime: '11:00',
-        topicName: 'Surprise quiz',
-        description: 'Short quiz',
-        subjects: [subjects[0]!],
-      },
-      {
-        instituteId,
-        batchId,
-        examDate: dateFrom(-7),
-        startTime: '09:30',
-        endTime: '11:00',
-        topicName: 'Unit test 2',
-        description: 'Chapters 4 to 6',
-        subjects,
-      },
-      {
-        instituteId,
-        batchId,
-        examDate: dateFrom(9),
-        startTime: '09:30',
-        endTime: '12:00',
-        topicName: 'Half-yearly examination',
-        description: 'All chapters so far',
-        subjects,
-      },
-      {
-        instituteId,
-        batchId,
-        examDate: dateFrom(30),
-        startTime: '10:00',
-        endTime: '11:00',
-        topicName: 'Unit test 3',
-        description: 'Chapters 7 and 8',
-        subjects: [subjects[1]!],
-      },
-    ])
-    .returning({ id: reportOfflineExams.id });
+  const examIds = await offlineExamRows.create(tx, instituteId, [
+    {
+      batchId,
+      examDate: dateFrom(-70),
+      startTime: '09:30',
+      endTime: '11:00',
+      topicName: 'Term start assessment',
+      description: 'Written test on the first chapters',
+      subjects,
+    },
+    {
+      batchId,
+      examDate: dateFrom(-42),
+      startTime: '09:30',
+      endTime: '11:00',
+      topicName: 'Unit test 1',
+      description: 'Chapters 1 to 3',
+      subjects,
+    },
+    {
+      batchId,
+      examDate: dateFrom(-21),
+      startTime: '10:00',
+      endTime: '11:00',
+      topicName: 'Surprise quiz',
+      description: 'Short quiz',
+      subjects: [subjects[0]!],
+    },
+    {
+      batchId,
+      examDate: dateFrom(-7),
+      startTime: '09:30',
+      endTime: '11:00',
+      topicName: 'Unit test 2',
+      description: 'Chapters 4 to 6',
+      subjects,
+    },
+    {
+      batchId,
+      examDate: dateFrom(9),
+      startTime: '09:30',
+      endTime: '12:00',
+      topicName: 'Half-yearly examination',
+      description: 'All chapters so far',
+      subjects,
+    },
+    {
+      batchId,
+      examDate: dateFrom(30),
+      startTime: '10:00',
+      endTime: '11:00',
+      topicName: 'Unit test 3',
+      description: 'Chapters 7 and 8',
+      subjects: [subjects[1]!],
+    },
+  ]);
   const takers = [{ studentId: student.studentId }, ...classmates.slice(0, 6).map((c) => ({ studentId: c.studentId }))];
-  const marksRows: (typeof reportOfflineMarks.$inferInsert)[] = [];
+  const marksRows: OfflineResultValues[] = [];
   const pastSubjects = [subjects, subjects, [subjects[0]!], subjects];
   for (const [examIndex, examSubjects] of pastSubjects.entries()) {
-    const examId = exams[examIndex]!.id;
+    const examId = examIds[examIndex]!;
     for (const subject of examSubjects) {
       const marks = takers.map((_, takerIndex) =>
         examIndex === 2 && takerIndex === 0
@@ -248,7 +235,6 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
       takers.forEach((taker, takerIndex) => {
         const value = marks[takerIndex]!;
         marksRows.push({
-          instituteId,
           examId,
           studentId: taker.studentId,
           subjectName: subject.name,
@@ -259,7 +245,7 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
       });
     }
   }
-  await tx.insert(reportOfflineMarks).values(marksRows);
+  await recordOfflineResults(tx, instituteId, marksRows);
 }
 
 /** Exam reports of both institutes' demo students. */

@@ -2,40 +2,10 @@
 // external id, checked for their type, and copied into the row's own columns (key, name, size).
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { kindOfFileName } from '@campus/domain/media/media-rules';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { adminFiles } from '../../../db/schema/index.ts';
-import { chunks, type IndexedRow, type KindContext } from './kind.ts';
+import { findAdminFiles, type AdminFile } from '../admin.repository.ts';
+import type { IndexedRow, KindContext } from './kind.ts';
 
-/** A file as the rows that name it copy it. */
-export interface AdminFile {
-  id: number;
-  fileKey: string;
-  fileName: string;
-  sizeBytes: number;
-  sha256: string;
-}
-
-const toFile = (row: typeof adminFiles.$inferSelect): AdminFile => ({
-  id: row.id,
-  fileKey: row.fileKey,
-  fileName: row.fileName,
-  sizeBytes: row.sizeBytes,
-  sha256: row.sha256,
-});
-
-/** The files of an institute by external id. */
-export async function findAdminFiles(db: Db, instituteId: number, externalIds: string[]) {
-  const found = new Map<string, AdminFile>();
-  for (const part of chunks([...new Set(externalIds)], 5000)) {
-    const rows = await db
-      .select()
-      .from(adminFiles)
-      .where(and(eq(adminFiles.instituteId, instituteId), inArray(adminFiles.externalId, part)));
-    for (const row of rows) found.set(row.externalId, toFile(row));
-  }
-  return found;
-}
+export type { AdminFile };
 
 /** What a field naming files asks of them: any file, or one whose name says it is an image or a video. */
 export type FileRequirement = 'any' | 'image' | 'video' | 'media';

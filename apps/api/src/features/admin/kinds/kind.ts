@@ -5,10 +5,9 @@ import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import type { AdminRow, AdminRowAction } from '@campus/domain/admin/admin.contract';
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
-import { chunks, executeRows } from '../../../db/bulk.ts';
+import { chunks } from '../../../db/bulk.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Storage } from '../../../lib/storage.ts';
-import type { SQL } from 'drizzle-orm';
 import { findExternalIds } from '../admin.repository.ts';
 
 // Rows in chunks, so no statement carries more parameters than PostgreSQL takes (the kinds' one import of it).
@@ -211,8 +210,3 @@ export function sameValue(a: unknown, b: unknown): boolean {
 /** True when every column of `wanted` equals the stored row's. */
 export const sameColumns = (wanted: Record<string, unknown>, stored: Record<string, unknown>) =>
   Object.keys(wanted).every((column) => sameValue(wanted[column], stored[column]));
-
-/** The rows of a raw statement in the batch's transaction (node-postgres answers `{ rows }`, PGlite the rows). */
-export function sqlRows<T>(context: KindContext, query: SQL): Promise<T[]> {
-  return executeRows<T>(context.tx, query);
-}

@@ -5,9 +5,7 @@
 import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { adminPairKeys, type AdminRow } from '@campus/domain/admin/admin.contract';
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
-import { and, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { findExternalIds, insertRows, pairIn, updateRows } from '../admin.repository.ts';
+import { findExternalIds } from '../admin.repository.ts';
 import {
   defineKind,
   resolveReference,
@@ -19,7 +17,6 @@ import {
   type RowOutcome,
 } from './kind.ts';
 
-type PairTable = PgTable & { instituteId: PgColumn };
 type Pair = readonly [number, number];
 type Stored = Record<string, unknown>;
 
@@ -30,10 +27,7 @@ export interface PairIds<L> {
   loaded: L;
 }
 
-/**
- * How a pair kind's rows are read and written: its area's writer, or (pairTableStore) one table for areas without
- * one yet. Stored rows carry the two key columns by their property names.
- */
+/** How a pair kind's rows are read and written: its area's writer. Stored rows carry the two key columns by their property names. */
 export interface PairStore {
   /** The stored rows of these keys: one statement. */
   load(context: KindContext, pairs: Pair[]): Promise<Stored[]>;
@@ -45,41 +39,14 @@ export interface PairStore {
   remove(context: KindContext, pairs: Pair[]): Promise<void>;
 }
 
-/** The store of a pair kind kept in one table: hard deletes delete, soft deletes set `cleared`. */
-function pairTableStore(
-  table: PairTable,
-  keys: readonly [string, string],
-  cleared: Record<string, unknown> | undefined,
-): PairStore {
-  const keyColumns = keys.map((key) => (table as unknown as Record<string, PgColumn>)[key]!) as unknown as readonly [
-    PgColumn,
-    PgColumn,
-  ];
-  const where = (context: KindContext, pairs: Pair[]) =>
-    and(eq(table.instituteId, context.instituteId), pairIn(keyColumns, pairs));
-  return {
-    load: async (context, pairs) =>
-      (await context.tx
-        .select()
-        .from(table as PgTable)
-        .where(where(context, pairs))) as Stored[],
-    insert: (context, rows, returningId) => insertRows(context.tx, table, rows, { returningId }),
-    update: (context, rows) => updateRows(context.tx, table, ['instituteId', ...keys], rows),
-    async remove(context, pairs) {
-      if (cleared) await context.tx.update(table).set(cleared).where(where(context, pairs));
-      else await context.tx.delete(table).where(where(context, pairs));
-    },
-  };
-}
-
 interface PairKindOptions<K extends AdminKind, L> {
   kind: K;
-  /** 'soft': a delete sets `cleared` on the stored rows (they stay); 'hard': they are deleted. */
+  /** 'soft': the store's remove clears the stored rows (they stay); 'hard': it deletes them. */
   deletes: 'soft' | 'hard';
   /** The kinds whose external ids the row's two key fields (adminPairKeys) hold, in that order. */
   sides: readonly [AdminKind, AdminKind];
-  /** Where the rows are: the area's writer (`store`), or one table of an area without one yet. */
-  store: PairStore | PairTable;
+  /** Where the rows are: the area's writer. */
+  store: PairStore;
   /** The two columns (property names) that key a stored row: its ids of the pair by default. */
   keys: readonly [string, string];
   /**
@@ -95,8 +62,6 @@ interface PairKindOptions<K extends AdminKind, L> {
   columns(row: AdminRow<K>, position: number, ids: PairIds<L>): Record<string, unknown>;
   /** Columns set only when a stored row is created. */
   insertColumns?(context: KindContext, ids: PairIds<L>): Record<string, unknown>;
-  /** Soft deletes: what a delete sets. */
-  cleared?: Record<string, unknown>;
   /** Hard deletes: the stored rows that must stay, and the rule the row is refused with. */
   keep?: { rule: string; find(context: KindContext, stored: Stored[]): Promise<Set<Stored>> };
   /** The id audit rows name: the first side's (default), or the stored row's own `id`. */
@@ -106,10 +71,7 @@ interface PairKindOptions<K extends AdminKind, L> {
 /** A kind module for rows named by a pair of other kinds' external ids. */
 export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOptions<K, L>): KindModule<K> {
   const { kind } = options;
-  const store =
-    'load' in options.store
-      ? options.store
-      : pairTableStore(options.store, options.keys, options.deletes === 'soft' ? options.cleared : undefined);
+  const { store } = options;
   const fields = adminPairKeys[kind];
   if (!fields) throw new Error(`${kind}: not a kind named by a pair (adminPairKeys)`);
   const sides = options.sides.map((side, index) => ({ kind: side, field: fields[index]! }));

@@ -1,44 +1,25 @@
 // Offline (classroom) exams of a batch with their subjects and total marks, and students' results in them (one row
 // per student and subject: present or absent, marks, rank), as the report area's offline results show them.
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
-import { and, eq, sql } from 'drizzle-orm';
-import { enrolments, reportOfflineExams, reportOfflineMarks, type OfflineSubject } from '../../../db/schema/index.ts';
-import { anyOf, findExternalIds, insertRows, updateRows } from '../admin.repository.ts';
+import { findEnrolledPairs } from '../../../access/academics.writer.ts';
+import type { OfflineSubject } from '../../../db/schema/index.ts';
 import {
-  chunks,
-  defineKind,
-  resolveReferences,
-  RowProblems,
-  sameColumns,
-  sqlRows,
-  type KindContext,
-  type RowOutcome,
-} from './kind.ts';
-import { tableKind } from './table-kind.ts';
+  deleteOfflineResults,
+  findOfflineExamResults,
+  findOfflineResults,
+  offlineExamRows,
+  offlineResultKey,
+  recordOfflineResults,
+  updateOfflineResults,
+  type OfflineResultValues,
+} from '../../report/index.ts';
+import { findExternalIds } from '../admin.repository.ts';
+import { defineKind, resolveReferences, RowProblems, sameColumns, type RowOutcome } from './kind.ts';
+import { rowsStore, storeKind } from './table-kind.ts';
 
-/** Per offline exam (by id): its students with results, and the highest marks recorded in each subject. */
-async function resultsOf(context: KindContext, examIds: number[]) {
-  const found = new Map<number, { students: number; subjects: Map<string, number> }>();
-  if (examIds.length === 0) return found;
-  const rows = await sqlRows<{ exam_id: number; subject_name: string; students: number; top: string | null }>(
-    context,
-    sql`select exam_id, subject_name, count(distinct student_id)::int as students, max(marks_obtained) as top
-      from report_offline_marks
-      where institute_id = ${context.instituteId} and exam_id = any(${sql.param(examIds)}::int[])
-      group by exam_id, subject_name`,
-  );
-  for (const row of rows) {
-    const entry = found.get(row.exam_id) ?? { students: 0, subjects: new Map<string, number>() };
-    entry.students = Math.max(entry.students, row.students);
-    entry.subjects.set(row.subject_name, row.top === null ? 0 : Number(row.top));
-    found.set(row.exam_id, entry);
-  }
-  return found;
-}
-
-export const offlineExamsKind = tableKind({
+export const offlineExamsKind = storeKind({
   kind: 'offline-exams',
-  table: reportOfflineExams,
+  store: rowsStore(offlineExamRows),
   // Deleted for good, but never one with results: they are the students' history.
   deletes: 'hard',
   build: async (context, rows, problems) => {
@@ -53,15 +34,9 @@ export const offlineExamsKind = tableKind({
       rows.map((item) => item.key),
     );
     const ids = [...mappings.values()].map((mapping) => mapping.internalId);
-    const results = await resultsOf(context, ids);
-    const batchOf = new Map<number, number>();
-    for (const part of chunks(ids, 5000)) {
-      const stored = await context.tx
-        .select({ id: reportOfflineExams.id, batchId: reportOfflineExams.batchId })
-        .from(reportOfflineExams)
-        .where(and(eq(reportOfflineExams.instituteId, context.instituteId), anyOf(reportOfflineExams.id, part)));
-      for (const row of stored) batchOf.set(row.id, row.batchId);
-    }
+    const results = await findOfflineExamResults(context.tx, context.instituteId, ids);
+    const stored = await offlineExamRows.find(context.tx, context.instituteId, ids);
+    const batchOf = new Map([...stored].map(([id, exam]) => [id, exam.batchId]));
     for (const { index, key, row } of rows) {
       const id = mappings.get(key)?.internalId;
       const recorded = id === undefined ? undefined : results.get(id);
@@ -88,75 +63,27 @@ export const offlineExamsKind = tableKind({
       }
     }
     return (row) => ({
-      columns: {
-        batchId: batchIds.get(row.batch_external_id),
-        examDate: row.exam_date,
-        startTime: row.start_time,
-        endTime: row.end_time,
-        topicName: row.topic_name ?? '',
-        description: row.description ?? '',
-        // Keys in the order jsonb stores them (shorter first), so a rerun compares equal.
-        subjects: row.subjects.map((name, position): OfflineSubject => ({
-          name,
-          totalMarks: row.total_marks[position]!,
-        })),
-      },
+      batchId: batchIds.get(row.batch_external_id)!,
+      examDate: row.exam_date,
+      startTime: row.start_time,
+      endTime: row.end_time,
+      topicName: row.topic_name ?? '',
+      description: row.description ?? '',
+      // Keys in the order jsonb stores them (shorter first), so a rerun compares equal.
+      subjects: row.subjects.map((name, position): OfflineSubject => ({
+        name,
+        totalMarks: row.total_marks[position]!,
+      })),
     });
   },
-  async keep(context, ids) {
+  async keep({ tx, instituteId }, ids) {
     const kept = new Map<number, string>();
-    for (const [id, { students }] of await resultsOf(context, ids)) {
+    for (const [id, { students }] of await findOfflineExamResults(tx, instituteId, ids)) {
       kept.set(id, `has results of ${students} students, so it cannot be deleted`);
     }
     return kept;
   },
 });
-
-/** A stored result's key: exam id, student id and subject. */
-const resultKey = (examId: number, studentId: number, subject: string) => `${examId}|${studentId}|${subject}`;
-
-type StoredResult = {
-  examId: number;
-  studentId: number;
-  subjectName: string;
-  attendance: string;
-  marksObtained: number | null;
-  rank: number | null;
-};
-
-/** The stored results of these (exam, student, subject) keys: one statement. */
-async function storedResults(context: KindContext, keys: [number, number, string][]) {
-  const found = new Map<string, StoredResult>();
-  if (keys.length === 0) return found;
-  const rows = await sqlRows<{
-    exam_id: number;
-    student_id: number;
-    subject_name: string;
-    attendance: string;
-    marks_obtained: string | number | null;
-    rank: number | null;
-  }>(
-    context,
-    sql`select m.exam_id, m.student_id, m.subject_name, m.attendance, m.marks_obtained, m.rank
-      from report_offline_marks m
-      where m.institute_id = ${context.instituteId}
-        and (m.exam_id, m.student_id, m.subject_name) in (select * from unnest(
-          ${sql.param(keys.map((key) => key[0]))}::int[],
-          ${sql.param(keys.map((key) => key[1]))}::int[],
-          ${sql.param(keys.map((key) => key[2]))}::text[]))`,
-  );
-  for (const row of rows) {
-    found.set(resultKey(row.exam_id, row.student_id, row.subject_name), {
-      examId: row.exam_id,
-      studentId: row.student_id,
-      subjectName: row.subject_name,
-      attendance: row.attendance,
-      marksObtained: row.marks_obtained === null ? null : Number(row.marks_obtained),
-      rank: row.rank,
-    });
-  }
-  return found;
-}
 
 const resultKeyOf = (row: Record<string, unknown>) =>
   `${String(row.offline_exam_external_id)}|${String(row.student_external_id)}|${String(row.subject)}`;
@@ -178,35 +105,14 @@ export const offlineResultsKind = defineKind<'offline-results'>({
       },
     );
     if (problems.length > 0) throw new RowProblems(problems);
-    const exams = new Map<number, { batchId: number; subjects: OfflineSubject[] }>();
-    for (const part of chunks([...new Set(examIds.values())], 5000)) {
-      const found = await context.tx
-        .select({
-          id: reportOfflineExams.id,
-          batchId: reportOfflineExams.batchId,
-          subjects: reportOfflineExams.subjects,
-        })
-        .from(reportOfflineExams)
-        .where(and(eq(reportOfflineExams.instituteId, context.instituteId), anyOf(reportOfflineExams.id, part)));
-      for (const exam of found) exams.set(exam.id, exam);
-    }
+    const exams = await offlineExamRows.find(context.tx, context.instituteId, [...new Set(examIds.values())]);
     // Which of the batch's students sit in each exam's batch: one statement for the batch.
-    const enrolled = new Set<string>();
-    const studentList = [...new Set(studentIds.values())];
-    const batchList = [...new Set([...exams.values()].map((exam) => exam.batchId))];
-    if (studentList.length > 0 && batchList.length > 0) {
-      const found = await context.tx
-        .select({ studentId: enrolments.studentId, batchId: enrolments.batchId })
-        .from(enrolments)
-        .where(
-          and(
-            eq(enrolments.instituteId, context.instituteId),
-            anyOf(enrolments.studentId, studentList),
-            anyOf(enrolments.batchId, batchList),
-          ),
-        );
-      for (const row of found) enrolled.add(`${row.studentId}|${row.batchId}`);
-    }
+    const enrolled = await findEnrolledPairs(
+      context.tx,
+      context.instituteId,
+      [...new Set(studentIds.values())],
+      [...new Set([...exams.values()].map((exam) => exam.batchId))],
+    );
     const planned = rows.map((item) => {
       const examId = examIds.get(item.row.offline_exam_external_id)!;
       const studentId = studentIds.get(item.row.student_external_id)!;
@@ -231,28 +137,29 @@ export const offlineResultsKind = defineKind<'offline-results'>({
       return { item, examId, studentId };
     });
     if (problems.length > 0) throw new RowProblems(problems);
-    const stored = await storedResults(
-      context,
-      planned.map(({ item, examId, studentId }) => [examId, studentId, item.row.subject]),
+    const stored = await findOfflineResults(
+      context.tx,
+      context.instituteId,
+      planned.map(({ item, examId, studentId }) => [examId, studentId, item.row.subject] as const),
     );
-    const inserts: Record<string, unknown>[] = [];
-    const updates: Record<string, unknown>[] = [];
+    const inserts: OfflineResultValues[] = [];
+    const updates: OfflineResultValues[] = [];
     const outcomes = planned.map(({ item, examId, studentId }): RowOutcome => {
-      const keyed = { instituteId: context.instituteId, examId, studentId, subjectName: item.row.subject };
+      const keyed = { examId, studentId, subjectName: item.row.subject };
       const wanted = {
         attendance: item.row.attendance,
         marksObtained: item.row.marks ?? null,
         rank: item.row.rank ?? null,
       };
-      const current = stored.get(resultKey(examId, studentId, item.row.subject));
-      const action = !current ? 'created' : sameColumns(wanted, current) ? 'unchanged' : 'updated';
+      const current = stored.get(offlineResultKey(examId, studentId, item.row.subject));
+      const action = !current ? 'created' : sameColumns(wanted, { ...current }) ? 'unchanged' : 'updated';
       if (action === 'created') inserts.push({ ...keyed, ...wanted });
       if (action === 'updated') updates.push({ ...keyed, ...wanted });
       // Audit rows name the exam (the result has no id of its own; the external id names the student and subject).
       return { index: item.index, key: item.key, action, beforeId: current ? examId : null, afterId: examId };
     });
-    await insertRows(context.tx, reportOfflineMarks, inserts);
-    await updateRows(context.tx, reportOfflineMarks, ['instituteId', 'examId', 'studentId', 'subjectName'], updates);
+    await recordOfflineResults(context.tx, context.instituteId, inserts);
+    await updateOfflineResults(context.tx, context.instituteId, updates);
     return outcomes;
   },
   async remove(context, keys) {
@@ -277,19 +184,19 @@ export const offlineResultsKind = defineKind<'offline-results'>({
       (plan): plan is typeof plan & { examId: number; studentId: number } =>
         plan.examId !== undefined && plan.studentId !== undefined,
     );
-    const stored = await storedResults(
-      context,
-      named.map((plan) => [plan.examId, plan.studentId, plan.key.row.subject!]),
+    const stored = await findOfflineResults(
+      context.tx,
+      context.instituteId,
+      named.map((plan) => [plan.examId, plan.studentId, plan.key.row.subject!] as const),
     );
-    const found = named.filter((plan) => stored.has(resultKey(plan.examId, plan.studentId, plan.key.row.subject!)));
-    if (found.length > 0) {
-      await context.tx.execute(sql`delete from report_offline_marks m
-        where m.institute_id = ${context.instituteId}
-          and (m.exam_id, m.student_id, m.subject_name) in (select * from unnest(
-            ${sql.param(found.map((plan) => plan.examId))}::int[],
-            ${sql.param(found.map((plan) => plan.studentId))}::int[],
-            ${sql.param(found.map((plan) => plan.key.row.subject!))}::text[]))`);
-    }
+    const found = named.filter((plan) =>
+      stored.has(offlineResultKey(plan.examId, plan.studentId, plan.key.row.subject!)),
+    );
+    await deleteOfflineResults(
+      context.tx,
+      context.instituteId,
+      found.map((plan) => [plan.examId, plan.studentId, plan.key.row.subject!] as const),
+    );
     const deleted = new Set(found);
     return planned.map((plan): RowOutcome => {
       const isDeleted = deleted.has(plan as (typeof found)[number]);

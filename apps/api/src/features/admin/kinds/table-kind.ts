@@ -1,43 +1,22 @@
 // A kind whose rows are named by an external id: most kinds are this. Its rows are read and written through a
-// store: its area's writer (storeKind), or, for areas that have none yet, one table of the area plus optionally one
-// set of child rows such as an assignment's files (tableKind).
+// store, its area's writer (storeKind); the kind maps a batch's rows onto it by external id.
 import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import type { AdminRow } from '@campus/domain/admin/admin.contract';
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
-import { and, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  deleteExternalIds,
-  findExternalIds,
-  insertExternalIds,
-  setExternalIdsDeleted,
-  anyOf,
-} from '../admin.repository.ts';
+import { deleteExternalIds, findExternalIds, insertExternalIds, setExternalIdsDeleted } from '../admin.repository.ts';
 import {
   byExternalId,
   chunks,
   defineKind,
   RowProblems,
   sameColumns,
-  sameValue,
   type IndexedRow,
   type KindContext,
   type KindModule,
   type RowOutcome,
 } from './kind.ts';
 
-type IdTable = PgTable & { instituteId: PgColumn; id: PgColumn };
-
-/** Child rows of one parent row (a notice's batches), compared and replaced as a whole. */
-export interface ChildSet<C> {
-  load(context: KindContext, ids: number[]): Promise<Map<number, C>>;
-  save(context: KindContext, id: number, value: C, isNew: boolean): Promise<void>;
-}
-
-/**
- * How a kind's rows are read and written: an area's writer, or one table (tableKind) for areas without one yet.
- * `V` is a row as the kind builds it from a batch's row.
- */
+/** How a kind's rows are read and written: its area's writer. `V` is a row as the kind builds it from a batch's row. */
 export interface RowStore<V extends object> {
   /** The stored rows by id, each with at least the fields a built row has (compared to tell 'unchanged'). */
   load(context: KindContext, ids: number[]): Promise<Map<number, Record<string, unknown>>>;
@@ -80,25 +59,6 @@ interface StoreKindOptions<K extends AdminKind, V extends object> {
     rows: IndexedRow<AdminRow<K>>[],
     problems: RowProblem[],
   ): Promise<(row: AdminRow<K>) => V>;
-  /** Hard deletes: the rows (by id) that must stay, each with the reason. */
-  keep?(context: KindContext, ids: number[]): Promise<Map<number, string>>;
-}
-
-interface TableKindOptions<K extends AdminKind, C> {
-  kind: K;
-  table: IdTable;
-  deletes: 'soft' | 'hard';
-  /** Resolves the batch's references (adding problems for unknown ones) and returns the row → columns mapping. */
-  build(
-    context: KindContext,
-    rows: IndexedRow<AdminRow<K>>[],
-    problems: RowProblem[],
-  ): Promise<(row: AdminRow<K>) => { columns: Record<string, unknown>; children?: C }>;
-  children?: ChildSet<C>;
-  /** Soft deletes: the columns that take the row off the portal's screens (restored by the next upsert). */
-  hidden?: Record<string, unknown>;
-  /** Columns set only when a row is created (a message's time when the row gives none). */
-  insertDefaults?(context: KindContext): Record<string, unknown>;
   /** Hard deletes: the rows (by id) that must stay, each with the reason. */
   keep?(context: KindContext, ids: number[]): Promise<Map<number, string>>;
 }
@@ -212,92 +172,6 @@ export function storeKind<K extends AdminKind, V extends object>(options: StoreK
         outcomes.push({ index: key.index, key: key.key, action: 'deleted', beforeId: id, afterId: null });
       }
       return outcomes;
-    },
-  });
-}
-
-/** Where tableKind keeps a row's child rows among its columns while they go through the store. */
-const childrenField = '(children)';
-
-/** A kind module for rows of one table named by external ids (an area without a writer yet). */
-export function tableKind<K extends AdminKind, C = never>(options: TableKindOptions<K, C>): KindModule<K> {
-  const { table, children } = options;
-  const where = (context: KindContext, ids: number[]) =>
-    and(eq(table.instituteId, context.instituteId), anyOf(table.id, ids));
-  const split = (value: Record<string, unknown>) => {
-    const { [childrenField]: childRows, ...columns } = value;
-    return { columns, childRows: childRows as C };
-  };
-  const store: RowStore<Record<string, unknown>> = {
-    async load(context, ids) {
-      const stored = new Map<number, Record<string, unknown>>();
-      for (const part of chunks(ids, 5000)) {
-        const rows = (await context.tx
-          .select()
-          .from(table as PgTable)
-          .where(where(context, part))) as Record<string, unknown>[];
-        for (const row of rows) stored.set(row.id as number, row);
-      }
-      if (children) {
-        for (const [id, childRows] of await children.load(context, ids)) {
-          const row = stored.get(id);
-          if (row) row[childrenField] = childRows;
-        }
-      }
-      return stored;
-    },
-    async insert(context, values) {
-      const inserted = (await context.tx
-        .insert(table)
-        .values(
-          values.map((value) => ({
-            instituteId: context.instituteId,
-            ...options.insertDefaults?.(context),
-            ...split(value).columns,
-          })) as never,
-        )
-        .returning({ id: table.id })) as { id: number }[];
-      // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
-      const ids = inserted.map((row) => row.id);
-      if (children) {
-        for (const [position, value] of values.entries()) {
-          await children.save(context, ids[position]!, split(value).childRows, true);
-        }
-      }
-      return ids;
-    },
-    async update(context, id, value, stored) {
-      const { columns, childRows } = split(value);
-      const childrenSame = !children || sameValue(childRows, stored[childrenField]);
-      // Called when something differs or the row is restored: the columns are written unless only the children differ.
-      if (!sameColumns(columns, stored) || childrenSame) {
-        await context.tx
-          .update(table)
-          .set(columns)
-          .where(and(eq(table.instituteId, context.instituteId), eq(table.id, id)));
-      }
-      if (children && !childrenSame) await children.save(context, id, childRows, false);
-    },
-    async hide(context, ids) {
-      if (!options.hidden) return;
-      for (const part of chunks(ids, 5000))
-        await context.tx.update(table).set(options.hidden).where(where(context, part));
-    },
-    async remove(context, ids) {
-      for (const part of chunks(ids, 5000)) await context.tx.delete(table).where(where(context, part));
-    },
-  };
-  return storeKind<K, Record<string, unknown>>({
-    kind: options.kind,
-    deletes: options.deletes,
-    keep: options.keep,
-    store,
-    build: async (context, rows, problems) => {
-      const build = await options.build(context, rows, problems);
-      return (row) => {
-        const built = build(row);
-        return children ? { ...built.columns, [childrenField]: built.children } : built.columns;
-      };
     },
   });
 }

@@ -2,7 +2,7 @@
 // students' enrolments in batches — what every area hangs on and the student scope of every request reads. For the
 // admin API, the demo seed and the test factories, in the caller's transaction.
 import { and, eq } from 'drizzle-orm';
-import { anyOf, chunks, insertRows, pairIn, updateRows } from '../db/bulk.ts';
+import { anyOf, insertRows, pairIn, updateRows } from '../db/bulk.ts';
 import type { Db } from '../db/client.ts';
 import { instituteRows } from '../db/institute-rows.ts';
 import { academicYears, batches, enrolments, standards, subjects } from '../db/schema/index.ts';
@@ -25,15 +25,8 @@ export async function findBatchYears(
   instituteId: number,
   batchIds: readonly number[],
 ): Promise<Map<number, number>> {
-  const years = new Map<number, number>();
-  for (const part of chunks([...new Set(batchIds)], 5000)) {
-    const rows = await db
-      .select({ id: batches.id, academicYearId: batches.academicYearId })
-      .from(batches)
-      .where(and(eq(batches.instituteId, instituteId), anyOf(batches.id, part)));
-    for (const row of rows) years.set(row.id, row.academicYearId);
-  }
-  return years;
+  const found = await batchRows.find(db, instituteId, [...new Set(batchIds)]);
+  return new Map([...found].map(([id, batch]) => [id, batch.academicYearId]));
 }
 
 /** A student in a batch, with their roll number there (0: none). */

@@ -5,6 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { anyOf, chunks, insertRows } from '../db/bulk.ts';
 import type { Db } from '../db/client.ts';
+import { instituteRows } from '../db/institute-rows.ts';
 import { studentParents, students, users } from '../db/schema/index.ts';
 
 /** A login as written (1 student, 2 parent, 99 course buyer), with its password already hashed. */
@@ -92,49 +93,21 @@ export async function blockLogins(db: Db, instituteId: number, userIds: readonly
   }
 }
 
+const studentRows = instituteRows(students);
+
 /** Student profiles by student id. */
-export async function findStudents(
+export const findStudents: (
   db: Db,
   instituteId: number,
   ids: readonly number[],
-): Promise<Map<number, StoredStudent>> {
-  const found = new Map<number, StoredStudent>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = await db
-      .select()
-      .from(students)
-      .where(and(eq(students.instituteId, instituteId), anyOf(students.id, part)));
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
+) => Promise<Map<number, StoredStudent>> = studentRows.find;
 
 /** Creates student profiles for logins; answers their student ids in the order given. */
-export async function createStudents(db: Db, instituteId: number, values: readonly StudentValues[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const part of chunks(values, 1000)) {
-    const rows = await db
-      .insert(students)
-      .values(part.map((student) => ({ instituteId, ...student })))
-      .returning({ id: students.id });
-    // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
-    ids.push(...rows.map((row) => row.id));
-  }
-  return ids;
-}
+export const createStudents: (db: Db, instituteId: number, values: readonly StudentValues[]) => Promise<number[]> =
+  studentRows.create;
 
 /** Changes a student profile's given columns. */
-export async function updateStudent(
-  db: Db,
-  instituteId: number,
-  id: number,
-  values: Partial<StudentValues>,
-): Promise<void> {
-  await db
-    .update(students)
-    .set(values)
-    .where(and(eq(students.instituteId, instituteId), eq(students.id, id)));
-}
+export const updateStudent = studentRows.update;
 
 /** The children each parent login may view, in student id order (every parent asked has an entry). */
 export async function findChildren(

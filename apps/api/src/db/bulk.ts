@@ -1,6 +1,6 @@
 // Statements over many rows at once, for the areas' writers and the admin API's batches: one array parameter per
 // column however many rows, so a batch of thousands is one statement that plans like one row.
-import { getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgEnumColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -16,6 +16,25 @@ export function chunks<T>(items: readonly T[], size = 1000): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
+}
+
+/**
+ * Which of `keys` (stored objects' keys) a column of an institute's rows holds, each once: how an area says which
+ * uploaded files its rows still show. `where` narrows the rows (an assignment's own files, not a student's).
+ */
+export async function keysHeld(
+  db: Db,
+  columns: { key: PgColumn; instituteId: PgColumn },
+  instituteId: number,
+  keys: readonly string[],
+  where?: SQL,
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = (await db
+    .selectDistinct({ key: columns.key })
+    .from(columns.key.table)
+    .where(and(eq(columns.instituteId, instituteId), anyOf(columns.key, keys), where))) as { key: string }[];
+  return rows.map((row) => row.key);
 }
 
 /** The rows of a raw statement (node-postgres answers `{ rows }`, PGlite the rows). */

@@ -5,7 +5,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
-import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
+import { anyOf, chunks, insertRows, keysHeld, pairIn, updateRows } from '../../db/bulk.ts';
 import { assignmentAttachments, assignments, submissions } from '../../db/schema/index.ts';
 
 /** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
@@ -290,15 +290,12 @@ export async function findStoredFileUses(
   instituteId: number,
   keys: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await db
-    .selectDistinct({ key: assignmentAttachments.fileKey })
-    .from(assignmentAttachments)
-    .where(
-      and(
-        eq(assignmentAttachments.instituteId, instituteId),
-        anyOf(assignmentAttachments.fileKey, keys),
-        inArray(assignmentAttachments.kind, [...ownKinds]),
-      ),
-    );
-  return new Map(rows.map((row) => [row.key!, 'an assignment']));
+  const held = await keysHeld(
+    db,
+    { key: assignmentAttachments.fileKey, instituteId: assignmentAttachments.instituteId },
+    instituteId,
+    keys,
+    inArray(assignmentAttachments.kind, [...ownKinds]),
+  );
+  return new Map(held.map((key) => [key, 'an assignment']));
 }

@@ -3,7 +3,7 @@
 // transaction.
 import { kindOfFileName } from '@campus/domain/media/media-rules';
 import { and, eq } from 'drizzle-orm';
-import { anyOf } from '../../db/bulk.ts';
+import { keysHeld } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
 import { documents } from '../../db/schema/index.ts';
@@ -31,9 +31,6 @@ export async function findStoredFileUses(
   instituteId: number,
   keys: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await db
-    .selectDistinct({ key: documents.fileKey })
-    .from(documents)
-    .where(and(eq(documents.instituteId, instituteId), anyOf(documents.fileKey, keys)));
-  return new Map(rows.map((row) => [row.key!, 'a document']));
+  const held = await keysHeld(db, { key: documents.fileKey, instituteId: documents.instituteId }, instituteId, keys);
+  return new Map(held.map((key) => [key, 'a document']));
 }

@@ -3,7 +3,7 @@
 // the demo seed and the test factories, in the caller's transaction. Attempts are the students' (the panel's).
 import { kindOfFileName } from '@campus/domain/media/media-rules';
 import { and, count, eq } from 'drizzle-orm';
-import { anyOf, chunks } from '../../db/bulk.ts';
+import { anyOf, chunks, keysHeld } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
@@ -209,9 +209,11 @@ export async function findStoredFileUses(
   instituteId: number,
   keys: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await db
-    .selectDistinct({ key: examQuestions.mediaFileKey })
-    .from(examQuestions)
-    .where(and(eq(examQuestions.instituteId, instituteId), anyOf(examQuestions.mediaFileKey, keys)));
-  return new Map(rows.map((row) => [row.key!, 'a question']));
+  const held = await keysHeld(
+    db,
+    { key: examQuestions.mediaFileKey, instituteId: examQuestions.instituteId },
+    instituteId,
+    keys,
+  );
+  return new Map(held.map((key) => [key, 'a question']));
 }

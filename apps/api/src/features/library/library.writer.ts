@@ -4,7 +4,7 @@
 import { maxTopicDepth } from '@campus/domain/library/library-rules';
 import { kindOfFileName } from '@campus/domain/media/media-rules';
 import { and, eq, sql } from 'drizzle-orm';
-import { anyOf, chunks, executeRows } from '../../db/bulk.ts';
+import { anyOf, chunks, executeRows, keysHeld } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
@@ -153,11 +153,13 @@ export async function findStoredFileUses(
   keys: readonly string[],
 ): Promise<Map<string, string>> {
   const used = new Map<string, string>();
-  const files = await db
-    .selectDistinct({ key: libraryFiles.fileKey })
-    .from(libraryFiles)
-    .where(and(eq(libraryFiles.instituteId, instituteId), anyOf(libraryFiles.fileKey, keys)));
-  for (const row of files) used.set(row.key!, 'a study material file');
+  const files = await keysHeld(
+    db,
+    { key: libraryFiles.fileKey, instituteId: libraryFiles.instituteId },
+    instituteId,
+    keys,
+  );
+  for (const key of files) used.set(key, 'a study material file');
   const posters = await executeRows<{ key: string }>(
     db,
     sql`select distinct unnest(poster_keys) as key from library_files

@@ -4,7 +4,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
-import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
+import { anyOf, chunks, insertRows, keysHeld, pairIn, updateRows } from '../../db/bulk.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
 import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/index.ts';
 
@@ -14,51 +14,24 @@ export type TeacherValues = Omit<typeof teachers.$inferInsert, 'instituteId' | '
 /** A teacher as stored. */
 export type StoredTeacher = typeof teachers.$inferSelect;
 
+const teacherRows = instituteRows(teachers);
+
 /** Teachers by id. */
-export async function findTeachers(
+export const findTeachers: (
   db: Db,
   instituteId: number,
   ids: readonly number[],
-): Promise<Map<number, StoredTeacher>> {
-  const found = new Map<number, StoredTeacher>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = await db
-      .select()
-      .from(teachers)
-      .where(and(eq(teachers.instituteId, instituteId), anyOf(teachers.id, part)));
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
+) => Promise<Map<number, StoredTeacher>> = teacherRows.find;
 
 /**
  * Adds teachers; answers their ids in the order given. A teacher is never deleted: their name stays on the classes
  * and what they posted.
  */
-export async function createTeachers(db: Db, instituteId: number, values: readonly TeacherValues[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const part of chunks(values, rowsPerInsert)) {
-    const rows = await db
-      .insert(teachers)
-      .values(part.map((teacher) => ({ instituteId, ...teacher })))
-      .returning({ id: teachers.id });
-    ids.push(...rows.map((row) => row.id));
-  }
-  return ids;
-}
+export const createTeachers: (db: Db, instituteId: number, values: readonly TeacherValues[]) => Promise<number[]> =
+  teacherRows.create;
 
 /** Changes a teacher's given columns. */
-export async function updateTeacher(
-  db: Db,
-  instituteId: number,
-  id: number,
-  values: Partial<TeacherValues>,
-): Promise<void> {
-  await db
-    .update(teachers)
-    .set(values)
-    .where(and(eq(teachers.instituteId, instituteId), eq(teachers.id, id)));
-}
+export const updateTeacher = teacherRows.update;
 
 /** A class session as written. */
 export type ClassSessionValues = Omit<typeof classSessions.$inferInsert, 'instituteId' | 'id'>;
@@ -83,22 +56,14 @@ export function classSessionColumns<V extends Partial<ClassSessionValues>>(value
   return values.teacherIds ? { ...values, teacherIds: [...new Set(values.teacherIds)] } : values;
 }
 
+const classSessionRows = instituteRows(classSessions);
+
 /** Class sessions by id. */
-export async function findClassSessionRows(
+export const findClassSessionRows: (
   db: Db,
   instituteId: number,
   ids: readonly number[],
-): Promise<Map<number, StoredClassSession>> {
-  const found = new Map<number, StoredClassSession>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = await db
-      .select()
-      .from(classSessions)
-      .where(and(eq(classSessions.instituteId, instituteId), anyOf(classSessions.id, part)));
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
+) => Promise<Map<number, StoredClassSession>> = classSessionRows.find;
 
 /** Creates class sessions; answers their ids in the order given. */
 export async function createClassSessions(
@@ -161,13 +126,7 @@ export async function findKeptClassSessions(
 }
 
 /** Deletes class sessions for good (a cancelled class leaves the timetable); see findKeptClassSessions. */
-export async function deleteClassSessions(db: Db, instituteId: number, ids: readonly number[]): Promise<void> {
-  for (const part of chunks(ids, 5000)) {
-    await db
-      .delete(classSessions)
-      .where(and(eq(classSessions.instituteId, instituteId), anyOf(classSessions.id, part)));
-  }
-}
+export const deleteClassSessions = classSessionRows.remove;
 
 const recordingRows = instituteRows(classRecordings);
 
@@ -204,15 +163,8 @@ export async function findSessionBatches(
   instituteId: number,
   sessionIds: readonly number[],
 ): Promise<Map<number, number>> {
-  const batchOfSession = new Map<number, number>();
-  for (const part of chunks([...new Set(sessionIds)], 5000)) {
-    const rows = await db
-      .select({ id: classSessions.id, batchId: classSessions.batchId })
-      .from(classSessions)
-      .where(and(eq(classSessions.instituteId, instituteId), anyOf(classSessions.id, part)));
-    for (const row of rows) batchOfSession.set(row.id, row.batchId);
-  }
-  return batchOfSession;
+  const found = await classSessionRows.find(db, instituteId, [...new Set(sessionIds)]);
+  return new Map([...found].map(([id, session]) => [id, session.batchId]));
 }
 
 /** The marks of these (session, student) pairs, as stored. */
@@ -290,9 +242,11 @@ export async function findStoredFileUses(
   instituteId: number,
   keys: readonly string[],
 ): Promise<Map<string, string>> {
-  const rows = await db
-    .selectDistinct({ key: classRecordings.fileKey })
-    .from(classRecordings)
-    .where(and(eq(classRecordings.instituteId, instituteId), anyOf(classRecordings.fileKey, keys)));
-  return new Map(rows.map((row) => [row.key!, 'a recording']));
+  const held = await keysHeld(
+    db,
+    { key: classRecordings.fileKey, instituteId: classRecordings.instituteId },
+    instituteId,
+    keys,
+  );
+  return new Map(held.map((key) => [key, 'a recording']));
 }

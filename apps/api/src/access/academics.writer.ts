@@ -2,9 +2,9 @@
 // students' enrolments in batches — what every area hangs on and the student scope of every request reads. For the
 // admin API, the demo seed and the test factories, in the caller's transaction.
 import { and, eq } from 'drizzle-orm';
-import { anyOf, insertRows, pairIn, updateRows } from '../db/bulk.ts';
+import { anyOf, insertRows, updateRows } from '../db/bulk.ts';
 import type { Db } from '../db/client.ts';
-import { instituteRows } from '../db/institute-rows.ts';
+import { instituteRows, pairRows } from '../db/institute-rows.ts';
 import { academicYears, batches, enrolments, standards, subjects } from '../db/schema/index.ts';
 
 /** Academic years: a name and the first and last day (ISO dates). */
@@ -38,18 +38,14 @@ export interface EnrolmentValues {
 
 export type StoredEnrolment = typeof enrolments.$inferSelect;
 
+const enrolmentRows = pairRows(enrolments, [enrolments.studentId, enrolments.batchId]);
+
 /** The enrolments of these (student, batch) pairs, as stored. */
-export async function findEnrolments(
+export const findEnrolments: (
   db: Db,
   instituteId: number,
   pairs: readonly (readonly [number, number])[],
-): Promise<StoredEnrolment[]> {
-  if (pairs.length === 0) return [];
-  return db
-    .select()
-    .from(enrolments)
-    .where(and(eq(enrolments.instituteId, instituteId), pairIn([enrolments.studentId, enrolments.batchId], pairs)));
-}
+) => Promise<StoredEnrolment[]> = enrolmentRows.find;
 
 /**
  * Enrols students in batches (one statement). An enrolment is in its batch's academic year: looked up here, so no
@@ -90,16 +86,7 @@ export async function updateEnrolments(
 }
 
 /** Takes students out of batches. */
-export async function deleteEnrolments(
-  db: Db,
-  instituteId: number,
-  pairs: readonly (readonly [number, number])[],
-): Promise<void> {
-  if (pairs.length === 0) return;
-  await db
-    .delete(enrolments)
-    .where(and(eq(enrolments.instituteId, instituteId), pairIn([enrolments.studentId, enrolments.batchId], pairs)));
-}
+export const deleteEnrolments = enrolmentRows.remove;
 
 /** Which of these students sit in which of these batches, as `${studentId}|${batchId}` (one statement). */
 export async function findEnrolledPairs(

@@ -3,7 +3,7 @@
 // and the seed call the writer, never this.
 import { and, eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { anyOf, chunks } from './bulk.ts';
+import { anyOf, chunks, pairIn } from './bulk.ts';
 import type { Db } from './client.ts';
 
 type IdTable = PgTable & { instituteId: PgColumn; id: PgColumn };
@@ -50,6 +50,34 @@ export function instituteRows<T extends IdTable>(table: T) {
     /** Deletes rows for good (the database refuses one that other rows still use). */
     async remove(db: Db, instituteId: number, ids: readonly number[]): Promise<void> {
       for (const part of chunks(ids, 5000)) await db.delete(table).where(byIds(instituteId, part));
+    },
+  };
+}
+
+type PairTable = PgTable & { instituteId: PgColumn };
+
+/**
+ * Rows of one institute's table named by a pair of ids (a student and a batch; a session and a student): found and
+ * deleted by many pairs in one statement (the pairs go as two array parameters).
+ */
+export function pairRows<T extends PairTable>(table: T, keys: readonly [PgColumn, PgColumn]) {
+  type Pairs = readonly (readonly [number, number])[];
+  const where = (instituteId: number, pairs: Pairs) => and(eq(table.instituteId, instituteId), pairIn(keys, pairs));
+  return {
+    /** The condition that picks these pairs' rows, for a writer's own statement (an update with its rules). */
+    where,
+    /** The rows of these pairs, as stored. */
+    async find(db: Db, instituteId: number, pairs: Pairs): Promise<InferSelectModel<T>[]> {
+      if (pairs.length === 0) return [];
+      return (await db
+        .select()
+        .from(table as PgTable)
+        .where(where(instituteId, pairs))) as InferSelectModel<T>[];
+    },
+    /** Deletes the rows of these pairs for good. */
+    async remove(db: Db, instituteId: number, pairs: Pairs): Promise<void> {
+      if (pairs.length === 0) return;
+      await db.delete(table).where(where(instituteId, pairs));
     },
   };
 }

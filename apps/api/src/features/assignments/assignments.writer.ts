@@ -4,8 +4,9 @@
 // written by the submission service, never here.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pairRows } from '../../db/institute-rows.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
-import { anyOf, chunks, insertRows, keysHeld, pairIn, updateRows } from '../../db/bulk.ts';
+import { anyOf, chunks, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
 import { assignmentAttachments, assignments, submissions } from '../../db/schema/index.ts';
 
 /** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
@@ -200,20 +201,10 @@ const evaluationColumns = ({ assignmentId, studentId, marks, grade, teacherComme
   teacherComment,
 });
 
+const submissionRows = pairRows(submissions, [submissions.assignmentId, submissions.studentId]);
+
 /** The submissions of these (assignment, student) pairs, as stored. */
-export async function findSubmissions(
-  db: Db,
-  instituteId: number,
-  pairs: readonly (readonly [number, number])[],
-): Promise<(typeof submissions.$inferSelect)[]> {
-  if (pairs.length === 0) return [];
-  return db
-    .select()
-    .from(submissions)
-    .where(
-      and(eq(submissions.instituteId, instituteId), pairIn([submissions.assignmentId, submissions.studentId], pairs)),
-    );
-}
+export const findSubmissions = submissionRows.find;
 
 /**
  * Evaluates work no submission holds yet: work handed in on paper, so the evaluation makes the submission, handed
@@ -263,9 +254,7 @@ export async function clearEvaluations(
   await db
     .update(submissions)
     .set({ teacherStatus: 'Pending', marks: null, grade: '', teacherComment: '' })
-    .where(
-      and(eq(submissions.instituteId, instituteId), pairIn([submissions.assignmentId, submissions.studentId], pairs)),
-    );
+    .where(submissionRows.where(instituteId, pairs));
 }
 
 /** Points the teacher's files and solutions that show the stored object `from` at `to`; answers how many moved. */

@@ -5,8 +5,9 @@
 import type { IsoDate } from '@campus/domain/calendar/calendar';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pairRows } from '../../db/institute-rows.ts';
 import { AppError } from '../../errors.ts';
-import { anyOf, chunks, insertRows, pairIn, updateRows } from '../../db/bulk.ts';
+import { anyOf, chunks, insertRows, updateRows } from '../../db/bulk.ts';
 import {
   feeInstallments,
   feePaymentAllocations,
@@ -240,23 +241,17 @@ export interface StudentFeeValues {
 
 export type StoredStudentFee = typeof studentInstallments.$inferSelect;
 
+const studentFeeRows = pairRows(studentInstallments, [
+  studentInstallments.studentId,
+  studentInstallments.installmentId,
+]);
+
 /** The students' shares of the given (student, installment) pairs, as stored. */
-export async function findStudentFees(
+export const findStudentFees: (
   db: Db,
   instituteId: number,
   pairs: readonly (readonly [number, number])[],
-): Promise<StoredStudentFee[]> {
-  if (pairs.length === 0) return [];
-  return db
-    .select()
-    .from(studentInstallments)
-    .where(
-      and(
-        eq(studentInstallments.instituteId, instituteId),
-        pairIn([studentInstallments.studentId, studentInstallments.installmentId], pairs),
-      ),
-    );
-}
+) => Promise<StoredStudentFee[]> = studentFeeRows.find;
 
 /** Every student's share of the given installments, by `${studentId}|${installmentId}`. */
 export async function findBilledInstallments(
@@ -333,14 +328,7 @@ export async function deleteStudentFees(
   if (paid.size > 0) {
     throw new AppError(409, 'CONFLICT', `student installment ${[...paid].join(', ')}: ${paidStudentFeeRule}`);
   }
-  await db
-    .delete(studentInstallments)
-    .where(
-      and(
-        eq(studentInstallments.instituteId, instituteId),
-        pairIn([studentInstallments.studentId, studentInstallments.installmentId], pairs),
-      ),
-    );
+  await studentFeeRows.remove(db, instituteId, pairs);
 }
 
 /** One student's fee plan for a year: a structure (shared by a standard or a batch, or neither) and their shares. */

@@ -4,8 +4,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
-import { anyOf, chunks, insertRows, keysHeld, pairIn, updateRows } from '../../db/bulk.ts';
-import { instituteRows } from '../../db/institute-rows.ts';
+import { anyOf, chunks, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
+import { instituteRows, pairRows } from '../../db/institute-rows.ts';
 import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/index.ts';
 
 /** A teacher as written: a name, and a photo in storage, a phone and an email when known. */
@@ -167,18 +167,14 @@ export async function findSessionBatches(
   return new Map([...found].map(([id, session]) => [id, session.batchId]));
 }
 
+const attendanceRows = pairRows(attendance, [attendance.sessionId, attendance.studentId]);
+
 /** The marks of these (session, student) pairs, as stored. */
-export async function findAttendance(
+export const findAttendance: (
   db: Db,
   instituteId: number,
   pairs: readonly (readonly [number, number])[],
-): Promise<StoredAttendance[]> {
-  if (pairs.length === 0) return [];
-  return db
-    .select()
-    .from(attendance)
-    .where(and(eq(attendance.instituteId, instituteId), pairIn([attendance.sessionId, attendance.studentId], pairs)));
-}
+) => Promise<StoredAttendance[]> = attendanceRows.find;
 
 /**
  * Marks students at class sessions. Each mark carries its session's batch (the year's totals per batch read marks
@@ -215,16 +211,7 @@ export async function updateAttendance(
 }
 
 /** Removes marks for good (the student's timetable then shows the class unmarked). */
-export async function deleteAttendance(
-  db: Db,
-  instituteId: number,
-  pairs: readonly (readonly [number, number])[],
-): Promise<void> {
-  if (pairs.length === 0) return;
-  await db
-    .delete(attendance)
-    .where(and(eq(attendance.instituteId, instituteId), pairIn([attendance.sessionId, attendance.studentId], pairs)));
-}
+export const deleteAttendance = attendanceRows.remove;
 
 /** Points recordings whose video is the stored object `from` at `to`; answers how many moved. */
 export async function moveStoredFile(db: Db, instituteId: number, from: string, to: StoredFileRef): Promise<number> {

@@ -54,9 +54,9 @@ function count(name, ok) {
 }
 
 /**
- * Checks that read the tree and write nothing, run at once: each is mostly one process on one core (the three one
- * after another took 79 s on a 2-core machine, side by side about 50). Each one's output is printed whole, in order,
- * once all have ended.
+ * Checks that read the tree and write nothing, run at once: each is mostly one process on one core (on a 2-core
+ * machine, warm: 52 s one after another, 46 s side by side, farm-bench, session 19). Each one's output is printed
+ * whole, in order, once all have ended.
  */
 async function checksAtOnce(steps) {
   const ended = await Promise.all(

@@ -11,7 +11,7 @@ import { themeFor } from './theme.ts';
  * failure, a timeout or too many requests — and the browser is online. A refusal (any other 4xx: a rule's message,
  * a 403 that logs out) would say the same again, and its screen showed its message a second late.
  */
-export function retriesFailedCall(failureCount: number, error: unknown): boolean {
+function retriesFailedCall(failureCount: number, error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;
   const refused = typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
   return failureCount < 1 && navigator.onLine && !refused;

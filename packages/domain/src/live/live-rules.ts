@@ -1,4 +1,5 @@
 import { addDays, weekdayNames, weekdayOf, type IsoDate } from '../calendar/index.ts';
+import { networkError } from '../shared/http-messages.ts';
 import { megabytesFigure } from '../shared/uploads.ts';
 
 /** Session and course names are cut at 30 characters (spec part 1 §9). */
@@ -116,7 +117,7 @@ export const liveMessages = {
   notStarted: 'Grab a cup of Coffee. Class is not yet started.',
   startOnlyAfterSchedule: 'You cannot start the class as the classes can only be started after the scheduled time.',
   parentsNotAllowed: 'Parents are not allowed to join.',
-  networkError: 'Network error',
+  networkError,
   noClasses: 'No Classes Available',
   noDownloadLink: 'No Download Link Found',
   cannotDownload: 'Not able to downlode video file. please contact institute admin.',

@@ -15,7 +15,7 @@ export const previewNotSupported = 'Preview not supported. Please download the f
 export const previewUnavailable = 'Preview is not available right now. Please download the file.';
 export const noDownloadLinkFound = 'No Download Link Found';
 export const videoNotDownloadable = 'Not able to downlode video file. please contact institute admin.';
-export const networkError = 'Network error';
+export { networkError } from '../shared/http-messages.ts';
 /**
  * A study library video that cannot be played (no VdoCipher OTP). §8 has the screen show the server's message
  * without naming it; the recordings' text above speaks of a download, which a study video's play is not (issue 27).

@@ -1,4 +1,11 @@
 /**
+ * The generic network error a screen shows where a failed call carries no server message (spec part 1 §8:
+ * "else a generic network error ('Network error' …)"): one text for the toasts, the viewer, the live classes and
+ * the assignment's solutions.
+ */
+export const networkError = 'Network error';
+
+/**
  * Generic HTTP fallback messages (spec part 1 §8), shown when a failed call carries no server message.
  * `null` status means no response arrived at all.
  */

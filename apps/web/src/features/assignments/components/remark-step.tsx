@@ -1,12 +1,10 @@
 import { maxSolutionNameDisplay } from '@campus/domain/assignments/assignment-list';
 import { assignmentMessages } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentDetail } from '@campus/domain/assignments/assignments.contract';
+import { networkError } from '@campus/domain/shared/http-messages';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useAssignmentSolution } from '../api/get-assignment-solution.ts';
 import { FileList } from './attachment-list.tsx';
-
-/** Shown when the solutions cannot be loaded (spec part 1 §8). */
-const solutionFailure = 'Network error';
 
 function Line({ label, value }: { label: string; value: string }) {
   return (
@@ -59,7 +57,7 @@ export function RemarkStep({
       {solution.isPending && <Loader size="sm" role="status" aria-label="Loading solution" />}
       {solution.isError && (
         <Text c="red" role="alert">
-          {solutionFailure}
+          {networkError}
         </Text>
       )}
       {solution.data?.is_released && solution.data.solution_attachments.length > 0 && (

@@ -1,6 +1,6 @@
 // Statements over many rows at once, for the areas' writers and the admin API's batches: one array parameter per
 // column however many rows, so a batch of thousands is one statement that plans like one row.
-import { and, eq, getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableName, is, sql, type SQL } from 'drizzle-orm';
 import { PgEnumColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -35,6 +35,28 @@ export async function keysHeld(
     .from(columns.key.table)
     .where(and(eq(columns.instituteId, instituteId), anyOf(columns.key, keys), where))) as { key: string }[];
   return rows.map((row) => row.key);
+}
+
+/**
+ * How many of an institute's rows name each of `ids` in column `by` (a session's marks, a test's attempts), for the
+ * rules that keep a row others still name; ids no row names are absent.
+ */
+export async function countsBy(
+  db: Db,
+  columns: { by: PgColumn; instituteId: PgColumn },
+  instituteId: number,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (const part of chunks(ids, 5000)) {
+    const rows = (await db
+      .select({ id: columns.by, total: count() })
+      .from(columns.by.table)
+      .where(and(eq(columns.instituteId, instituteId), anyOf(columns.by, part)))
+      .groupBy(columns.by)) as { id: number; total: number }[];
+    for (const row of rows) counts.set(row.id, row.total);
+  }
+  return counts;
 }
 
 /** The rows of a raw statement (node-postgres answers `{ rows }`, PGlite the rows). */

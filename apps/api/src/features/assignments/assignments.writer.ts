@@ -2,11 +2,11 @@
 // with their own files (the teacher's sheets and the solutions), for the admin API, the demo seed and the test
 // factories, in the caller's transaction. A student's work (submissions, their files and links) is the student's,
 // written by the submission service, never here.
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pairRows } from '../../db/institute-rows.ts';
+import { instituteRows, pairRows } from '../../db/institute-rows.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
-import { anyOf, chunks, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
+import { anyOf, chunks, countsBy, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
 import { assignmentAttachments, assignments, submissions } from '../../db/schema/index.ts';
 
 /** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
@@ -94,6 +94,8 @@ async function saveOwnFiles(db: Db, instituteId: number, id: number, files: read
   );
 }
 
+const assignmentRows = instituteRows(assignments);
+
 /** Assignments by id, each with its own files. */
 export async function findAssignments(
   db: Db,
@@ -101,13 +103,7 @@ export async function findAssignments(
   ids: readonly number[],
 ): Promise<Map<number, StoredAssignment>> {
   const found = new Map<number, StoredAssignment>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = await db
-      .select()
-      .from(assignments)
-      .where(and(eq(assignments.instituteId, instituteId), anyOf(assignments.id, part)));
-    for (const row of rows) found.set(row.id, { ...row, files: [] });
-  }
+  for (const [id, row] of await assignmentRows.find(db, instituteId, ids)) found.set(id, { ...row, files: [] });
   for (const [id, files] of await findOwnFiles(db, instituteId, [...found.keys()])) found.get(id)!.files = files;
   return found;
 }
@@ -119,15 +115,11 @@ export async function createAssignments(
   values: readonly AssignmentValues[],
   now: Date,
 ): Promise<number[]> {
-  const ids: number[] = [];
-  for (const part of chunks(values, 1000)) {
-    const rows = await db
-      .insert(assignments)
-      .values(part.map(({ files: _files, ...columns }) => ({ instituteId, createdAt: now, ...columns })))
-      .returning({ id: assignments.id });
-    // PostgreSQL returns the rows of a multi-row VALUES insert in the order given.
-    ids.push(...rows.map((row) => row.id));
-  }
+  const ids = await assignmentRows.create(
+    db,
+    instituteId,
+    values.map(({ files: _files, ...columns }) => ({ createdAt: now, ...columns })),
+  );
   for (const [position, value] of values.entries()) {
     if (value.files?.length) await saveOwnFiles(db, instituteId, ids[position]!, value.files, now);
   }
@@ -135,8 +127,9 @@ export async function createAssignments(
 }
 
 /**
- * Changes an assignment's given columns; its own files only when given and different from what it has, so the
- * files a student has open keep their ids when an assignment is written again unchanged.
+ * Changes an assignment's given columns; its own files only when given and different from what it has (`storedFiles`,
+ * when the caller has read them already, spares reading them again), so the files a student has open keep their ids
+ * when an assignment is written again unchanged.
  */
 export async function updateAssignment(
   db: Db,
@@ -144,15 +137,11 @@ export async function updateAssignment(
   id: number,
   { files, ...columns }: Partial<AssignmentValues>,
   now: Date,
+  storedFiles?: readonly AssignmentFile[],
 ): Promise<void> {
-  if (Object.keys(columns).length > 0) {
-    await db
-      .update(assignments)
-      .set(columns)
-      .where(and(eq(assignments.instituteId, instituteId), eq(assignments.id, id)));
-  }
+  if (Object.keys(columns).length > 0) await assignmentRows.update(db, instituteId, id, columns);
   if (files === undefined) return;
-  const stored = (await findOwnFiles(db, instituteId, [id])).get(id) ?? [];
+  const stored = storedFiles ?? (await findOwnFiles(db, instituteId, [id])).get(id) ?? [];
   const written = files.map((file) => assignmentFile(file.kind, file));
   if (JSON.stringify(stored) !== JSON.stringify(written)) await saveOwnFiles(db, instituteId, id, written, now);
 }
@@ -163,24 +152,17 @@ export async function findKeptAssignments(
   instituteId: number,
   ids: readonly number[],
 ): Promise<Map<number, string>> {
-  const kept = new Map<number, string>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = await db
-      .select({ id: submissions.assignmentId, total: count() })
-      .from(submissions)
-      .where(and(eq(submissions.instituteId, instituteId), anyOf(submissions.assignmentId, part)))
-      .groupBy(submissions.assignmentId);
-    for (const row of rows) kept.set(row.id, `has ${row.total} students' submissions, so it cannot be deleted`);
-  }
-  return kept;
+  const work = await countsBy(
+    db,
+    { by: submissions.assignmentId, instituteId: submissions.instituteId },
+    instituteId,
+    ids,
+  );
+  return new Map([...work].map(([id, total]) => [id, `has ${total} students' submissions, so it cannot be deleted`]));
 }
 
 /** Deletes assignments for good, with their own files (see findKeptAssignments). */
-export async function deleteAssignments(db: Db, instituteId: number, ids: readonly number[]): Promise<void> {
-  for (const part of chunks(ids, 5000)) {
-    await db.delete(assignments).where(and(eq(assignments.instituteId, instituteId), anyOf(assignments.id, part)));
-  }
-}
+export const deleteAssignments = assignmentRows.remove;
 
 /** A teacher's evaluation of a student's work on an assignment. */
 export interface EvaluationValues {

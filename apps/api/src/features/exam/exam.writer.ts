@@ -3,7 +3,7 @@
 // the demo seed and the test factories, in the caller's transaction. Attempts are the students' (the panel's).
 import { kindOfFileName } from '@campus/domain/media/media-rules';
 import { and, count, eq } from 'drizzle-orm';
-import { anyOf, chunks, keysHeld } from '../../db/bulk.ts';
+import { anyOf, chunks, countsBy, keysHeld } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
@@ -70,36 +70,27 @@ export async function createTests(db: Db, instituteId: number, values: readonly 
   return ids;
 }
 
-/** Changes a test's given columns; its batches only when given and different from what it has. */
+/**
+ * Changes a test's given columns; its batches only when given and different from what it has (`storedBatchIds`, when
+ * the caller has read them already, spares reading them again).
+ */
 export async function updateTest(
   db: Db,
   instituteId: number,
   id: number,
   { batchIds, ...columns }: Partial<TestValues>,
+  storedBatchIds?: readonly number[],
 ): Promise<void> {
   if (Object.keys(columns).length > 0) await testRows.update(db, instituteId, id, columns);
   if (batchIds === undefined) return;
   const wanted = [...new Set(batchIds)].sort((a, b) => a - b);
-  const stored = (await findTestBatches(db, instituteId, [id])).get(id) ?? [];
+  const stored = storedBatchIds ?? (await findTestBatches(db, instituteId, [id])).get(id) ?? [];
   if (JSON.stringify(stored) !== JSON.stringify(wanted)) await setTestBatches(db, instituteId, id, wanted);
 }
 
 /** The tests of `ids` students have attempted, with how many attempts: their results are history and stay. */
-export async function findAttemptedTests(
-  db: Db,
-  instituteId: number,
-  ids: readonly number[],
-): Promise<Map<number, number>> {
-  const found = new Map<number, number>();
-  for (const part of chunks(ids, 5000)) {
-    const rows = await db
-      .select({ id: examAttempts.testId, total: count() })
-      .from(examAttempts)
-      .where(and(eq(examAttempts.instituteId, instituteId), anyOf(examAttempts.testId, part)))
-      .groupBy(examAttempts.testId);
-    for (const row of rows) found.set(row.id, row.total);
-  }
-  return found;
+export function findAttemptedTests(db: Db, instituteId: number, ids: readonly number[]): Promise<Map<number, number>> {
+  return countsBy(db, { by: examAttempts.testId, instituteId: examAttempts.instituteId }, instituteId, ids);
 }
 
 /** Deletes tests for good (see findAttemptedTests). */

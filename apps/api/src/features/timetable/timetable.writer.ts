@@ -1,10 +1,10 @@
 // The timetable area's writer (issue 29): the one module that creates and changes the teachers, class sessions (the
 // timetable's and the live classes' one schedule model), their recordings and the attendance taken at them, for the admin API,
 // the demo seed and the test factories, in the caller's transaction.
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
-import { anyOf, chunks, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
+import { chunks, countsBy, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
 import { instituteRows, pairRows } from '../../db/institute-rows.ts';
 import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/index.ts';
 
@@ -106,21 +106,16 @@ export async function findKeptClassSessions(
   ids: readonly number[],
 ): Promise<Map<number, string>> {
   const kept = new Map<number, string>();
-  for (const part of chunks(ids, 5000)) {
-    const marked = await db
-      .select({ id: attendance.sessionId, total: count() })
-      .from(attendance)
-      .where(and(eq(attendance.instituteId, instituteId), anyOf(attendance.sessionId, part)))
-      .groupBy(attendance.sessionId);
-    for (const row of marked) kept.set(row.id, `has attendance of ${row.total} students, so it cannot be deleted`);
-    const recorded = await db
-      .select({ id: classRecordings.sessionId, total: count() })
-      .from(classRecordings)
-      .where(and(eq(classRecordings.instituteId, instituteId), anyOf(classRecordings.sessionId, part)))
-      .groupBy(classRecordings.sessionId);
-    for (const row of recorded) {
-      if (!kept.has(row.id)) kept.set(row.id, `has ${row.total} recordings, so it cannot be deleted`);
-    }
+  const marks = await countsBy(db, { by: attendance.sessionId, instituteId: attendance.instituteId }, instituteId, ids);
+  for (const [id, total] of marks) kept.set(id, `has attendance of ${total} students, so it cannot be deleted`);
+  const recordings = await countsBy(
+    db,
+    { by: classRecordings.sessionId, instituteId: classRecordings.instituteId },
+    instituteId,
+    ids,
+  );
+  for (const [id, total] of recordings) {
+    if (!kept.has(id)) kept.set(id, `has ${total} recordings, so it cannot be deleted`);
   }
   return kept;
 }

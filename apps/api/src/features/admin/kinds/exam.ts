@@ -15,6 +15,7 @@ import {
   passageRows,
   questionRows,
   updateTest,
+  type StoredTest,
   type TestValues,
 } from '../../exam/index.ts';
 import { findExternalIds } from '../admin.repository.ts';
@@ -56,7 +57,9 @@ export const testsKind = storeKind<'tests', TestValues>({
     load: async ({ tx, instituteId }, ids) =>
       (await findTests(tx, instituteId, ids)) as Map<number, unknown> as Map<number, Record<string, unknown>>,
     insert: ({ tx, instituteId }, values) => createTests(tx, instituteId, values),
-    update: ({ tx, instituteId }, id, value) => updateTest(tx, instituteId, id, value),
+    // The batches the batch's load read: compared there, not read again for each row.
+    update: ({ tx, instituteId }, id, value, stored) =>
+      updateTest(tx, instituteId, id, value, (stored as StoredTest).batchIds),
     remove: ({ tx, instituteId }, ids) => deleteTests(tx, instituteId, ids),
   },
   build: async (context, rows, problems) => {

@@ -10,6 +10,7 @@ import {
   updateAssignment,
   type AssignmentFile,
   type AssignmentValues,
+  type StoredAssignment,
 } from '../../assignments/index.ts';
 import {
   createEvents,
@@ -105,7 +106,9 @@ export const assignmentsKind = storeKind<'assignments', AssignmentValues>({
     load: async ({ tx, instituteId }, ids) =>
       (await findAssignments(tx, instituteId, ids)) as Map<number, unknown> as Map<number, Record<string, unknown>>,
     insert: ({ tx, instituteId, now }, values) => createAssignments(tx, instituteId, values, now),
-    update: ({ tx, instituteId, now }, id, value) => updateAssignment(tx, instituteId, id, value, now),
+    // The files the batch's load read: compared there, not read again for each row.
+    update: ({ tx, instituteId, now }, id, value, stored) =>
+      updateAssignment(tx, instituteId, id, value, now, (stored as StoredAssignment).files),
     remove: ({ tx, instituteId }, ids) => deleteAssignments(tx, instituteId, ids),
   },
   keep: ({ tx, instituteId }, ids) => findKeptAssignments(tx, instituteId, ids),

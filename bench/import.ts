@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../apps/api/src/db/client.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
-import { instituteHosts, institutes } from '../apps/api/src/db/schema/index.ts';
+import { instituteHosts, institutes } from '../apps/api/src/db/schema/institutes.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const host = 'import-bench.test';

@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema/index.ts',
+  // Every file of the folder: an area's new tables need no line in a shared list.
+  schema: './src/db/schema',
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -9,16 +9,10 @@ import { adminEndpointNames } from '@campus/domain/admin/admin.endpoints';
 import { allEndpoints } from '../src/features/index.ts';
 import * as timetableWriter from '../src/features/timetable/index.ts';
 import type { App } from '../src/app.ts';
-import {
-  assignmentAttachments,
-  assignments,
-  examLabels,
-  examProductTests,
-  examTests,
-  libraryFiles,
-  productItemTypes,
-  products,
-} from '../src/db/schema/index.ts';
+import { assignmentAttachments, assignments } from '../src/db/schema/assignments.ts';
+import { examLabels, examProductTests, examTests } from '../src/db/schema/exam.ts';
+import { libraryFiles } from '../src/db/schema/library.ts';
+import { productItemTypes, products } from '../src/db/schema/products.ts';
 import { demoPassword } from '../src/db/seed/demo-accounts.ts';
 import { createAdminKey, kindExamples } from './admin-kit.ts';
 import { postLogin, signIn, testDevice } from './auth-helpers.ts';

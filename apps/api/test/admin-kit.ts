@@ -2,7 +2,7 @@
 // kind (two rows, a change, a broken row) that a load in adminKinds order accepts.
 import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import type { Db } from '../src/db/client.ts';
-import { adminApiKeys } from '../src/db/schema/index.ts';
+import { adminApiKeys } from '../src/db/schema/admin.ts';
 import { hashToken, newToken } from '../src/lib/tokens.ts';
 
 /** Creates an admin API key for an institute and answers it (the CLI does the same). */

@@ -3,7 +3,7 @@ import { loginMessages } from '@campus/domain/auth/login-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
-import { users } from '../src/db/schema/index.ts';
+import { users } from '../src/db/schema/users.ts';
 import { authMessages } from '../src/plugins/auth.ts';
 import { getAs, postLogin, signIn } from './auth-helpers.ts';
 import { createTestApp } from './helpers.ts';

@@ -4,16 +4,11 @@
 import { academicYearOf, addDays, dateInZone } from '@campus/domain/calendar/calendar';
 import type { Db } from '../src/db/client.ts';
 import type { Storage } from '../src/lib/storage.ts';
-import type { announcements, banners, events } from '../src/db/schema/index.ts';
-import {
-  examLabels,
-  examProductTests,
-  instituteHosts,
-  institutes,
-  productItemTypes,
-  productPurchases,
-  products,
-} from '../src/db/schema/index.ts';
+import type { events } from '../src/db/schema/events.ts';
+import type { announcements, banners } from '../src/db/schema/home.ts';
+import { examLabels, examProductTests } from '../src/db/schema/exam.ts';
+import { instituteHosts, institutes } from '../src/db/schema/institutes.ts';
+import { productItemTypes, productPurchases, products } from '../src/db/schema/products.ts';
 import * as academicsWriter from '../src/access/academics.writer.ts';
 import * as peopleWriter from '../src/access/people.writer.ts';
 import * as assignmentsWriter from '../src/features/assignments/index.ts';

@@ -7,14 +7,9 @@ import type { AdminKind } from '@campus/domain/admin/admin.endpoints';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import {
-  announcements,
-  assignments,
-  examAnswers,
-  examAttempts,
-  examPassages,
-  examQuestions,
-} from '../src/db/schema/index.ts';
+import { assignments } from '../src/db/schema/assignments.ts';
+import { examAnswers, examAttempts, examPassages, examQuestions } from '../src/db/schema/exam.ts';
+import { announcements } from '../src/db/schema/home.ts';
 import { findExternalIds } from '../src/features/admin/admin.repository.ts';
 import { importCsv } from '../src/features/admin/import.service.ts';
 import { createAdminKey, kindExamples } from './admin-kit.ts';

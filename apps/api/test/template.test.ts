@@ -1,7 +1,8 @@
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { academicYears, assignmentAttachments } from '../src/db/schema/index.ts';
+import { academicYears } from '../src/db/schema/academics.ts';
+import { assignmentAttachments } from '../src/db/schema/assignments.ts';
 import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
 
 describe('the seeded database of a test file', () => {

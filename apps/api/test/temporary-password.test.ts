@@ -1,7 +1,7 @@
 import { loginMessages } from '@campus/domain/auth/login-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { smsOutbox } from '../src/db/schema/index.ts';
+import { smsOutbox } from '../src/db/schema/auth.ts';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import type { SmsSender } from '../src/lib/sms.ts';
 import { postLogin, signIn } from './auth-helpers.ts';

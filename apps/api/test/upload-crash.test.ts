@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/client.ts';
 import { sql } from 'drizzle-orm';
-import { assignmentAttachments, pendingFiles } from '../src/db/schema/index.ts';
+import { assignmentAttachments } from '../src/db/schema/assignments.ts';
+import { pendingFiles } from '../src/db/schema/uploads.ts';
 import { multipart } from './multipart.ts';
 import { freePort, killAllServers, seededDataDir, startServer, waitReady } from './process.ts';
 

@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import { anyOf, insertRows, updateRows } from '../db/bulk.ts';
 import type { Db } from '../db/client.ts';
 import { instituteRows, pairRows } from '../db/institute-rows.ts';
-import { academicYears, batches, enrolments, standards, subjects } from '../db/schema/index.ts';
+import { academicYears, batches, standards, subjects } from '../db/schema/academics.ts';
+import { enrolments } from '../db/schema/users.ts';
 
 /** Academic years: a name and the first and last day (ISO dates). */
 export const academicYearRows = instituteRows(academicYears);

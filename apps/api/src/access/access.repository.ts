@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared } from '../db/prepared.ts';
-import { academicYears, enrolments, institutes } from '../db/schema/index.ts';
+import { academicYears } from '../db/schema/academics.ts';
+import { institutes } from '../db/schema/institutes.ts';
+import { enrolments } from '../db/schema/users.ts';
 
 // The lookups of the access core (the student scope, the institute's years), prepared once, keyed by the institute
 // first. An area's own ids are looked up in its repository, through its index.ts.

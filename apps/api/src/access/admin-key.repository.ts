@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { adminApiKeys } from '../db/schema/index.ts';
+import { adminApiKeys } from '../db/schema/admin.ts';
 
 /** The admin key a request authenticated with. */
 export interface AdminKeyLookup {

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { anyOf, chunks, insertRows } from '../db/bulk.ts';
 import type { Db } from '../db/client.ts';
 import { instituteRows } from '../db/institute-rows.ts';
-import { studentParents, students, users } from '../db/schema/index.ts';
+import { studentParents, students, users } from '../db/schema/users.ts';
 
 /** A login as written (1 student, 2 parent, 99 course buyer), with its password already hashed. */
 export type LoginValues = Omit<typeof users.$inferInsert, 'instituteId' | 'id' | 'createdAt'>;

@@ -1,7 +1,8 @@
 import { and, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { p, prepared, sqlRows } from '../db/prepared.ts';
-import { examAttempts, examSupersededCredentials, instituteApiKeys, sessions } from '../db/schema/index.ts';
+import { instituteApiKeys, sessions } from '../db/schema/auth.ts';
+import { examAttempts, examSupersededCredentials } from '../db/schema/exam.ts';
 import type { AttemptAuth } from '../types.d.ts';
 
 /** The columns of a session a request needs. */

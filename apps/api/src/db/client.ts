@@ -4,13 +4,12 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
 
 /** Where a database opened with `logQuery` keeps it for statements sent past drizzle. */
 export const rawQueryLogger = Symbol('rawQueryLogger');
 
 /** The Drizzle database, whichever driver sits below it. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** An open database and how to check and close it. */
 export interface Database {
@@ -26,7 +25,7 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-const options = { schema, casing: 'snake_case' } as const;
+const options = { casing: 'snake_case' } as const;
 
 /** True when `error` leaves the connection unusable: anything but a plain SQL error the server answered. */
 function breaksConnection(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Storage } from '../lib/storage.ts';
 import type { Db } from './client.ts';
-import { pendingFiles } from './schema/index.ts';
+import { pendingFiles } from './schema/uploads.ts';
 
 /** Journals keys about to be written (or removed) so a crash in between leaves nothing unaccounted for. */
 export async function journalFiles(db: Db, keys: string[]): Promise<void> {

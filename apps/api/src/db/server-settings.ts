@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { serverSettings } from './schema/index.ts';
+import { serverSettings } from './schema/settings.ts';
 
 /** A shared server value: read it, or store `make()` the first time (the first process to start wins). */
 export async function loadOrCreateSetting(db: Db, key: string, make: () => string): Promise<string> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { idempotentWrites } from '../db/schema/index.ts';
+import { idempotentWrites } from '../db/schema/uploads.ts';
 
 // The answers kept for writes sent with an Idempotency-Key (lib/uploads.ts decides what they mean).
 

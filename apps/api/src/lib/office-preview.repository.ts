@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { officePreviews } from '../db/schema/index.ts';
+import { officePreviews } from '../db/schema/media.ts';
 
 // What office_previews remembers of each stored office document: its PDF, or why it has none (lib/office-preview.ts).
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMigratedDatabase, createTestStorage, fixedNow, onPostgres } from '../../test/helpers.ts';
 import { linkedPictureOdt, zipBombDocx } from '../../test/office-documents.ts';
 import type { Database } from '../db/client.ts';
-import { officePreviews } from '../db/schema/index.ts';
+import { officePreviews } from '../db/schema/media.ts';
 import { tinyDocx, tinyPng, tinyPptx, tinyXlsx, zip } from '../db/seed/media-files.ts';
 import {
   ConversionLimitError,

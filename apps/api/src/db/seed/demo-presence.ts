@@ -3,7 +3,8 @@
 import { count, inArray } from 'drizzle-orm';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Db } from '../client.ts';
-import { instituteApiKeys, institutes } from '../schema/index.ts';
+import { instituteApiKeys } from '../schema/auth.ts';
+import { institutes } from '../schema/institutes.ts';
 import { demoApiKeys } from './demo-accounts.ts';
 
 /** True when the demo's institutes (found by their public SSO keys) are in the database. */

@@ -6,17 +6,12 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSeededDatabase, fixedNow } from '../../../test/helpers.ts';
 import type { Database } from '../client.ts';
-import {
-  academicYears,
-  announcements,
-  classSessions,
-  enrolments,
-  institutes,
-  products,
-  studentParents,
-  students,
-  users,
-} from '../schema/index.ts';
+import { academicYears } from '../schema/academics.ts';
+import { announcements } from '../schema/home.ts';
+import { institutes } from '../schema/institutes.ts';
+import { products } from '../schema/products.ts';
+import { classSessions } from '../schema/timetable.ts';
+import { enrolments, studentParents, students, users } from '../schema/users.ts';
 import { demoLogins, demoPassword, demoRegisteredDeviceId } from './demo-accounts.ts';
 
 describe('the demo seed', () => {

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { academicYearOf, addDays } from '@campus/domain/calendar/calendar';
-import { instituteApiKeys, sessions, instituteHosts, institutes } from '../schema/index.ts';
+import { instituteApiKeys, sessions } from '../schema/auth.ts';
+import { instituteHosts, institutes } from '../schema/institutes.ts';
 import {
   academicYearRows,
   batchRows,

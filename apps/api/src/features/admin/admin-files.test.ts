@@ -10,16 +10,12 @@ import { getAs, signIn } from '../../../test/auth-helpers.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
-import {
-  adminApiKeys,
-  adminAudit,
-  adminFiles,
-  announcements,
-  assignmentAttachments,
-  classRecordings,
-  documents,
-  libraryFiles,
-} from '../../db/schema/index.ts';
+import { adminApiKeys, adminAudit, adminFiles } from '../../db/schema/admin.ts';
+import { assignmentAttachments } from '../../db/schema/assignments.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { announcements } from '../../db/schema/home.ts';
+import { libraryFiles } from '../../db/schema/library.ts';
+import { classRecordings } from '../../db/schema/timetable.ts';
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);

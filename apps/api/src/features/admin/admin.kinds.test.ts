@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
-import { adminAudit, examQuestions, libraryTopics } from '../../db/schema/index.ts';
+import { adminAudit } from '../../db/schema/admin.ts';
+import { examQuestions } from '../../db/schema/exam.ts';
+import { libraryTopics } from '../../db/schema/library.ts';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { findExternalIds } from './admin.repository.ts';
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
-import { adminAudit, adminExternalIds, students, teachers, users } from '../../db/schema/index.ts';
+import { adminAudit, adminExternalIds } from '../../db/schema/admin.ts';
+import { teachers } from '../../db/schema/timetable.ts';
+import { students, users } from '../../db/schema/users.ts';
 import { findBilledInstallments, findInstallments } from '../fees/index.ts';
 
 interface Answer {

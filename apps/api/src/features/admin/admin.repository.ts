@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf, chunks, insertRows } from '../../db/bulk.ts';
-import { adminApiKeys, adminAudit, adminExternalIds, adminFiles, institutes } from '../../db/schema/index.ts';
+import { adminApiKeys, adminAudit, adminExternalIds, adminFiles } from '../../db/schema/admin.ts';
+import { institutes } from '../../db/schema/institutes.ts';
 
 // The bulk statements moved to db/bulk.ts (areas' writers use them too); the kinds still import them from here.
 export { anyOf, insertRows, pairIn, updateRows } from '../../db/bulk.ts';

@@ -7,20 +7,12 @@ import { postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { findExternalIds } from './admin.repository.ts';
-import {
-  adminApiKeys,
-  adminAudit,
-  announcements,
-  assignments,
-  attendance,
-  classSessions,
-  enrolments,
-  feePayments,
-  feeReceipts,
-  studentInstallments,
-  submissions,
-  users,
-} from '../../db/schema/index.ts';
+import { adminApiKeys, adminAudit } from '../../db/schema/admin.ts';
+import { assignments, submissions } from '../../db/schema/assignments.ts';
+import { feePayments, feeReceipts, studentInstallments } from '../../db/schema/fees.ts';
+import { announcements } from '../../db/schema/home.ts';
+import { attendance, classSessions } from '../../db/schema/timetable.ts';
+import { enrolments, users } from '../../db/schema/users.ts';
 
 // Every kind loaded into an empty school through the admin API, in the order a first load runs: create, rerun,
 // change, broken rows, all-or-nothing, then deletes; and the key rules (other institute, revoked, sessions).

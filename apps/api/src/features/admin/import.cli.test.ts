@@ -11,7 +11,7 @@ import { migratedPgliteDump, onPostgres } from '../../../test/helpers.ts';
 import { adminQuery, databaseUrl } from '../../../test/template.ts';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { instituteHosts, institutes } from '../../db/schema/index.ts';
+import { instituteHosts, institutes } from '../../db/schema/institutes.ts';
 
 const apiRoot = resolve(import.meta.dirname, '../../..');
 const templates = resolve(apiRoot, '../../docs/import-templates');

@@ -13,7 +13,9 @@ import { timetableBody } from '../../../test/timetable-requests.ts';
 import type { Database } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { findExternalIds } from './admin.repository.ts';
-import { adminAudit, smsOutbox, standards } from '../../db/schema/index.ts';
+import { standards } from '../../db/schema/academics.ts';
+import { adminAudit } from '../../db/schema/admin.ts';
+import { smsOutbox } from '../../db/schema/auth.ts';
 import { importFiles } from './import-files.ts';
 import { importCsv } from './import.service.ts';
 

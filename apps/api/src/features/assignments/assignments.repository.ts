@@ -2,14 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import {
-  assignmentAttachments,
-  assignments,
-  batches,
-  standards,
-  subjects,
-  submissions,
-} from '../../db/schema/index.ts';
+import { batches, standards, subjects } from '../../db/schema/academics.ts';
+import { assignmentAttachments, assignments, submissions } from '../../db/schema/assignments.ts';
 
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createTestApp, createTestStorage } from '../../../test/helpers.ts';
 import { multipart, pdfBytes, textBytes, type FilePart } from '../../../test/multipart.ts';
-import { assignments } from '../../db/schema/index.ts';
+import { assignments } from '../../db/schema/assignments.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 interface ListItem {

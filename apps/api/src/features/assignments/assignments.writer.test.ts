@@ -4,7 +4,7 @@ import { createAssignment, createStudent, createSubject, type TestInstitute } fr
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import { fixedNow } from '../../../test/template.ts';
 import type { Db } from '../../db/client.ts';
-import { assignmentAttachments, submissions } from '../../db/schema/index.ts';
+import { assignmentAttachments, submissions } from '../../db/schema/assignments.ts';
 import {
   clearEvaluations,
   deleteAssignments,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { instituteRows, pairRows } from '../../db/institute-rows.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 import { anyOf, chunks, countsBy, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
-import { assignmentAttachments, assignments, submissions } from '../../db/schema/index.ts';
+import { assignmentAttachments, assignments, submissions } from '../../db/schema/assignments.ts';
 
 /** One of an assignment's own files: the teacher's (shown with it) or a solution (shown once released). */
 export interface AssignmentFile {

@@ -1,20 +1,10 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import {
-  academicYears,
-  attemptCounters,
-  batches,
-  enrolments,
-  institutes,
-  instituteHosts,
-  smsOutbox,
-  ssoTokens,
-  studentParents,
-  students,
-  temporaryPasswords,
-  users,
-} from '../../db/schema/index.ts';
+import { academicYears, batches } from '../../db/schema/academics.ts';
+import { attemptCounters, smsOutbox, ssoTokens, temporaryPasswords } from '../../db/schema/auth.ts';
+import { institutes, instituteHosts } from '../../db/schema/institutes.ts';
+import { enrolments, studentParents, students, users } from '../../db/schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type InstituteRow = typeof institutes.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { smsOutbox, temporaryPasswords } from '../../db/schema/index.ts';
+import { smsOutbox, temporaryPasswords } from '../../db/schema/auth.ts';
 
 /**
  * The unexpired temporary password of an account; with `unusedOnly`, only one not used yet (the only kind a login

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { entitledCourse } from '../library/index.ts';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
-import { documents, libraryCourses, subjects } from '../../db/schema/index.ts';
+import { subjects } from '../../db/schema/academics.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { libraryCourses } from '../../db/schema/library.ts';
 
 /** The subjects of the viewed student's standards this academic year, by name. */
 export function findStudentSubjects(db: Db, instituteId: number, studentId: number, academicYearId: number) {

@@ -12,7 +12,9 @@ import {
   purchase,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
-import { documents, institutes, standards, subjects } from '../../db/schema/index.ts';
+import { standards, subjects } from '../../db/schema/academics.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { institutes } from '../../db/schema/institutes.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
 
 // A school whose student's standard has a subject with documents, another standard's subject, and an e-course

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { keysHeld } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
-import { documents } from '../../db/schema/index.ts';
+import { documents } from '../../db/schema/documents.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 
 /** A document as written. */

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { batches, events } from '../../db/schema/index.ts';
+import { batches } from '../../db/schema/academics.ts';
+import { events } from '../../db/schema/events.ts';
 
 const eventsQuery = prepared((db) =>
   db

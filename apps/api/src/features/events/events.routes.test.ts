@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createEvent, createInstitute, createStudent } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
-import { standards } from '../../db/schema/index.ts';
+import { standards } from '../../db/schema/academics.ts';
 
 // Built from factories, not the demo: a school (today 2026-11-21) whose student is in Class 6, and a coaching
 // institute. November 2026 starts on a Sunday.

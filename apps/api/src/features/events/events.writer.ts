@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { anyOf } from '../../db/bulk.ts';
-import { events } from '../../db/schema/index.ts';
+import { events } from '../../db/schema/events.ts';
 
 /** An event as written: a one-day event ends the day it starts unless told. */
 export type EventValues = Omit<typeof events.$inferInsert, 'instituteId' | 'id' | 'endDate'> & { endDate?: string };

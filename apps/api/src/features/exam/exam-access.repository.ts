@@ -2,7 +2,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { examLabels, examProductTests, examTestBatches, examTests, productPurchases } from '../../db/schema/index.ts';
+import { examLabels, examProductTests, examTestBatches, examTests } from '../../db/schema/exam.ts';
+import { productPurchases } from '../../db/schema/products.ts';
 
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createExamTest, createInstitute, createStudent } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
-import { examQuestions } from '../../db/schema/index.ts';
+import { examQuestions } from '../../db/schema/exam.ts';
 
 /** What the server compressed with node:zlib's one-shot calls (the kept paper's), by input. */
 const compressed = vi.hoisted(() => ({ inputs: [] as string[] }));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createExamTest, createInstitute, createStudent } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
-import { examAnswers, examAttempts } from '../../db/schema/index.ts';
+import { examAnswers, examAttempts } from '../../db/schema/exam.ts';
 import { examMessages } from './exam-attempt.service.ts';
 
 const minute = 60_000;

@@ -13,8 +13,8 @@ import {
   examSections,
   examTestBatches,
   examTests,
-  productPurchases,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/exam.ts';
+import { productPurchases } from '../../db/schema/products.ts';
 
 /** An open attempt counts as submitted once its end plus the grace has passed (it is submitted on the next touch). */
 const graceMs = saveGraceSeconds * 1000;

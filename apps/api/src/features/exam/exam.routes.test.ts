@@ -14,7 +14,7 @@ import {
   purchase,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, fixedNow, onPostgres } from '../../../test/helpers.ts';
-import { examAnswers, examAttempts } from '../../db/schema/index.ts';
+import { examAnswers, examAttempts } from '../../db/schema/exam.ts';
 import { examMessages } from './exam-attempt.service.ts';
 import { sweepOverdueAttempts } from './exam.jobs.ts';
 import { attemptSupersededMessage } from '@campus/domain/exam/exam-rules';

@@ -4,7 +4,7 @@ import { createExamTest, createStudent, type TestInstitute } from '../../../test
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import { fixedNow } from '../../../test/template.ts';
 import type { Db } from '../../db/client.ts';
-import { examAttempts, examQuestions } from '../../db/schema/index.ts';
+import { examAttempts, examQuestions } from '../../db/schema/exam.ts';
 import {
   createTests,
   findAttemptedQuestions,

@@ -14,7 +14,7 @@ import {
   examSections,
   examTestBatches,
   examTests,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/exam.ts';
 
 /** A test as written; `batchIds`, when given, are the batches it is set for (replacing the ones it has). */
 export type TestValues = Omit<typeof examTests.$inferInsert, 'instituteId' | 'id'> & { batchIds?: number[] };

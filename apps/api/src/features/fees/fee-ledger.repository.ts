@@ -3,15 +3,14 @@ import type { IsoDate } from '@campus/domain/calendar/calendar';
 import { and, asc, between, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
+import { batches, standards } from '../../db/schema/academics.ts';
 import {
-  batches,
   feeInstallments,
   feePaymentAllocations,
   feePayments,
   feeStructures,
-  standards,
   studentInstallments,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/fees.ts';
 
 /**
  * The fee ledger's reads, shared by the fees screen (one academic year), the receipts (the installments a payment

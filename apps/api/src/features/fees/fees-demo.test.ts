@@ -11,7 +11,7 @@ import { demoLogins } from '../../db/seed/demo-accounts.ts';
 import { findStudentAllocations, findStudentInstallments } from './fee-ledger.repository.ts';
 import { summarizeFees } from '@campus/domain/fees/fee-summary';
 import { eq, sql } from 'drizzle-orm';
-import { feeReceipts } from '../../db/schema/index.ts';
+import { feeReceipts } from '../../db/schema/fees.ts';
 
 // The demo promises (README "Fees in the demo"): every state the fees screen shows, in both institutes, with
 // receipts rendered at seed time through the payment code path.

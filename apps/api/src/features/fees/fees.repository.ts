@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { feePayments, feeReceipts, institutes } from '../../db/schema/index.ts';
+import { feePayments, feeReceipts } from '../../db/schema/fees.ts';
+import { institutes } from '../../db/schema/institutes.ts';
 
 const verificationQuery = prepared((db) =>
   db

@@ -14,7 +14,7 @@ import {
   type TestInstitute,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
-import { feeReceipts } from '../../db/schema/index.ts';
+import { feeReceipts } from '../../db/schema/fees.ts';
 
 const rs = (rupees: number) => rupees * 100;
 

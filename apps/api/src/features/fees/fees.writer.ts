@@ -14,7 +14,7 @@ import {
   feePayments,
   feeStructures,
   studentInstallments,
-} from '../../db/schema/index.ts';
+} from '../../db/schema/fees.ts';
 
 export { recordPayment, type NewPayment } from './receipts.ts';
 

@@ -1,15 +1,10 @@
 // The SQL of payments and their receipts (receipts.ts issues and draws them).
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  academicYears,
-  feePaymentAllocations,
-  feePayments,
-  feeReceipts,
-  institutes,
-  students,
-  users,
-} from '../../db/schema/index.ts';
+import { academicYears } from '../../db/schema/academics.ts';
+import { feePaymentAllocations, feePayments, feeReceipts } from '../../db/schema/fees.ts';
+import { institutes } from '../../db/schema/institutes.ts';
+import { students, users } from '../../db/schema/users.ts';
 import { findInstallmentsById } from './fee-ledger.repository.ts';
 
 /** What a receipt shows beyond the payment itself: institute, student, year, and the installments it covered. */

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createDocument, createInstitute, createStudent } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
-import { subjects } from '../../db/schema/index.ts';
+import { subjects } from '../../db/schema/academics.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
 import { ConversionLimitError } from '../../lib/document-sandbox.ts';
 import type { OfficeConverter } from '../../lib/office-preview.ts';

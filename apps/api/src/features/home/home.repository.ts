@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { p, prepared } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
-import { announcementAudiences, announcements, banners, institutes } from '../../db/schema/index.ts';
+import { announcementAudiences, announcements, banners } from '../../db/schema/home.ts';
+import { institutes } from '../../db/schema/institutes.ts';
 
 const bannersQuery = prepared((db) =>
   db

@@ -11,7 +11,7 @@ import {
   enrol,
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
-import { batches } from '../../db/schema/index.ts';
+import { batches } from '../../db/schema/academics.ts';
 
 const minutes = (count: number) => new Date(fixedNow.getTime() - count * 60_000);
 const pdf = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';

@@ -5,7 +5,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 import { anyOf } from '../../db/bulk.ts';
-import { announcementAudiences, announcements, banners } from '../../db/schema/index.ts';
+import { announcementAudiences, announcements, banners } from '../../db/schema/home.ts';
 
 /** A notice as written: its columns, and the batches it is for (none: everyone). */
 export type AnnouncementValues = Omit<typeof announcements.$inferInsert, 'instituteId' | 'id' | 'updatedAt'> & {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { entitledCourse } from './library-access.repository.ts';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
-import { libraryFiles, librarySubjects, libraryTopics } from '../../db/schema/index.ts';
+import { libraryFiles, librarySubjects, libraryTopics } from '../../db/schema/library.ts';
 
 /**
  * Every topic of a course, as stored: the route builds the tree and counts what sits below each topic in one pass

@@ -22,7 +22,8 @@ import {
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { tinyPdf } from '../../db/seed/demo-files.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
-import { institutes, libraryCourses, libraryFiles, libraryTopics } from '../../db/schema/index.ts';
+import { institutes } from '../../db/schema/institutes.ts';
+import { libraryCourses, libraryFiles, libraryTopics } from '../../db/schema/library.ts';
 import { defaultSandboxLimits, findSandboxTools, sandboxedConverter } from '../../lib/document-sandbox.ts';
 import type { VideoProviders } from '../../lib/video-providers.ts';
 

@@ -8,7 +8,7 @@ import { anyOf, chunks, executeRows, keysHeld } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
-import { libraryCourses, libraryFiles, librarySubjects, libraryTopics } from '../../db/schema/index.ts';
+import { libraryCourses, libraryFiles, librarySubjects, libraryTopics } from '../../db/schema/library.ts';
 
 /** Courses (free ones of a standard, or an e-course's); deleted with their subjects, topics and items. */
 export const libraryCourseRows = instituteRows(libraryCourses);

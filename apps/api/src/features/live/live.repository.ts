@@ -1,7 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { classRecordings, classSessions, enrolments } from '../../db/schema/index.ts';
+import { classRecordings, classSessions } from '../../db/schema/timetable.ts';
+import { enrolments } from '../../db/schema/users.ts';
 
 const visibleRecordingQuery = prepared((db) =>
   db

@@ -12,7 +12,8 @@ import {
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { and, eq } from 'drizzle-orm';
-import { batches, classRecordings } from '../../db/schema/index.ts';
+import { batches } from '../../db/schema/academics.ts';
+import { classRecordings } from '../../db/schema/timetable.ts';
 import type { VideoProviders } from '../../lib/video-providers.ts';
 
 const minute = 60_000;

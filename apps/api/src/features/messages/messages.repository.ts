@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { institutes, smsOutbox, temporaryPasswords, users } from '../../db/schema/index.ts';
+import { smsOutbox, temporaryPasswords } from '../../db/schema/auth.ts';
+import { institutes } from '../../db/schema/institutes.ts';
+import { users } from '../../db/schema/users.ts';
 
 // A temporary password can still sign in only while its row is the one the message wrote (a newer one replaces
 // it), unexpired and unused; otherwise its text keeps the mask, and the secret never leaves the database.

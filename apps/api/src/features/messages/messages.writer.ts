@@ -4,7 +4,7 @@
 // transaction, is the auth area's (auth.repository.ts).
 import type { Db } from '../../db/client.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
-import { smsOutbox } from '../../db/schema/index.ts';
+import { smsOutbox } from '../../db/schema/auth.ts';
 
 /** A text as written: to a phone (without the country code, as users.phone holds it), dated `createdAt`. */
 export type MessageValues = Omit<typeof smsOutbox.$inferInsert, 'instituteId' | 'id'>;

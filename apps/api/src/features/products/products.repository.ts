@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { productItemTypes, productPurchases, products } from '../../db/schema/index.ts';
+import { productItemTypes, productPurchases, products } from '../../db/schema/products.ts';
 
 const purchasedQuery = prepared((db) =>
   db

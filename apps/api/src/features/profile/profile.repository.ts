@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { batches, enrolments, institutes, standards, students, users } from '../../db/schema/index.ts';
+import { batches, standards } from '../../db/schema/academics.ts';
+import { institutes } from '../../db/schema/institutes.ts';
+import { enrolments, students, users } from '../../db/schema/users.ts';
 
 const profileQuery = prepared((db) =>
   db

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createExamTest, createInstitute, createStudent } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
-import { examQuestions } from '../../db/schema/index.ts';
+import { examQuestions } from '../../db/schema/exam.ts';
 
 const minute = 60_000;
 

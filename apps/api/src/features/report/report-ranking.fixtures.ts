@@ -4,7 +4,7 @@ import { competitionRanks } from '@campus/domain/report/report-rules';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { reportResults } from '../../db/schema/index.ts';
+import { reportResults } from '../../db/schema/report.ts';
 
 /** The ranks the stored rows must hold: each user's best score, competition-ranked (the domain's reference). */
 export async function bruteForceRanks(db: Db, testId: number) {

@@ -9,7 +9,7 @@ import { databaseUrl } from '../../../test/template.ts';
 import { buildApp, type App } from '../../app.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
-import { reportStaleTests } from '../../db/schema/index.ts';
+import { reportStaleTests } from '../../db/schema/report.ts';
 import { rankStaleTest, rankStaleTests, rankTest } from './report.repository.ts';
 import { bruteForceRanks, storedRanks, takeThroughPanel, type PanelAnswer } from './report-ranking.fixtures.ts';
 

@@ -5,7 +5,7 @@ import { signIn } from '../../../test/auth-helpers.ts';
 import { createExamTest, createInstitute, createStudent, type TestInstitute } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { reportStaleTests } from '../../db/schema/index.ts';
+import { reportStaleTests } from '../../db/schema/report.ts';
 import { rankStaleTests, rankTest } from './report.repository.ts';
 import { bruteForceRanks, storedRanks, takeThroughPanel, type PanelAnswer } from './report-ranking.fixtures.ts';
 

@@ -4,19 +4,11 @@ import { sqlRows } from '../../db/prepared.ts';
 import { rankStaleTest, rankStaleTests, rankTest, takenBy, type Taker } from './ranking.repository.ts';
 
 export { rankStaleTest, rankStaleTests, rankTest, type Taker };
-import {
-  batches,
-  examAnswers,
-  examPassages,
-  examQuestions,
-  examSections,
-  examTests,
-  institutes,
-  reportOfflineExams,
-  reportOfflineMarks,
-  subjects,
-  users,
-} from '../../db/schema/index.ts';
+import { batches, subjects } from '../../db/schema/academics.ts';
+import { examAnswers, examPassages, examQuestions, examSections, examTests } from '../../db/schema/exam.ts';
+import { institutes } from '../../db/schema/institutes.ts';
+import { reportOfflineExams, reportOfflineMarks } from '../../db/schema/report.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** The test's name, type and release. */
 export async function findReportTest(db: Db, instituteId: number, testId: number) {

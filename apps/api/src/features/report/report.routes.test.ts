@@ -14,14 +14,8 @@ import {
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  examAnswers,
-  examAttempts,
-  examQuestions,
-  reportOfflineExams,
-  reportOfflineMarks,
-  reportResults,
-} from '../../db/schema/index.ts';
+import { examAnswers, examAttempts, examQuestions } from '../../db/schema/exam.ts';
+import { reportOfflineExams, reportOfflineMarks, reportResults } from '../../db/schema/report.ts';
 import { rankTest } from './report.repository.ts';
 import { reportMessages } from './report.routes.ts';
 

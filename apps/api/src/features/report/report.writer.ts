@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { executeRows, insertRows, updateRows } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import { instituteRows } from '../../db/institute-rows.ts';
-import { reportOfflineExams, reportOfflineMarks } from '../../db/schema/index.ts';
+import { reportOfflineExams, reportOfflineMarks } from '../../db/schema/report.ts';
 
 /** Offline exams: a batch's exam on a day, with its subjects and their total marks. */
 export const offlineExamRows = instituteRows(reportOfflineExams);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
-import { instituteHosts, institutes } from '../../db/schema/index.ts';
+import { instituteHosts, institutes } from '../../db/schema/institutes.ts';
 
 const brandingQuery = prepared((db) =>
   db

@@ -4,8 +4,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
-import type { classType, meetingProvider } from '../../db/schema/index.ts';
-import { classRecordings, classSessions } from '../../db/schema/index.ts';
+import type { classType, meetingProvider } from '../../db/schema/timetable.ts';
+import { classRecordings, classSessions } from '../../db/schema/timetable.ts';
 
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 

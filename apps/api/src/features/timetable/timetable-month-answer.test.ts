@@ -12,7 +12,7 @@ import {
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
 import { timetableBody } from '../../../test/timetable-requests.ts';
-import { batches, subjects } from '../../db/schema/index.ts';
+import { batches, subjects } from '../../db/schema/academics.ts';
 
 const at = (iso: string) => new Date(iso);
 

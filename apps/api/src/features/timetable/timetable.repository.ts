@@ -1,15 +1,10 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared, sqlRows } from '../../db/prepared.ts';
-import {
-  academicYears,
-  attendance,
-  batches,
-  calendarFeeds,
-  classSessions,
-  enrolments,
-  events,
-} from '../../db/schema/index.ts';
+import { academicYears, batches } from '../../db/schema/academics.ts';
+import { events } from '../../db/schema/events.ts';
+import { attendance, calendarFeeds, classSessions } from '../../db/schema/timetable.ts';
+import { enrolments } from '../../db/schema/users.ts';
 
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 

@@ -17,7 +17,8 @@ import {
 } from '../../../test/factories.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { attendanceBody, timetableBody } from '../../../test/timetable-requests.ts';
-import { batches, studentParents, subjects } from '../../db/schema/index.ts';
+import { batches, subjects } from '../../db/schema/academics.ts';
+import { studentParents } from '../../db/schema/users.ts';
 import { deleteClassSessions, updateClassSession } from './timetable.writer.ts';
 
 const at = (iso: string) => new Date(iso);

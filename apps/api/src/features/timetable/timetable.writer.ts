@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
 import { chunks, countsBy, insertRows, keysHeld, updateRows } from '../../db/bulk.ts';
 import { instituteRows, pairRows } from '../../db/institute-rows.ts';
-import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/index.ts';
+import { attendance, classRecordings, classSessions, teachers } from '../../db/schema/timetable.ts';
 
 /** A teacher as written: a name, and a photo in storage, a phone and an email when known. */
 export type TeacherValues = Omit<typeof teachers.$inferInsert, 'instituteId' | 'id'>;

@@ -1,5 +1,5 @@
 import { hashToken } from '../../../lib/tokens.ts';
-import { adminApiKeys } from '../../schema/index.ts';
+import { adminApiKeys } from '../../schema/admin.ts';
 import type { DemoContext } from '../context.ts';
 
 /** Public admin API keys of the demo institutes (like their SSO keys: the demo's credentials are public). */

@@ -1,7 +1,7 @@
 import { endOfDayInZone } from '@campus/domain/calendar/calendar';
 import { createHash } from 'node:crypto';
 import { assignmentFile, createAssignments } from '../../../features/assignments/index.ts';
-import { assignmentAttachments, submissions } from '../../schema/index.ts';
+import { assignmentAttachments, submissions } from '../../schema/assignments.ts';
 import type { DemoContext, DemoInstitute } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { tinyPdf } from '../demo-files.ts';

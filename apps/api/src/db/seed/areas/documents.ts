@@ -1,7 +1,7 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import { and, eq } from 'drizzle-orm';
 import { documentRows } from '../../../features/documents/index.ts';
-import { libraryCourses } from '../../schema/index.ts';
+import { libraryCourses } from '../../schema/library.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import { storeDemoMedia } from '../demo-media.ts';

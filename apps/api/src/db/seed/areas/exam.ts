@@ -7,10 +7,9 @@ import {
   examLabels,
   examProductTests,
   examQuestions,
-  productPurchases,
-  products,
   type LetteredText,
-} from '../../schema/index.ts';
+} from '../../schema/exam.ts';
+import { productPurchases, products } from '../../schema/products.ts';
 import { createTests, passageRows, questionRows, sectionRows } from '../../../features/exam/index.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';

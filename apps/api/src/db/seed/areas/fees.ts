@@ -2,7 +2,9 @@ import { addDays } from '@campus/domain/calendar/calendar';
 import { financialYearOf } from '@campus/domain/fees/fees-rules';
 import { and, asc, eq } from 'drizzle-orm';
 import { createFeePlan, recordPayment } from '../../../features/fees/index.ts';
-import { academicYears, batches, enrolments, institutes } from '../../schema/index.ts';
+import { academicYears, batches } from '../../schema/academics.ts';
+import { institutes } from '../../schema/institutes.ts';
+import { enrolments } from '../../schema/users.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 

@@ -1,5 +1,5 @@
 import { addDays } from '@campus/domain/calendar/calendar';
-import { productPurchases, products } from '../../schema/index.ts';
+import { productPurchases, products } from '../../schema/products.ts';
 import {
   libraryCourseRows,
   libraryFileRows,

@@ -1,5 +1,5 @@
 import { addDays } from '@campus/domain/calendar/calendar';
-import { productItemTypes, productPurchases, products } from '../../schema/index.ts';
+import { productItemTypes, productPurchases, products } from '../../schema/products.ts';
 import type { DemoContext, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { students } from '../../schema/index.ts';
+import { students } from '../../schema/users.ts';
 import type { DemoContext } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 

@@ -8,7 +8,8 @@ import {
 } from '../../../features/report/index.ts';
 import { hashToken, newToken } from '../../../lib/tokens.ts';
 import type { Db } from '../../client.ts';
-import { enrolments, examAnswers, examAttempts, examQuestions, examTests, students } from '../../schema/index.ts';
+import { examAnswers, examAttempts, examQuestions, examTests } from '../../schema/exam.ts';
+import { enrolments, students } from '../../schema/users.ts';
 import type { DemoAccount, DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 

@@ -1,15 +1,9 @@
 import { addDays, instantInZone } from '@campus/domain/calendar/calendar';
 import { weekdayOf } from '@campus/domain/calendar/calendar';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import {
-  academicYears,
-  batches,
-  type classSessions,
-  enrolments,
-  standards,
-  studentParents,
-  subjects,
-} from '../../schema/index.ts';
+import { academicYears, batches, standards, subjects } from '../../schema/academics.ts';
+import type { classSessions } from '../../schema/timetable.ts';
+import { enrolments, studentParents } from '../../schema/users.ts';
 import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
 import { demoLogins } from '../demo-accounts.ts';
 import {

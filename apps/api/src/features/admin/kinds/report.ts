@@ -2,7 +2,7 @@
 // per student and subject: present or absent, marks, rank), as the report area's offline results show them.
 import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { findEnrolledPairs } from '../../../access/academics.writer.ts';
-import type { OfflineSubject } from '../../../db/schema/index.ts';
+import type { OfflineSubject } from '../../../db/schema/report.ts';
 import {
   deleteOfflineResults,
   findOfflineExamResults,

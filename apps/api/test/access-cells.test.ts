@@ -16,7 +16,7 @@ import { productItemTypes, products } from '../src/db/schema/products.ts';
 import { demoPassword } from '../src/db/seed/demo-accounts.ts';
 import { createAdminKey, kindExamples } from './admin-kit.ts';
 import { postLogin, signIn, testDevice } from './auth-helpers.ts';
-import { createTestApp, fixedNow } from './helpers.ts';
+import { createDemoApp, fixedNow } from './helpers.ts';
 import { multipart } from './multipart.ts';
 
 /** Who calls: the nine identities of the access matrix. */
@@ -451,7 +451,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       now: () => clock,
       rateLimits: { loginPerMinute: 100_000, forgotPasswordPerMinute: 100_000, ssoPerMinute: 100_000 },
     });

@@ -6,13 +6,13 @@ import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { users } from '../src/db/schema/users.ts';
 import { authMessages } from '../src/plugins/auth.ts';
 import { getAs, postLogin, signIn } from './auth-helpers.ts';
-import { createTestApp } from './helpers.ts';
+import { createDemoApp } from './helpers.ts';
 
 /** Blocking an account ends the sessions it already has open, not only its next login. */
 describe('sessions of a blocked account', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 1000 } });
+    app = await createDemoApp({ rateLimits: { loginPerMinute: 1000 } });
   });
   afterAll(() => app.close());
 

@@ -4,7 +4,7 @@ import { changePasswordLockedMessage, passwordMessages } from '../src/features/a
 import type * as passwords from '../src/lib/passwords.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
 import { signIn } from './auth-helpers.ts';
-import { createTestApp } from './helpers.ts';
+import { createDemoApp } from './helpers.ts';
 
 vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
   const real = await importOriginal<typeof passwords>();
@@ -12,10 +12,10 @@ vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
 });
 
 describe('POST /api/v1/changePwd with a stolen session', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let base: string;
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 1000 } });
+    app = await createDemoApp({ rateLimits: { loginPerMinute: 1000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   });

@@ -3,21 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { photoUrlLifetimeMs } from '../src/features/profile/profile.routes.ts';
 import { getAs, signIn } from './auth-helpers.ts';
-import { createTestApp, fixedNow } from './helpers.ts';
+import { createDemoApp, fixedNow } from './helpers.ts';
 
 const pngPixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const minute = 60 * 1000;
 
 /** Signed file addresses: served only at the host names of the institute that handed them out, and briefly. */
 describe('signed file addresses', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let clock = fixedNow;
   let aarav: Session;
   let photoUrl: string;
   let noticeFileUrl: string;
 
   beforeAll(async () => {
-    app = await createTestApp({ now: () => clock });
+    app = await createDemoApp({ now: () => clock });
     aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
     const saved = await app.inject({
       method: 'PUT',

@@ -4,7 +4,7 @@ import { forgotAddressLimitMessage, smsLimitMessage } from '../src/features/auth
 import type * as passwords from '../src/lib/passwords.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { SmsSender } from '../src/lib/sms.ts';
-import { createTestApp } from './helpers.ts';
+import { createDemoApp } from './helpers.ts';
 
 // Counts the argon2 hashes, the costly step, so that equal work for known and unknown numbers can be checked.
 vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
@@ -13,11 +13,11 @@ vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
 });
 
 describe('POST /api/v2/user/forgotPassword from outside', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
   beforeAll(async () => {
-    app = await createTestApp({ sms, rateLimits: { forgotPasswordPerMinute: 1000 } });
+    app = await createDemoApp({ sms, rateLimits: { forgotPasswordPerMinute: 1000 } });
   });
   afterAll(() => app.close());
 

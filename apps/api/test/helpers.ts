@@ -120,11 +120,33 @@ export async function createSeededDatabase(now = fixedNow, storage: Storage = cr
   return database;
 }
 
-/** The real app on a fresh seeded database with a fixed clock; close it in afterAll. */
+/**
+ * The real app on a fresh migrated database with no rows and a fixed clock; the test builds what it needs with
+ * test/factories.ts (or passes its own `database`). Close it in afterAll.
+ */
 export async function createTestApp(overrides: Partial<AppOptions> = {}) {
   const storage = overrides.storage ?? createTestStorage();
+  const database = overrides.database ?? (await createMigratedDatabase());
+  return startApp({ storage, database, overrides });
+}
+
+/** The real app on a copy of the demo (seeded at `fixedNow`, with its files): for tests of the demo itself. */
+export async function createDemoApp(overrides: Partial<AppOptions> = {}) {
+  const storage = overrides.storage ?? createTestStorage();
   const database = overrides.database ?? (await createSeededDatabase(fixedNow, storage));
-  const app = await buildApp({
+  return startApp({ storage, database, overrides });
+}
+
+async function startApp({
+  storage,
+  database,
+  overrides,
+}: {
+  storage: Storage;
+  database: Database;
+  overrides: Partial<AppOptions>;
+}) {
+  return buildApp({
     storage,
     config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
     database,
@@ -132,5 +154,4 @@ export async function createTestApp(overrides: Partial<AppOptions> = {}) {
     strict: true,
     ...overrides,
   });
-  return app;
 }

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from '../src/app.ts';
-import { createTestApp } from './helpers.ts';
+import { createDemoApp } from './helpers.ts';
 
 describe('request logs', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   const lines: string[] = [];
   beforeAll(async () => {
     const stream = new Writable({
@@ -13,7 +13,7 @@ describe('request logs', () => {
         done();
       },
     });
-    app = await createTestApp({
+    app = await createDemoApp({
       logger: { ...(loggerOptions('info') as object), stream },
       extraAccess: { 'GET /api/v1/test/explode': 'anonymous' },
     });

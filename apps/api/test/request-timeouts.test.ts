@@ -4,7 +4,7 @@ import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { uploadBusyMessage } from '../src/features/assignments/submission.service.ts';
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { signIn } from './auth-helpers.ts';
-import { createTestApp } from './helpers.ts';
+import { createDemoApp } from './helpers.ts';
 
 /**
  * Sends `head`, then the body one byte every 50 ms; answers how many body bytes were sent before the server
@@ -32,7 +32,7 @@ function trickle(port: number, head: string, body: string): Promise<number> {
 }
 
 /** A valid fileJson part for a draft of the session's first pending assignment: uploads send it before their files. */
-async function fileJsonPart(app: Awaited<ReturnType<typeof createTestApp>>, session: Session, boundary: string) {
+async function fileJsonPart(app: Awaited<ReturnType<typeof createDemoApp>>, session: Session, boundary: string) {
   const list = await app.inject({
     method: 'POST',
     url: '/api/v2/onlineAssignment/student/getAssignmentsDetail',
@@ -56,10 +56,10 @@ async function fileJsonPart(app: Awaited<ReturnType<typeof createTestApp>>, sess
 }
 
 describe('request timeouts on a listening server', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let port: number;
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       timeouts: { bodyMs: 300, uploadWindowMs: 300, uploadMinBytesPerSecond: 1000 },
       rateLimits: { loginPerMinute: 1000 },
     });
@@ -127,7 +127,7 @@ describe('request timeouts on a listening server', () => {
 
 describe('request timeouts on answered requests', () => {
   it('stop their clock once answered: a request never cut late, and inject (no real socket) never crashes', async () => {
-    const app = await createTestApp({ timeouts: { bodyMs: 60_000 } });
+    const app = await createDemoApp({ timeouts: { bodyMs: 60_000 } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
       const response = await app.inject({ method: 'GET', url: '/healthz' });

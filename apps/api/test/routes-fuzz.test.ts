@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMatrix } from '../src/features/index.ts';
 import { signIn } from './auth-helpers.ts';
-import { createTestApp } from './helpers.ts';
+import { createDemoApp } from './helpers.ts';
 
 /** Values an attacker or a broken client sends where an id, a name or a flag belongs. */
 const hostileScalar = fc.oneof(
@@ -73,10 +73,10 @@ const pathSegment = fc.oneof(
 const runsPerRoute = 200;
 
 describe('hostile requests to every route', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let aarav: Session;
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       rateLimits: { loginPerMinute: 100_000, forgotPasswordPerMinute: 100_000, ssoPerMinute: 100_000 },
     });
     aarav = await signIn(app, { user_name: '9000000001' });

@@ -5,16 +5,16 @@ import { smsOutbox } from '../src/db/schema/auth.ts';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import type { SmsSender } from '../src/lib/sms.ts';
 import { postLogin, signIn } from './auth-helpers.ts';
-import { createTestApp, fixedNow } from './helpers.ts';
+import { createDemoApp, fixedNow } from './helpers.ts';
 
 /** A temporary password (forgot password) signs in once; the session it opened can still set the new password. */
 describe('temporary passwords are single use', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let clock = fixedNow;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       now: () => clock,
       sms,
       rateLimits: { loginPerMinute: 1000, forgotPasswordPerMinute: 1000 },

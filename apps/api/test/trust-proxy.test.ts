@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../src/db/seed/demo-accounts.ts';
-import { createTestApp } from './helpers.ts';
+import { createDemoApp } from './helpers.ts';
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type TestApp = Awaited<ReturnType<typeof createDemoApp>>;
 
 const loginFrom = (app: TestApp, remoteAddress: string, headers: Record<string, string>, userName: string) =>
   app.inject({
@@ -16,7 +16,7 @@ const loginFrom = (app: TestApp, remoteAddress: string, headers: Record<string, 
 describe('forwarded headers with no trusted proxy (the default)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 3 } });
+    app = await createDemoApp({ rateLimits: { loginPerMinute: 3 } });
   });
   afterAll(() => app.close());
 
@@ -49,7 +49,7 @@ describe('forwarded headers with no trusted proxy (the default)', () => {
 describe('forwarded headers from a proxy named in TRUST_PROXY', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: ['10.0.0.0/8'] },
       rateLimits: { loginPerMinute: 3 },
     });

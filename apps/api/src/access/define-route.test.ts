@@ -2,7 +2,7 @@ import { bindContract, endpoint } from '@campus/domain/shared/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signIn } from '../../test/auth-helpers.ts';
-import { createTestApp } from '../../test/helpers.ts';
+import { createDemoApp } from '../../test/helpers.ts';
 import type { App } from '../app.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -47,7 +47,7 @@ describe('defineRoute', () => {
   const apps: App[] = [];
   let handlerRuns = 0;
   const build = async (strict: boolean) => {
-    const app = await createTestApp({ strict });
+    const app = await createDemoApp({ strict });
     defineRoute(app, contract.echo, async ({ body }) => {
       handlerRuns += 1;
       return { note: body.note === 'read the student' ? String(body.student_id) : body.note };
@@ -109,7 +109,7 @@ describe('defineRoute', () => {
 
 describe('defineRoute answers in tests', () => {
   it('fails an answer whose fields do not match the contract', async () => {
-    const app = await createTestApp({ strict: true });
+    const app = await createDemoApp({ strict: true });
     defineRoute(app, contract.broken, async () => ({ name: 42 }) as unknown as { name: string });
     const session = await signIn(app, { user_name: '9000000001' });
     const response = await app.inject({

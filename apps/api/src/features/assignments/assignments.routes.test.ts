@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp, createTestStorage } from '../../../test/helpers.ts';
+import { createDemoApp, createTestStorage } from '../../../test/helpers.ts';
 import { multipart, pdfBytes, textBytes, type FilePart } from '../../../test/multipart.ts';
 import { assignments } from '../../db/schema/assignments.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
@@ -19,7 +19,7 @@ interface ListItem {
 }
 
 describe('assignments', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let storage: ReturnType<typeof createTestStorage>;
   let aarav: Session;
   let parent: Session;
@@ -73,7 +73,7 @@ describe('assignments', () => {
 
   beforeAll(async () => {
     storage = createTestStorage();
-    app = await createTestApp({ storage, rateLimits: { loginPerMinute: 1000 } });
+    app = await createDemoApp({ storage, rateLimits: { loginPerMinute: 1000 } });
     aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
     const roles = (await postLogin(app, { user_name: demoLogins.greenfieldParentOfTwo })).json().result;
     parent = await signIn(app, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 const hostile: unknown[] = [
@@ -21,11 +21,11 @@ const hostile: unknown[] = [
 ];
 
 describe('bad input to the sign-in routes', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let credential = '';
   let instituteId = 0;
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       rateLimits: { loginPerMinute: 10_000, forgotPasswordPerMinute: 10_000, ssoPerMinute: 10_000 },
     });
     const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });

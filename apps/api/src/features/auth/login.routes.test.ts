@@ -2,14 +2,14 @@ import { sessionSchema } from '@campus/domain/auth/auth.contract';
 import { decodeCredential, encodeCredential, withAcademicYear } from '@campus/domain/auth/credential';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAs, postLogin, signIn, testDevice } from '../../../test/auth-helpers.ts';
-import { createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { createDemoApp, fixedNow } from '../../../test/helpers.ts';
 import { demoLogins, demoOtherDeviceId, demoRegisteredDeviceId } from '../../db/seed/demo-accounts.ts';
 
 describe('POST /api/v2/user/v3/login', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let clock = fixedNow;
   beforeAll(async () => {
-    app = await createTestApp({ now: () => clock, rateLimits: { loginPerMinute: 1000 } });
+    app = await createDemoApp({ now: () => clock, rateLimits: { loginPerMinute: 1000 } });
   });
   afterAll(() => app.close());
 

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin, signIn, testDevice } from '../../../test/auth-helpers.ts';
-import { createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { createDemoApp, fixedNow } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { lockoutMessage } from './login.service.ts';
 import { passwordMessages, smsLimitMessage } from './password.service.ts';
 
 describe('passwords', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let clock = fixedNow;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       now: () => clock,
       sms,
       rateLimits: { loginPerMinute: 1000, forgotPasswordPerMinute: 1000 },

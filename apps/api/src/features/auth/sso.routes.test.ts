@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { createDemoApp, fixedNow } from '../../../test/helpers.ts';
 import { demoApiKeys, demoLogins } from '../../db/seed/demo-accounts.ts';
 
 describe('single sign-on', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let clock = fixedNow;
   beforeAll(async () => {
-    app = await createTestApp({ now: () => clock, rateLimits: { ssoPerMinute: 1000, loginPerMinute: 1000 } });
+    app = await createDemoApp({ now: () => clock, rateLimits: { ssoPerMinute: 1000, loginPerMinute: 1000 } });
   });
   afterAll(() => app.close());
 
@@ -104,9 +104,9 @@ describe('single sign-on', () => {
 });
 
 describe('per-IP rate limits', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 3, forgotPasswordPerMinute: 2, ssoPerMinute: 2 } });
+    app = await createDemoApp({ rateLimits: { loginPerMinute: 3, forgotPasswordPerMinute: 2, ssoPerMinute: 2 } });
   });
   afterAll(() => app.close());
 

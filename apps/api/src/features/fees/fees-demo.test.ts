@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 import { findStudentAllocations, findStudentInstallments } from './fee-ledger.repository.ts';
 import { summarizeFees } from '@campus/domain/fees/fee-summary';
@@ -16,12 +16,12 @@ import { feeReceipts } from '../../db/schema/fees.ts';
 // The demo promises (README "Fees in the demo"): every state the fees screen shows, in both institutes, with
 // receipts rendered at seed time through the payment code path.
 describe('the fees demo', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let aarav: Session;
   let neha: Session;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 1000 } });
+    app = await createDemoApp({ rateLimits: { loginPerMinute: 1000 } });
     aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
     neha = await signIn(app, { user_name: demoLogins.apexStudent }, { host: 'apex.localhost' });
   });

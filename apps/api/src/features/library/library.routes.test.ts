@@ -19,7 +19,13 @@ import {
   createUser,
   purchase,
 } from '../../../test/factories.ts';
-import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
+import {
+  createMigratedDatabase,
+  createTestApp,
+  createDemoApp,
+  createTestStorage,
+  fixedNow,
+} from '../../../test/helpers.ts';
 import { tinyPdf } from '../../db/seed/demo-files.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
 import { institutes } from '../../db/schema/institutes.ts';
@@ -784,7 +790,7 @@ describe('study library and shared media', () => {
   });
 
   it('answers the spec’s messages when the institute has no video credentials', async () => {
-    const bare = await createTestApp({ videoProviders: () => ({}), officeConverter: null });
+    const bare = await createDemoApp({ videoProviders: () => ({}), officeConverter: null });
     try {
       const session = await signIn(bare, { user_name: '9000000001' });
       const headers = { host: 'localhost', authorization: session.student_auth };

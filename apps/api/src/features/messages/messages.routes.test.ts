@@ -3,7 +3,7 @@ import { maskedSecret } from '@campus/domain/messages/messages-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { createDemoApp, fixedNow } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 
@@ -13,7 +13,7 @@ interface Message {
 }
 
 describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycode-phone}', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let clock = fixedNow;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
@@ -22,7 +22,7 @@ describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycod
   let neha: Session;
 
   beforeAll(async () => {
-    app = await createTestApp({
+    app = await createDemoApp({
       now: () => clock,
       sms,
       rateLimits: { loginPerMinute: 1000, forgotPasswordPerMinute: 1000 },

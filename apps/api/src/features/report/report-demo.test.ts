@@ -2,17 +2,17 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 // The demo promises: in both institutes a released test taken by the classmates (a meaningful rank), an unreleased
 // attempt, offline results with an absence and upcoming exams, bookmarks of every question type.
 describe('the exam reports demo', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   const sessions: [Session, string][] = [];
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 1000 } });
+    app = await createDemoApp({ rateLimits: { loginPerMinute: 1000 } });
     sessions.push([await signIn(app, { user_name: demoLogins.greenfieldStudent }), 'localhost']);
     sessions.push([
       await signIn(app, { user_name: demoLogins.apexStudent }, { host: 'apex.localhost' }),

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 
 describe('GET /api/v1/institutes/getLogoAndFavIcon', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createDemoApp();
   });
   afterAll(() => app.close());
 

@@ -2,19 +2,19 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import type { TimetableEntry } from '@campus/domain/timetable/timetable.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { createDemoApp } from '../../../test/helpers.ts';
 import { attendanceBody, timetableBody } from '../../../test/timetable-requests.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 // The demo promises (README "Timetable in the demo"): Aarav's classes have their attendance, and 9000000015's
 // classes have none, so her Attendance Details popup shows 'NO ATTENDANCE MARKED FOR THIS CLASS!' (issue 27, #18).
 describe('the timetable demo', () => {
-  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let app: Awaited<ReturnType<typeof createDemoApp>>;
   let aarav: Session;
   let tara: Session;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerMinute: 1000 } });
+    app = await createDemoApp({ rateLimits: { loginPerMinute: 1000 } });
     aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
     tara = await signIn(app, { user_name: demoLogins.greenfieldNoAttendance });
   });

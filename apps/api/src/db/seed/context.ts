@@ -35,7 +35,11 @@ export interface DemoContext {
   institutes: { greenfield: DemoInstitute; apex: DemoInstitute };
 }
 
-/** An area's demo data: one file under seed/areas, listed once in seed/areas/index.ts. */
+/** An area's demo data: `features/<area>/<area>.seed.ts`, exporting `seed` and, when it reads another area's rows, `seedAfter`. */
 export interface DemoAreaSeed {
+  /** The area's folder name. */
+  name: string;
   seed(context: DemoContext): Promise<void>;
+  /** The areas whose demo rows this one reads or follows (their seeds run first). */
+  seedAfter?: readonly string[];
 }

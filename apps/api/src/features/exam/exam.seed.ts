@@ -1,4 +1,4 @@
-import { hashToken, newToken } from '../../../lib/tokens.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { scoreAttempt } from '@campus/domain/exam/exam-rules';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -8,11 +8,14 @@ import {
   examProductTests,
   examQuestions,
   type LetteredText,
-} from '../../schema/exam.ts';
-import { productPurchases, products } from '../../schema/products.ts';
-import { createTests, passageRows, questionRows, sectionRows } from '../../../features/exam/index.ts';
-import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
+} from '../../db/schema/exam.ts';
+import { productPurchases, products } from '../../db/schema/products.ts';
+import { createTests, passageRows, questionRows, sectionRows } from './index.ts';
+import type { DemoContext, DemoInstitute, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+
+/** Reads the mock tests sold in the demo's products. */
+export const seedAfter = ['products'];
 
 const hour = 3_600_000;
 const day = 24 * hour;

@@ -1,10 +1,13 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import { and, eq } from 'drizzle-orm';
-import { documentRows } from '../../../features/documents/index.ts';
-import { libraryCourses } from '../../schema/library.ts';
-import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
-import { storeDemoMedia } from '../demo-media.ts';
+import { documentRows } from './index.ts';
+import { libraryCourses } from '../../db/schema/library.ts';
+import type { DemoContext, DemoInstitute, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { storeDemoMedia } from '../../db/seed/demo-media.ts';
+
+/** Reads a document shared with a paid library course. */
+export const seedAfter = ['library'];
 
 type Media = Awaited<ReturnType<typeof storeDemoMedia>>;
 

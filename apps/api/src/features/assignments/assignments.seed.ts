@@ -1,10 +1,10 @@
 import { endOfDayInZone } from '@campus/domain/calendar/calendar';
 import { createHash } from 'node:crypto';
-import { assignmentFile, createAssignments } from '../../../features/assignments/index.ts';
-import { assignmentAttachments, submissions } from '../../schema/assignments.ts';
-import type { DemoContext, DemoInstitute } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
-import { tinyPdf } from '../demo-files.ts';
+import { assignmentFile, createAssignments } from './index.ts';
+import { assignmentAttachments, submissions } from '../../db/schema/assignments.ts';
+import type { DemoContext, DemoInstitute } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { tinyPdf } from '../../db/seed/demo-files.ts';
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;

@@ -1,15 +1,10 @@
 import { addDays } from '@campus/domain/calendar/calendar';
-import { productPurchases, products } from '../../schema/products.ts';
-import {
-  libraryCourseRows,
-  libraryFileRows,
-  librarySubjectRows,
-  libraryTopicRows,
-} from '../../../features/library/index.ts';
-import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
-import { storeDemoMedia, type DemoMediaFile } from '../demo-media.ts';
-import { tinyPng } from '../media-files.ts';
+import { productPurchases, products } from '../../db/schema/products.ts';
+import { libraryCourseRows, libraryFileRows, librarySubjectRows, libraryTopicRows } from './index.ts';
+import type { DemoContext, DemoInstitute, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { storeDemoMedia, type DemoMediaFile } from '../../db/seed/demo-media.ts';
+import { tinyPng } from '../../db/seed/media-files.ts';
 
 type Media = Awaited<ReturnType<typeof storeDemoMedia>>;
 type Posters = Awaited<ReturnType<typeof storePosters>>;

@@ -1,9 +1,9 @@
 import { addDays } from '@campus/domain/calendar/calendar';
-import type { Storage } from '../../../lib/storage.ts';
-import { createAnnouncements, createBanners } from '../../../features/home/index.ts';
-import type { DemoContext, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
-import { tinyPdf } from '../demo-files.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { createAnnouncements, createBanners } from './index.ts';
+import type { DemoContext, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { tinyPdf } from '../../db/seed/demo-files.ts';
 
 /** An instant `days` from today at hh:mm in Kolkata (UTC+05:30, no daylight saving). */
 const at = (today: string, days: number, time: string) => new Date(`${addDays(today, days)}T${time}:00+05:30`);

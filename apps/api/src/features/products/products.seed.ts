@@ -1,7 +1,7 @@
 import { addDays } from '@campus/domain/calendar/calendar';
-import { productItemTypes, productPurchases, products } from '../../schema/products.ts';
-import type { DemoContext, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
+import { productItemTypes, productPurchases, products } from '../../db/schema/products.ts';
+import type { DemoContext, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 interface ProductSpec {
   slug: string;

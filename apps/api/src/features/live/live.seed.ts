@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { dateInZone, instantInZone } from '@campus/domain/calendar/calendar';
 import { and, eq } from 'drizzle-orm';
-import { createClassSessions, createRecordings, type RecordingValues } from '../../../features/timetable/index.ts';
-import { subjects } from '../../schema/academics.ts';
-import { teachers } from '../../schema/timetable.ts';
-import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
-import type { Storage } from '../../../lib/storage.ts';
+import { createClassSessions, createRecordings, type RecordingValues } from '../timetable/index.ts';
+import { subjects } from '../../db/schema/academics.ts';
+import { teachers } from '../../db/schema/timetable.ts';
+import type { DemoContext, DemoInstitute, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import type { Storage } from '../../lib/storage.ts';
+
+/** Reads live classes taught by the timetable's teachers. */
+export const seedAfter = ['timetable'];
 
 /**
  * The demo recording: a 12-second 320×180 H.264/AAC MP4 (test pattern and a tone, a key frame every second, the
@@ -15,7 +18,7 @@ import type { Storage } from '../../../lib/storage.ts';
  *     -c:v libx264 -profile:v baseline -pix_fmt yuv420p -crf 38 -g 15 -c:a aac -b:a 24k -movflags +faststart out.mp4
  * Shipped in the repository so the seed needs no ffmpeg.
  */
-export const demoRecordingPath = new URL('../files/demo-recording.mp4', import.meta.url);
+export const demoRecordingPath = new URL('../../db/seed/files/demo-recording.mp4', import.meta.url);
 export const demoRecordingSeconds = 12;
 
 const minute = 60_000;

@@ -1,6 +1,6 @@
-import { hashToken } from '../../../lib/tokens.ts';
-import { adminApiKeys } from '../../schema/admin.ts';
-import type { DemoContext } from '../context.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { adminApiKeys } from '../../db/schema/admin.ts';
+import type { DemoContext } from '../../db/seed/context.ts';
 
 /** Public admin API keys of the demo institutes (like their SSO keys: the demo's credentials are public). */
 export const demoAdminKeys = {

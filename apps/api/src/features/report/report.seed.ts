@@ -1,17 +1,15 @@
 import { scoreAttempt } from '@campus/domain/exam/exam-rules';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import {
-  offlineExamRows,
-  rankTest,
-  recordOfflineResults,
-  type OfflineResultValues,
-} from '../../../features/report/index.ts';
-import { hashToken, newToken } from '../../../lib/tokens.ts';
-import type { Db } from '../../client.ts';
-import { examAnswers, examAttempts, examQuestions, examTests } from '../../schema/exam.ts';
-import { enrolments, students } from '../../schema/users.ts';
-import type { DemoAccount, DemoContext, DemoInstitute, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
+import { offlineExamRows, rankTest, recordOfflineResults, type OfflineResultValues } from './index.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Db } from '../../db/client.ts';
+import { examAnswers, examAttempts, examQuestions, examTests } from '../../db/schema/exam.ts';
+import { enrolments, students } from '../../db/schema/users.ts';
+import type { DemoAccount, DemoContext, DemoInstitute, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+
+/** Reads results of the demo's exam attempts. */
+export const seedAfter = ['exam'];
 
 const day = 86_400_000;
 

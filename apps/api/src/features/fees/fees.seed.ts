@@ -1,12 +1,12 @@
 import { addDays } from '@campus/domain/calendar/calendar';
 import { financialYearOf } from '@campus/domain/fees/fees-rules';
 import { and, asc, eq } from 'drizzle-orm';
-import { createFeePlan, recordPayment } from '../../../features/fees/index.ts';
-import { academicYears, batches } from '../../schema/academics.ts';
-import { institutes } from '../../schema/institutes.ts';
-import { enrolments } from '../../schema/users.ts';
-import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
+import { createFeePlan, recordPayment } from './index.ts';
+import { academicYears, batches } from '../../db/schema/academics.ts';
+import { institutes } from '../../db/schema/institutes.ts';
+import { enrolments } from '../../db/schema/users.ts';
+import type { DemoContext, DemoInstitute, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 const rupees = (amount: number) => amount * 100;
 /** A payment at 10:30 in Kolkata on `date`. */

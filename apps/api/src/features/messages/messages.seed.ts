@@ -1,8 +1,8 @@
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
-import { temporaryPasswordText } from '../../../features/auth/password.service.ts';
-import { queueMessages, type MessageValues } from '../../../features/messages/index.ts';
-import type { DemoContext } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
+import { temporaryPasswordText } from '../auth/index.ts';
+import { queueMessages, type MessageValues } from './index.ts';
+import type { DemoContext } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 /** `minutesAgo` before `now`: the inbox reads days in the reader's zone, so spread over several days. */
 const ago = (now: Date, minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);

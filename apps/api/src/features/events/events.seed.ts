@@ -1,8 +1,8 @@
 import { addDays } from '@campus/domain/calendar/calendar';
-import { createEvents } from '../../../features/events/index.ts';
-import type { DemoContext } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
-import { tinyPdf } from '../demo-files.ts';
+import { createEvents } from './index.ts';
+import type { DemoContext } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { tinyPdf } from '../../db/seed/demo-files.ts';
 
 /** The first day of the month `offset` months from `today`'s. */
 const monthStart = (today: string, offset: number) => {

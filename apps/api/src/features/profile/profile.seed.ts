@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { students } from '../../schema/users.ts';
-import type { DemoContext } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
+import { students } from '../../db/schema/users.ts';
+import type { DemoContext } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
 
 /** Profile details of the Greenfield students, including the placeholders the screen shows as '-'. */
 export async function seed({ tx, institutes }: DemoContext): Promise<void> {

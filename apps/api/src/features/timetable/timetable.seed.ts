@@ -1,18 +1,13 @@
 import { addDays, instantInZone } from '@campus/domain/calendar/calendar';
 import { weekdayOf } from '@campus/domain/calendar/calendar';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import { academicYears, batches, standards, subjects } from '../../schema/academics.ts';
-import type { classSessions } from '../../schema/timetable.ts';
-import { enrolments, studentParents } from '../../schema/users.ts';
-import type { DemoContext, DemoInstitute, Tx } from '../context.ts';
-import { demoLogins } from '../demo-accounts.ts';
-import {
-  createClassSessions,
-  createTeachers,
-  markAttendance,
-  type AttendanceValues,
-} from '../../../features/timetable/index.ts';
-import type { Storage } from '../../../lib/storage.ts';
+import { academicYears, batches, standards, subjects } from '../../db/schema/academics.ts';
+import type { classSessions } from '../../db/schema/timetable.ts';
+import { enrolments, studentParents } from '../../db/schema/users.ts';
+import type { DemoContext, DemoInstitute, Tx } from '../../db/seed/context.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { createClassSessions, createTeachers, markAttendance, type AttendanceValues } from './index.ts';
+import type { Storage } from '../../lib/storage.ts';
 
 /** A small round avatar with initials: the teachers' demo photos. */
 function avatarSvg(name: string, hue: number): string {

@@ -19,7 +19,8 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { rankTest } from '../apps/api/src/features/report/index.ts';
 import { localDiskStorage } from '../apps/api/src/lib/storage.ts';
 import { signIn } from '../apps/api/test/auth-helpers.ts';
-import { createExamTest, createInstitute, createStudent } from '../apps/api/test/factories.ts';
+import { createExamTest } from '../apps/api/test/factories/exam.ts';
+import { createInstitute, createStudent } from '../apps/api/test/factories/institutes.ts';
 import { fixedNow } from '../apps/api/test/template.ts';
 import { start, stop, waitFor } from './servers.ts';
 

@@ -6,16 +6,10 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import type { SubjectNode, TopicNode } from '@campus/domain/library/library.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './auth-helpers.ts';
-import {
-  createClassSession,
-  createExamTest,
-  createInstitute,
-  createLibraryCourse,
-  createLibraryFile,
-  createStudent,
-  createTeacher,
-  createTopic,
-} from './factories.ts';
+import { createExamTest } from './factories/exam.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
+import { createLibraryCourse, createLibraryFile, createTopic } from './factories/library.ts';
+import { createClassSession, createTeacher } from './factories/timetable.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from './helpers.ts';
 
 type Answer = Awaited<ReturnType<Awaited<ReturnType<typeof createTestApp>>['inject']>>;

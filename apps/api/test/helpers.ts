@@ -84,7 +84,7 @@ export function migratedPgliteDump(): Blob | undefined {
   return dump ? tarball(dump) : undefined;
 }
 
-/** A fresh migrated database with no rows: for tests that build what they need with test/factories.ts. */
+/** A fresh migrated database with no rows: for tests that build what they need with test/factories/. */
 export async function createMigratedDatabase(): Promise<Database> {
   const template = runTemplate();
   if (onPostgres && template?.postgresMigratedTemplate)
@@ -122,7 +122,7 @@ export async function createSeededDatabase(now = fixedNow, storage: Storage = cr
 
 /**
  * The real app on a fresh migrated database with no rows and a fixed clock; the test builds what it needs with
- * test/factories.ts (or passes its own `database`). Close it in afterAll.
+ * test/factories/ (or passes its own `database`). Close it in afterAll.
  */
 export async function createTestApp(overrides: Partial<AppOptions> = {}) {
   const storage = overrides.storage ?? createTestStorage();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { createInstitute, type TestInstitute } from './factories.ts';
+import { createInstitute, type TestInstitute } from './factories/institutes.ts';
 import { createMigratedDatabase } from './helpers.ts';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessMatrix } from '../src/features/index.ts';
 import { securityHeaderOptions, securityPlugin } from '../src/plugins/security.ts';
 import { signIn } from './auth-helpers.ts';
-import { createInstitute, createStudent } from './factories.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from './helpers.ts';
 
 describe('security headers on every route', () => {

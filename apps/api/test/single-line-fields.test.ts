@@ -12,7 +12,8 @@ import { students, users } from '../src/db/schema/users.ts';
 import { importCsv } from '../src/features/admin/import.service.ts';
 import type { Storage } from '../src/lib/storage.ts';
 import { createAdminKey, kindExamples } from './admin-kit.ts';
-import { createFeePayment, createFeePlan, createInstitute, createStudent } from './factories.ts';
+import { createFeePayment, createFeePlan } from './factories/fees.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from './helpers.ts';
 
 const refusal = (found: string) =>

@@ -14,7 +14,8 @@ import { findExternalIds } from '../src/features/admin/admin.repository.ts';
 import { importCsv } from '../src/features/admin/import.service.ts';
 import { createAdminKey, kindExamples } from './admin-kit.ts';
 import { signIn } from './auth-helpers.ts';
-import { createExamTest, createInstitute, createStudent } from './factories.ts';
+import { createExamTest } from './factories/exam.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from './helpers.ts';
 
 /** What an attacker wrote into staff HTML in the second security round, one payload each. */

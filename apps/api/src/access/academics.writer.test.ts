@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createStudent, type TestInstitute } from '../../test/factories.ts';
+import { createStudent, type TestInstitute } from '../../test/factories/institutes.ts';
 import { useInstituteDatabase } from '../../test/institute-database.ts';
 import type { Db } from '../db/client.ts';
 import {

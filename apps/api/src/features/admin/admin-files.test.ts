@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKinds } from '@campus/domain/admin/admin.endpoints';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
 import { getAs, signIn } from '../../../test/auth-helpers.ts';
-import { createInstitute } from '../../../test/factories.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { adminApiKeys, adminAudit, adminFiles } from '../../db/schema/admin.ts';

@@ -3,7 +3,7 @@ import { adminKinds } from '@campus/domain/admin/admin.endpoints';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
-import { createInstitute } from '../../../test/factories.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { multipart } from '../../../test/multipart.ts';
 

@@ -3,7 +3,7 @@ import { maxTopicDepth } from '@campus/domain/library/library-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
-import { createInstitute } from '../../../test/factories.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { adminAudit } from '../../db/schema/admin.ts';
 import { examQuestions } from '../../db/schema/exam.ts';

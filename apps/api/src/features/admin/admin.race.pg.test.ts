@@ -1,7 +1,7 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
-import { createInstitute } from '../../../test/factories.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { adminAudit, adminExternalIds } from '../../db/schema/admin.ts';
 import { teachers } from '../../db/schema/timetable.ts';

@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createInstitute } from '../../../test/factories.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { findExternalIds } from './admin.repository.ts';
 import { adminApiKeys, adminAudit } from '../../db/schema/admin.ts';

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolInProcess, toolProcess } from '../../../test/cli.ts';
-import { createInstitute } from '../../../test/factories.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { migratedPgliteDump, onPostgres } from '../../../test/helpers.ts';
 import { adminQuery, databaseUrl } from '../../../test/template.ts';
 import { openPglite, openPostgres, type Database } from '../../db/client.ts';

@@ -7,7 +7,7 @@ import { maxTopicDepth } from '@campus/domain/library/library-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createInstitute } from '../../../test/factories.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { timetableBody } from '../../../test/timetable-requests.ts';
 import type { Database } from '../../db/client.ts';

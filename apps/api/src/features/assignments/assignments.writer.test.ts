@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAssignment, createStudent, createSubject, type TestInstitute } from '../../../test/factories.ts';
+import { createAssignment } from '../../../test/factories/assignments.ts';
+import { createStudent, createSubject, type TestInstitute } from '../../../test/factories/institutes.ts';
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import { fixedNow } from '../../../test/template.ts';
 import type { Db } from '../../db/client.ts';

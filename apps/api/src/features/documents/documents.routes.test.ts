@@ -2,15 +2,10 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import {
-  createDocument,
-  createInstitute,
-  createLibraryCourse,
-  createProduct,
-  createStudent,
-  createUser,
-  purchase,
-} from '../../../test/factories.ts';
+import { createDocument } from '../../../test/factories/documents.ts';
+import { createInstitute, createStudent, createUser } from '../../../test/factories/institutes.ts';
+import { createLibraryCourse } from '../../../test/factories/library.ts';
+import { createProduct, purchase } from '../../../test/factories/products.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
 import { standards, subjects } from '../../db/schema/academics.ts';
 import { documents } from '../../db/schema/documents.ts';

@@ -2,7 +2,8 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createEvent, createInstitute, createStudent } from '../../../test/factories.ts';
+import { createEvent } from '../../../test/factories/events.ts';
+import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import { standards } from '../../db/schema/academics.ts';
 

@@ -4,7 +4,8 @@ import type * as Zlib from 'node:zlib';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createExamTest, createInstitute, createStudent } from '../../../test/factories.ts';
+import { createExamTest } from '../../../test/factories/exam.ts';
+import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import { examQuestions } from '../../db/schema/exam.ts';
 

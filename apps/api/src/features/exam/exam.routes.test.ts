@@ -2,17 +2,9 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import {
-  createExamLabel,
-  createExamTest,
-  createInstitute,
-  createParent,
-  createProduct,
-  createStudent,
-  createUser,
-  factoryPaperKey,
-  purchase,
-} from '../../../test/factories.ts';
+import { createExamLabel, createExamTest, factoryPaperKey } from '../../../test/factories/exam.ts';
+import { createInstitute, createParent, createStudent, createUser } from '../../../test/factories/institutes.ts';
+import { createProduct, purchase } from '../../../test/factories/products.ts';
 import { createMigratedDatabase, createTestApp, fixedNow, onPostgres } from '../../../test/helpers.ts';
 import { examAnswers, examAttempts } from '../../db/schema/exam.ts';
 import { examMessages } from './exam-attempt.service.ts';

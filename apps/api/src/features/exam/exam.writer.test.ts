@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createExamTest, createStudent, type TestInstitute } from '../../../test/factories.ts';
+import { createExamTest } from '../../../test/factories/exam.ts';
+import { createStudent, type TestInstitute } from '../../../test/factories/institutes.ts';
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import { fixedNow } from '../../../test/template.ts';
 import type { Db } from '../../db/client.ts';

@@ -5,14 +5,13 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
+import { createFeePayment, createFeePlan } from '../../../test/factories/fees.ts';
 import {
-  createFeePayment,
-  createFeePlan,
   createInstitute,
   createParent,
   createStudent,
   type TestInstitute,
-} from '../../../test/factories.ts';
+} from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
 import { feeReceipts } from '../../db/schema/fees.ts';
 

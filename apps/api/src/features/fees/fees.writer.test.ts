@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFeePayment, createStudent, type TestInstitute } from '../../../test/factories.ts';
+import { createFeePayment } from '../../../test/factories/fees.ts';
+import { createStudent, type TestInstitute } from '../../../test/factories/institutes.ts';
 import { createTestStorage } from '../../../test/helpers.ts';
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import type { Db } from '../../db/client.ts';

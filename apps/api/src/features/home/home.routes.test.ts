@@ -1,15 +1,8 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAs, signIn } from '../../../test/auth-helpers.ts';
-import {
-  createAnnouncement,
-  createBanner,
-  createInstitute,
-  createParent,
-  createStudent,
-  createUser,
-  enrol,
-} from '../../../test/factories.ts';
+import { createAnnouncement, createBanner } from '../../../test/factories/home.ts';
+import { createInstitute, createParent, createStudent, createUser, enrol } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { batches } from '../../db/schema/academics.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestInstitute } from '../../../test/factories.ts';
+import type { TestInstitute } from '../../../test/factories/institutes.ts';
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import { fixedNow } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';

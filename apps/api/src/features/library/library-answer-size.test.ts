@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createInstitute, createLibraryCourse, createStudent } from '../../../test/factories.ts';
+import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
+import { createLibraryCourse } from '../../../test/factories/library.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 
 // Issue 28: the study-material answer of the bench's largest course (5,000 files in a six-level tree of 315

@@ -9,16 +9,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import {
-  createInstitute,
-  createLibraryCourse,
-  createLibraryFile,
-  createProduct,
-  createStudent,
-  createTopic,
-  createUser,
-  purchase,
-} from '../../../test/factories.ts';
+import { createInstitute, createStudent, createUser } from '../../../test/factories/institutes.ts';
+import { createLibraryCourse, createLibraryFile, createTopic } from '../../../test/factories/library.ts';
+import { createProduct, purchase } from '../../../test/factories/products.ts';
 import {
   createMigratedDatabase,
   createTestApp,

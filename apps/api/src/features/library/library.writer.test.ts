@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLibraryCourse, createTopic, type TestInstitute } from '../../../test/factories.ts';
+import type { TestInstitute } from '../../../test/factories/institutes.ts';
+import { createLibraryCourse, createTopic } from '../../../test/factories/library.ts';
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import type { Db } from '../../db/client.ts';
 import {

@@ -1,15 +1,8 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import {
-  createClassSession,
-  createInstitute,
-  createParent,
-  createRecording,
-  createStudent,
-  createTeacher,
-  enrol,
-} from '../../../test/factories.ts';
+import { createInstitute, createParent, createStudent, enrol } from '../../../test/factories/institutes.ts';
+import { createClassSession, createRecording, createTeacher } from '../../../test/factories/timetable.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { and, eq } from 'drizzle-orm';
 import { batches } from '../../db/schema/academics.ts';

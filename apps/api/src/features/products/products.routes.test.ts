@@ -1,7 +1,8 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createInstitute, createProduct, createStudent, createUser, purchase } from '../../../test/factories.ts';
+import { createInstitute, createStudent, createUser } from '../../../test/factories/institutes.ts';
+import { createProduct, purchase } from '../../../test/factories/products.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 
 // Built from factories, not the demo: a coaching institute with a course buyer and a student, and a school.

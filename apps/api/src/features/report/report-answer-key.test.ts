@@ -2,7 +2,8 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createExamTest, createInstitute, createStudent } from '../../../test/factories.ts';
+import { createExamTest } from '../../../test/factories/exam.ts';
+import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import { examQuestions } from '../../db/schema/exam.ts';
 

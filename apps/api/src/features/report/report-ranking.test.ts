@@ -2,14 +2,15 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createExamTest, createInstitute, createStudent, type TestInstitute } from '../../../test/factories.ts';
+import { createExamTest } from '../../../test/factories/exam.ts';
+import { createInstitute, createStudent, type TestInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
 import { reportStaleTests } from '../../db/schema/report.ts';
 import { rankStaleTests, rankTest } from './report.repository.ts';
 import { bruteForceRanks, storedRanks, takeThroughPanel, type PanelAnswer } from './report-ranking.fixtures.ts';
 
-/** Answers to the factory paper (test/factories.ts createExamTest), from strong to weak. */
+/** Answers to the factory paper (test/factories/exam.ts createExamTest), from strong to weak. */
 const answerSets: Record<number, string>[] = [
   { 1: 'b', 2: 'a,c', 3: 'a', 7: 'c' },
   { 1: 'b', 2: 'a', 3: 'b', 5: 'q,p', 7: 'c' },

@@ -5,13 +5,13 @@ import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
+import { createExamTest } from '../../../test/factories/exam.ts';
 import {
-  createExamTest,
   createInstitute,
   createParent,
   createStudent,
   type TestInstitute,
-} from '../../../test/factories.ts';
+} from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
 import { examAnswers, examAttempts, examQuestions } from '../../db/schema/exam.ts';
@@ -20,7 +20,7 @@ import { rankTest } from './report.repository.ts';
 import { reportMessages } from './report.routes.ts';
 
 const minute = 60_000;
-/** The factory paper's keys and marks (test/factories.ts createExamTest): 21 marks in 7 questions. */
+/** The factory paper's keys and marks (test/factories/exam.ts createExamTest): 21 marks in 7 questions. */
 const paper = [
   { ques_type: 1, correct: 'b', marks: 4, negative_marks: 1 },
   { ques_type: 3, correct: 'a,c', marks: 4, negative_marks: 1 },

@@ -1,15 +1,13 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
+import { createInstitute, createStudent, enrol } from '../../../test/factories/institutes.ts';
 import {
   createClassSession,
-  createInstitute,
   createRecording,
-  createStudent,
   createTeacher,
-  enrol,
   markAttendance,
-} from '../../../test/factories.ts';
+} from '../../../test/factories/timetable.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from '../../../test/helpers.ts';
 import { timetableBody } from '../../../test/timetable-requests.ts';
 import { batches, subjects } from '../../db/schema/academics.ts';

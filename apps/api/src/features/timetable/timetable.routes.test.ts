@@ -3,18 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
+import { createEvent } from '../../../test/factories/events.ts';
+import { createFeePayment, createFeePlan } from '../../../test/factories/fees.ts';
+import { createInstitute, createParent, createStudent } from '../../../test/factories/institutes.ts';
 import {
   createClassSession,
-  createEvent,
-  createFeePayment,
-  createFeePlan,
-  createInstitute,
-  createParent,
   createRecording,
-  createStudent,
   createTeacher,
   markAttendance,
-} from '../../../test/factories.ts';
+} from '../../../test/factories/timetable.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { attendanceBody, timetableBody } from '../../../test/timetable-requests.ts';
 import { batches, subjects } from '../../db/schema/academics.ts';

@@ -1,0 +1,8 @@
+// The files area's example calls for the access matrix (test/access-cells.test.ts finds this file by its
+// name). Test support: the server never loads it.
+import type { CellExamples } from '../../../test/access-cells-kit.ts';
+
+export const cells: CellExamples = {
+  'files.file': () => ({ params: { token: 'not.signed' } }),
+  'files.courseFile': () => ({ params: { course: 1, file: 1 } }),
+};

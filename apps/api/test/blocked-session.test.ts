@@ -2,17 +2,26 @@ import type { Session } from '@campus/domain/auth/auth.contract';
 import { loginMessages } from '@campus/domain/auth/login-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { users } from '../src/db/schema/users.ts';
 import { authMessages } from '../src/plugins/auth.ts';
 import { getAs, postLogin, signIn } from './auth-helpers.ts';
-import { createDemoApp } from './helpers.ts';
+import { createInstitute, createParent, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from './helpers.ts';
 
 /** Blocking an account ends the sessions it already has open, not only its next login. */
 describe('sessions of a blocked account', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let student: Awaited<ReturnType<typeof createStudent>>;
+  let parentOfTwo: { login: string; password: string };
+  // No demo: a school at localhost with a student and a parent of two children.
   beforeAll(async () => {
-    app = await createDemoApp({ rateLimits: { loginPerMinute: 1000 } });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost' });
+    student = await createStudent(db, school);
+    const sibling = await createStudent(db, school);
+    parentOfTwo = await createParent(db, school, [student.studentId, sibling.studentId]);
+    app = await createTestApp({ database, rateLimits: { loginPerMinute: 1000 } });
   });
   afterAll(() => app.close());
 
@@ -25,23 +34,24 @@ describe('sessions of a blocked account', () => {
     getAs(app, session.student_auth, `/api/v1/academicYear/all/${session.institute_id}`);
 
   it('refuses an open session once its account is blocked, with the logged-out message', async () => {
-    const aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
-    expect((await years(aarav)).statusCode).toBe(200);
-    await setBlocked(aarav, aarav.account_id, true);
-    const refused = await years(aarav);
+    const studentSession = await signIn(app, { user_name: student.login, password: student.password });
+    expect((await years(studentSession)).statusCode).toBe(200);
+    await setBlocked(studentSession, studentSession.account_id, true);
+    const refused = await years(studentSession);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: authMessages.revoked });
     // The next login answers the blocked account's option, as before.
-    const again = await postLogin(app, { user_name: demoLogins.greenfieldStudent });
+    const again = await postLogin(app, { user_name: student.login, password: student.password });
     expect(again.json()).toMatchObject({ message: loginMessages.blocked, result: { login_option: 13 } });
-    await setBlocked(aarav, aarav.account_id, false);
-    expect((await years(aarav)).statusCode).toBe(200);
+    await setBlocked(studentSession, studentSession.account_id, false);
+    expect((await years(studentSession)).statusCode).toBe(200);
   });
 
   it('ends a parent’s session when the parent account is blocked', async () => {
-    const list = (await postLogin(app, { user_name: demoLogins.greenfieldParentOfTwo })).json().result;
+    const list = (await postLogin(app, { user_name: parentOfTwo.login, password: parentOfTwo.password })).json().result;
     const parent = await signIn(app, {
-      user_name: demoLogins.greenfieldParentOfTwo,
+      user_name: parentOfTwo.login,
+      password: parentOfTwo.password,
       user_type: 2,
       user_id: list[0].user_id,
     });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { changePasswordLockedMessage, passwordMessages } from '../src/features/auth/password.service.ts';
 import type * as passwords from '../src/lib/passwords.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
 import { signIn } from './auth-helpers.ts';
-import { createDemoApp } from './helpers.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from './helpers.ts';
 
 vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
   const real = await importOriginal<typeof passwords>();
@@ -12,17 +12,21 @@ vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
 });
 
 describe('POST /api/v1/changePwd with a stolen session', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let base: string;
+  let student: { login: string; password: string };
+  // No demo: a school at 127.0.0.1 (the listening server's host) with one student.
   beforeAll(async () => {
-    app = await createDemoApp({ rateLimits: { loginPerMinute: 1000 } });
+    const database = await createMigratedDatabase();
+    student = await createStudent(database.db, await createInstitute(database.db, { host: '127.0.0.1' }));
+    app = await createTestApp({ database, rateLimits: { loginPerMinute: 1000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   });
   afterAll(() => app.close());
 
   it('checks at most 5 old passwords of 15 parallel guesses, then ends the session', async () => {
-    const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const session = await signIn(app, { user_name: student.login, password: student.password }, { host: '127.0.0.1' });
     vi.mocked(verifyPassword).mockClear();
     const change = (oldPassword: string) =>
       fetch(`${base}/api/v1/changePwd`, {
@@ -41,7 +45,7 @@ describe('POST /api/v1/changePwd with a stolen session', () => {
     expect(answers.filter((answer) => answer.status === 403)).toHaveLength(11);
     expect(answers.find((answer) => answer.status === 403)!.body.message).toBe(changePasswordLockedMessage);
     // The session is over: even the right password is no longer asked about.
-    expect((await change('demo1234')).status).toBe(403);
+    expect((await change(student.password)).status).toBe(403);
     const profile = await fetch(`${base}/api/v1/academicYear/all/${session.institute_id}`, {
       headers: { authorization: session.student_auth },
     });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import { forgotAddressLimitMessage, smsLimitMessage } from '../src/features/auth/password.service.ts';
 import type * as passwords from '../src/lib/passwords.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import type { SmsSender } from '../src/lib/sms.ts';
-import { createDemoApp } from './helpers.ts';
+import { createInstitute, createParent, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from './helpers.ts';
 
 // Counts the argon2 hashes, the costly step, so that equal work for known and unknown numbers can be checked.
 vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
@@ -13,11 +13,26 @@ vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
 });
 
 describe('POST /api/v2/user/forgotPassword from outside', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
+  let student: { login: string };
+  let otherStudent: { login: string };
+  let sharedPhone: { login: string };
+  let blocked: { login: string };
+  // No demo: a school at localhost with students of one account each, a phone holding a student and the parent of
+  // her brother, and a blocked student. The factories hash passwords before the mock below starts counting.
   beforeAll(async () => {
-    app = await createDemoApp({ sms, rateLimits: { forgotPasswordPerMinute: 1000 } });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost' });
+    student = await createStudent(db, school);
+    otherStudent = await createStudent(db, school);
+    sharedPhone = await createStudent(db, school);
+    const brother = await createStudent(db, school);
+    await createParent(db, school, [brother.studentId], { phone: sharedPhone.login });
+    blocked = await createStudent(db, school, { user: { isBlocked: true } });
+    app = await createTestApp({ database, sms, rateLimits: { forgotPasswordPerMinute: 1000 } });
   });
   afterAll(() => app.close());
 
@@ -31,7 +46,7 @@ describe('POST /api/v2/user/forgotPassword from outside', () => {
     });
 
   it('answers the account choice with a display name and an opaque choice id only', async () => {
-    const response = await forgot({ user_name: demoLogins.greenfieldSharedPhone });
+    const response = await forgot({ user_name: sharedPhone.login });
     expect(response.statusCode).toBe(200);
     const entries = response.json().result as Record<string, unknown>[];
     expect(entries).toHaveLength(2);
@@ -44,7 +59,7 @@ describe('POST /api/v2/user/forgotPassword from outside', () => {
 
   it('refuses a choice id it did not hand out, with the same outside answer and no message', async () => {
     const before = sent.length;
-    const response = await forgot({ user_name: demoLogins.greenfieldSharedPhone, choice_id: 'made-up' });
+    const response = await forgot({ user_name: sharedPhone.login, choice_id: 'made-up' });
     expect(response.json()).toEqual({
       statusCode: 200,
       message: 'New Password send to your registered mobile number.',
@@ -55,7 +70,7 @@ describe('POST /api/v2/user/forgotPassword from outside', () => {
 
   it('answers an unknown number exactly like a known one, after the same argon2 work', async () => {
     vi.mocked(hashPassword).mockClear();
-    const known = await forgot({ user_name: demoLogins.greenfieldStudent });
+    const known = await forgot({ user_name: student.login });
     const unknown = await forgot({ user_name: '9999999999' });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.body).toBe(known.body);
@@ -65,13 +80,13 @@ describe('POST /api/v2/user/forgotPassword from outside', () => {
 
   it('sends nothing for a blocked account, with the same outside answer', async () => {
     const before = sent.length;
-    const known = await forgot({ user_name: demoLogins.greenfieldPastYearsOnly });
-    const blocked = await forgot({ user_name: demoLogins.greenfieldBlocked });
-    expect(blocked.statusCode).toBe(known.statusCode);
-    expect(blocked.body).toBe(known.body);
+    const known = await forgot({ user_name: otherStudent.login });
+    const refused = await forgot({ user_name: blocked.login });
+    expect(refused.statusCode).toBe(known.statusCode);
+    expect(refused.body).toBe(known.body);
     expect(sent.map((message) => message.phone)).toEqual([
       ...sent.slice(0, before).map((message) => message.phone),
-      demoLogins.greenfieldPastYearsOnly,
+      otherStudent.login,
     ]);
   });
 

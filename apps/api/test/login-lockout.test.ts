@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
-import { demoApiKeys, demoLogins, demoPassword } from '../src/db/seed/demo-accounts.ts';
 import { accountLockoutAttempts, lockoutAttempts } from '../src/features/auth/login.service.ts';
 import type * as passwords from '../src/lib/passwords.ts';
 import { verifyDummyPassword, verifyPassword } from '../src/lib/passwords.ts';
-import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
+import { createApiKey } from './factories/auth.ts';
+import { createInstitute, createParent, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestStorage, fixedNow } from './helpers.ts';
 
 // Counts the argon2 checks the server runs, the stand-in one for unknown logins included.
 vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
@@ -21,12 +22,25 @@ vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
 describe('login lock-out: per address, per login, and not for single sign-on', () => {
   let app: App;
   let base: string;
+  let apiKey: string;
+  let student: Awaited<ReturnType<typeof createStudent>>;
+  let otherStudent: Awaited<ReturnType<typeof createStudent>>;
+  let parentOfTwo: { login: string; password: string };
 
+  // No demo: a school at 127.0.0.1 (the listening server's host) with an API key (for single sign-on), two students
+  // and a parent of both.
   beforeAll(async () => {
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: '127.0.0.1' });
+    apiKey = await createApiKey(db, school);
+    student = await createStudent(db, school);
+    otherStudent = await createStudent(db, school);
+    parentOfTwo = await createParent(db, school, [student.studentId, otherStudent.studentId]);
     app = await buildApp({
       storage: createTestStorage(),
       config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: ['127.0.0.1'] },
-      database: await createSeededDatabase(fixedNow),
+      database,
       now: () => fixedNow,
       rateLimits: { loginPerMinute: 10_000, ssoPerMinute: 10_000 },
     });
@@ -55,18 +69,18 @@ describe('login lock-out: per address, per login, and not for single sign-on', (
     const attacker = '198.51.100.10';
     const statuses = [];
     for (let index = 0; index <= lockoutAttempts; index += 1) {
-      statuses.push((await login(demoLogins.greenfieldStudent, `wrong-${index}`, attacker)).status);
+      statuses.push((await login(student.login, `wrong-${index}`, attacker)).status);
     }
     expect(statuses.slice(0, lockoutAttempts)).toEqual(Array(lockoutAttempts).fill(401));
     expect(statuses.at(-1)).toBe(429);
-    expect((await login(demoLogins.greenfieldStudent, demoPassword, attacker)).status).toBe(429);
-    const owner = await login(demoLogins.greenfieldStudent, demoPassword, '203.0.113.5');
+    expect((await login(student.login, student.password, attacker)).status).toBe(429);
+    const owner = await login(student.login, student.password, '203.0.113.5');
     expect(owner.status).toBe(200);
     expect(((await owner.json()) as { result: { student_auth?: string } }).result.student_auth).toBeTruthy();
   });
 
   it('locks the login everywhere once many addresses together reach the ceiling', async () => {
-    const user = demoLogins.greenfieldFeeDues;
+    const user = otherStudent.login;
     const perAddress = lockoutAttempts - 1;
     const addresses = Math.ceil(accountLockoutAttempts / perAddress);
     let failures = 0;
@@ -78,19 +92,19 @@ describe('login lock-out: per address, per login, and not for single sign-on', (
     }
     // A fresh address, the right password: the login is locked for everyone until the window passes.
     vi.mocked(verifyPassword).mockClear();
-    expect((await login(user, demoPassword, '192.0.2.200')).status).toBe(429);
+    expect((await login(user, otherStudent.password, '192.0.2.200')).status).toBe(429);
     expect(vi.mocked(verifyPassword)).not.toHaveBeenCalled();
   });
 
   it('does not lock single sign-on: a locked login still signs in with a one-time SSO key', async () => {
-    const user = demoLogins.greenfieldParentOfTwo;
+    const user = parentOfTwo.login;
     const address = '198.51.100.20';
     for (let index = 0; index <= lockoutAttempts; index += 1) await login(user, `wrong-${index}`, address);
-    expect((await login(user, demoPassword, address)).status).toBe(429);
+    expect((await login(user, parentOfTwo.password, address)).status).toBe(429);
     const minted = await app.inject({
       method: 'POST',
       url: '/api/v1/sso/link',
-      headers: { 'x-api-key': demoApiKeys.greenfield },
+      headers: { 'x-api-key': apiKey },
       payload: { login: user },
     });
     const exchanged = await app.inject({

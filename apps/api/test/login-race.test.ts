@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { demoLogins, demoPassword } from '../src/db/seed/demo-accounts.ts';
 import type * as passwords from '../src/lib/passwords.ts';
 import { verifyPassword } from '../src/lib/passwords.ts';
-import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestStorage, fixedNow } from './helpers.ts';
 
 // Counts the real argon2 checks the server runs.
 vi.mock('../src/lib/passwords.ts', async (importOriginal) => {
@@ -20,10 +20,16 @@ describe('POST /api/v2/user/v3/login under parallel attempts', () => {
   let database: Database;
   const apps: App[] = [];
   const bases: string[] = [];
+  let student: { login: string; password: string };
+  let otherStudent: { login: string };
 
+  // No demo: a school at 127.0.0.1 (the listening servers' host) with two students.
   beforeAll(async () => {
     const storage = createTestStorage();
-    database = await createSeededDatabase(fixedNow, storage);
+    database = await createMigratedDatabase();
+    const school = await createInstitute(database.db, { host: '127.0.0.1' });
+    student = await createStudent(database.db, school);
+    otherStudent = await createStudent(database.db, school);
     for (let index = 0; index < 2; index += 1) {
       const app = await buildApp({
         storage,
@@ -54,20 +60,20 @@ describe('POST /api/v2/user/v3/login under parallel attempts', () => {
   it('runs exactly 5 password checks for 50 parallel wrong passwords from one address; the rest are 429', async () => {
     vi.mocked(verifyPassword).mockClear();
     const statuses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => attempt(index, demoLogins.greenfieldStudent, `wrong-${index}`)),
+      Array.from({ length: 50 }, (_, index) => attempt(index, student.login, `wrong-${index}`)),
     );
     expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(5);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(45);
     // The right password from the same address is locked out too.
-    expect(await attempt(0, demoLogins.greenfieldStudent, demoPassword)).toBe(429);
+    expect(await attempt(0, student.login, student.password)).toBe(429);
   });
 
   it('keeps the limit when each request forges its own X-Forwarded-For (no proxy is trusted)', async () => {
     vi.mocked(verifyPassword).mockClear();
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        attempt(index, demoLogins.greenfieldFeeDues, `wrong-${index}`, { 'x-forwarded-for': `203.0.113.${index}` }),
+        attempt(index, otherStudent.login, `wrong-${index}`, { 'x-forwarded-for': `203.0.113.${index}` }),
       ),
     );
     expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(5);

@@ -2,19 +2,27 @@ import { loginMessages } from '@campus/domain/auth/login-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { smsOutbox } from '../src/db/schema/auth.ts';
-import { demoLogins } from '../src/db/seed/demo-accounts.ts';
 import type { SmsSender } from '../src/lib/sms.ts';
 import { postLogin, signIn } from './auth-helpers.ts';
-import { createDemoApp, fixedNow } from './helpers.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp, fixedNow } from './helpers.ts';
 
 /** A temporary password (forgot password) signs in once; the session it opened can still set the new password. */
 describe('temporary passwords are single use', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let clock = fixedNow;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
+  let student: { login: string };
+  let otherStudent: { login: string };
+  // No demo: a school at localhost with two students.
   beforeAll(async () => {
-    app = await createDemoApp({
+    const database = await createMigratedDatabase();
+    const school = await createInstitute(database.db, { host: 'localhost' });
+    student = await createStudent(database.db, school);
+    otherStudent = await createStudent(database.db, school);
+    app = await createTestApp({
+      database,
       now: () => clock,
       sms,
       rateLimits: { loginPerMinute: 1000, forgotPasswordPerMinute: 1000 },
@@ -33,7 +41,7 @@ describe('temporary passwords are single use', () => {
   };
 
   it('refuses a temporary password after its first sign-in; the session it opened still changes the password', async () => {
-    const login = demoLogins.greenfieldStudent;
+    const login = student.login;
     const temporary = await sendTemporary(login);
     const first = await signIn(app, { user_name: login, password: temporary });
     expect(first.must_change_password).toBe(true);
@@ -50,16 +58,16 @@ describe('temporary passwords are single use', () => {
         institute_id: first.institute_id,
         userid: first.account_id,
         oldPassword: temporary,
-        newPassword: 'demo1234',
+        newPassword: 'newpass1',
       },
     });
     expect(changed.json()).toEqual({ statusCode: 200, message: 'Password changed successfully,Please Re-Login!' });
-    expect((await postLogin(app, { user_name: login, password: 'demo1234' })).json().message).toBe('Login successful');
+    expect((await postLogin(app, { user_name: login, password: 'newpass1' })).json().message).toBe('Login successful');
     clock = fixedNow;
   });
 
   it('lets a newly sent temporary password sign in once again', async () => {
-    const login = demoLogins.greenfieldPastYearsOnly;
+    const login = otherStudent.login;
     const used = await sendTemporary(login);
     await signIn(app, { user_name: login, password: used });
     const next = await sendTemporary(login);
@@ -79,7 +87,7 @@ describe('temporary passwords are single use', () => {
     ).map((row) => row.secret);
 
   it('keeps a temporary password in the outbox only while it can sign in', async () => {
-    const login = demoLogins.greenfieldStudent;
+    const login = student.login;
     const replaced = await sendTemporary(login);
     expect(await secretsAtRest(login)).toEqual([replaced]);
     const current = await sendTemporary(login);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../../test/auth-helpers.ts';
-import { createDemoApp } from '../../../test/helpers.ts';
-import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { createInstitute, createParent, createStudent } from '../../../test/factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
 
 const hostile: unknown[] = [
   '',
@@ -21,14 +21,26 @@ const hostile: unknown[] = [
 ];
 
 describe('bad input to the sign-in routes', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let credential = '';
   let instituteId = 0;
+  // No demo: a school at localhost with a student (whose session the signed-in routes use) and a parent of two
+  // children, whose login and password the login route's fuzzing starts from (filled in below).
+  const loginBase: Record<string, unknown> = { device_id: 'fuzz', source: 'WEB' };
   beforeAll(async () => {
-    app = await createDemoApp({
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost' });
+    const student = await createStudent(db, school);
+    const sibling = await createStudent(db, school);
+    const parent = await createParent(db, school, [student.studentId, sibling.studentId]);
+    loginBase.user_name = parent.login;
+    loginBase.password = parent.password;
+    app = await createTestApp({
+      database,
       rateLimits: { loginPerMinute: 10_000, forgotPasswordPerMinute: 10_000, ssoPerMinute: 10_000 },
     });
-    const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const session = await signIn(app, { user_name: student.login, password: student.password });
     credential = session.student_auth;
     instituteId = session.institute_id;
   });
@@ -47,7 +59,7 @@ describe('bad input to the sign-in routes', () => {
         'logout_from_all_devices',
         'source',
       ],
-      base: { user_name: demoLogins.greenfieldParentOfTwo, password: 'demo1234', device_id: 'fuzz', source: 'WEB' },
+      base: loginBase,
     },
     {
       url: '/api/v2/user/forgotPassword',

@@ -1,18 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin, signIn, testDevice } from '../../../test/auth-helpers.ts';
-import { createDemoApp, fixedNow } from '../../../test/helpers.ts';
-import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { createInstitute, createParent, createStudent } from '../../../test/factories/institutes.ts';
+import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { lockoutMessage } from './login.service.ts';
 import { passwordMessages, smsLimitMessage } from './password.service.ts';
 
 describe('passwords', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let clock = fixedNow;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
+  type Login = { login: string; password: string };
+  let student: Login;
+  let secondStudent: Login;
+  let thirdStudent: Login;
+  let sharedPhone: Login;
+  let blocked: Login;
+  let apexStudent: Awaited<ReturnType<typeof createStudent>>;
+  let apexParent: Login;
+  // No demo: a school at localhost with students of one account each, a blocked one, and a phone holding a student
+  // and the parent of her brother; a coaching institute at apex.localhost with a student and her parent.
   beforeAll(async () => {
-    app = await createDemoApp({
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost' });
+    const apex = await createInstitute(db, { host: 'apex.localhost', isSchool: false });
+    student = await createStudent(db, school);
+    secondStudent = await createStudent(db, school);
+    thirdStudent = await createStudent(db, school);
+    sharedPhone = await createStudent(db, school, { user: { name: 'Meera Iyer' } });
+    const brother = await createStudent(db, school, { user: { name: 'Kabir Iyer' } });
+    await createParent(db, school, [brother.studentId], { name: 'Meera Iyer', phone: sharedPhone.login });
+    blocked = await createStudent(db, school, { user: { isBlocked: true } });
+    apexStudent = await createStudent(db, apex);
+    apexParent = await createParent(db, apex, [apexStudent.studentId]);
+    app = await createTestApp({
+      database,
       now: () => clock,
       sms,
       rateLimits: { loginPerMinute: 1000, forgotPasswordPerMinute: 1000 },
@@ -32,15 +56,15 @@ describe('passwords', () => {
 
   describe('lock-out', () => {
     it('locks a login after 5 failures in 15 minutes, even for the right password, and lets it go after', async () => {
-      const login = demoLogins.greenfieldBlocked;
+      const login = blocked.login;
       for (let attempt = 0; attempt < 5; attempt += 1) {
         expect((await postLogin(app, { user_name: login, password: `wrong-${attempt}` })).statusCode).toBe(401);
       }
-      const locked = await postLogin(app, { user_name: login });
+      const locked = await postLogin(app, { user_name: login, password: blocked.password });
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ code: 'TOO_MANY_REQUESTS', message: lockoutMessage });
       clock = new Date(fixedNow.getTime() + 15 * 60 * 1000 + 1000);
-      const later = await postLogin(app, { user_name: login });
+      const later = await postLogin(app, { user_name: login, password: blocked.password });
       clock = fixedNow;
       expect(later.json().result).toMatchObject({ login_option: 13 });
     });
@@ -48,18 +72,18 @@ describe('passwords', () => {
 
   describe('POST /api/v2/user/forgotPassword', () => {
     it('sends a temporary password to a phone with one account; the old one keeps working', async () => {
-      const response = await forgot({ user_name: demoLogins.greenfieldStudent });
+      const response = await forgot({ user_name: student.login });
       expect(response.json()).toEqual({
         statusCode: 200,
         message: 'New Password send to your registered mobile number.',
         result: null,
       });
       const message = sent.at(-1)!;
-      expect(message.phone).toBe(demoLogins.greenfieldStudent);
+      expect(message.phone).toBe(student.login);
       const temporary = message.body.split(' ')[0]!;
       expect(temporary).toMatch(/^[A-Za-z0-9]{8}$/);
-      await signIn(app, { user_name: demoLogins.greenfieldStudent });
-      const withTemporary = await signIn(app, { user_name: demoLogins.greenfieldStudent, password: temporary });
+      await signIn(app, { user_name: student.login, password: student.password });
+      const withTemporary = await signIn(app, { user_name: student.login, password: temporary });
       expect(withTemporary.must_change_password).toBe(true);
       // Until a new password is set, that session opens nothing but the password change and logout.
       const blocked = await app.inject({
@@ -73,22 +97,22 @@ describe('passwords', () => {
         institute_id: withTemporary.institute_id,
         userid: withTemporary.account_id,
         oldPassword: temporary,
-        newPassword: 'demo1234',
+        newPassword: 'newpass2',
       });
       expect(changed.json()).toEqual({ statusCode: 200, message: 'Password changed successfully,Please Re-Login!' });
     });
 
     it('expires the temporary password after 15 minutes', async () => {
-      await forgot({ user_name: demoLogins.greenfieldRegisteredDevice });
+      await forgot({ user_name: secondStudent.login });
       const temporary = sent.at(-1)!.body.split(' ')[0]!;
       clock = new Date(fixedNow.getTime() + 15 * 60 * 1000 + 1);
-      const response = await postLogin(app, { user_name: demoLogins.greenfieldRegisteredDevice, password: temporary });
+      const response = await postLogin(app, { user_name: secondStudent.login, password: temporary });
       clock = fixedNow;
       expect(response.statusCode).toBe(401);
     });
 
     it('lists the accounts of a phone with several, and sends to the one chosen', async () => {
-      const response = await forgot({ user_name: demoLogins.greenfieldSharedPhone });
+      const response = await forgot({ user_name: sharedPhone.login });
       const entries = response.json().result;
       expect(entries).toHaveLength(2);
       expect(JSON.stringify(entries)).not.toContain('password');
@@ -96,13 +120,13 @@ describe('passwords', () => {
       const names = entries.map((entry: { display_name: string }) => entry.display_name);
       expect(names.some((name: string) => / \(Parent of [A-Z][a-z]+ [A-Z][a-z]+\)$/.test(name))).toBe(true);
       const before = sent.length;
-      const chosen = await forgot({ user_name: demoLogins.greenfieldSharedPhone, choice_id: entries[1].choice_id });
+      const chosen = await forgot({ user_name: sharedPhone.login, choice_id: entries[1].choice_id });
       expect(chosen.json().result).toBeNull();
       expect(sent.length).toBe(before + 1);
     });
 
     it('sends at most 3 per phone per hour', async () => {
-      const phone = demoLogins.greenfieldPastYearsOnly;
+      const phone = thirdStudent.login;
       for (let count = 0; count < 3; count += 1) expect((await forgot({ user_name: phone })).statusCode).toBe(200);
       const fourth = await forgot({ user_name: phone });
       expect(fourth.statusCode).toBe(429);
@@ -116,7 +140,11 @@ describe('passwords', () => {
 
   describe('POST /api/v1/changePwd', () => {
     it('checks the existing password on the server, with the spec messages', async () => {
-      const session = await signIn(app, { user_name: demoLogins.apexStudent }, { host: 'apex.localhost' });
+      const session = await signIn(
+        app,
+        { user_name: apexStudent.login, password: apexStudent.password },
+        { host: 'apex.localhost' },
+      );
       const change = (payload: Record<string, unknown>) =>
         app.inject({
           method: 'POST',
@@ -131,24 +159,30 @@ describe('passwords', () => {
         'Please enter correct existing password',
       );
       for (const bad of ['abc12', 'abcdefghijk', 'abc 123', 'abc-123']) {
-        expect((await change({ oldPassword: 'demo1234', newPassword: bad })).json().message).toBe(
+        expect((await change({ oldPassword: apexStudent.password, newPassword: bad })).json().message).toBe(
           ' New passwords must contain 6-10 alphanumeric entries.',
         );
       }
       expect(
-        (await change({ oldPassword: 'demo1234', newPassword: 'demo1234', userid: session.account_id + 1 })).statusCode,
+        (
+          await change({
+            oldPassword: apexStudent.password,
+            newPassword: 'newpass3',
+            userid: session.account_id + 1,
+          })
+        ).statusCode,
       ).toBe(403);
     });
 
     it('changes a parent’s own password and revokes the account’s other sessions', async () => {
       const elsewhere = await signIn(
         app,
-        { user_name: demoLogins.apexParent, device_id: 'phone' },
+        { user_name: apexParent.login, password: apexParent.password, device_id: 'phone' },
         { host: 'apex.localhost' },
       );
       const here = await signIn(
         app,
-        { user_name: demoLogins.apexParent, logout_from_all_devices: true },
+        { user_name: apexParent.login, password: apexParent.password, logout_from_all_devices: true },
         { host: 'apex.localhost' },
       );
       const response = await app.inject({
@@ -158,7 +192,7 @@ describe('passwords', () => {
         payload: {
           institute_id: here.institute_id,
           userid: here.parent_id,
-          oldPassword: 'demo1234',
+          oldPassword: apexParent.password,
           newPassword: 'newpass1',
         },
       });
@@ -176,12 +210,18 @@ describe('passwords', () => {
         headers: { authorization: here.student_auth, host: 'apex.localhost' },
       });
       expect(current.statusCode).toBe(200);
-      expect((await postLogin(app, { user_name: demoLogins.apexParent }, { host: 'apex.localhost' })).statusCode).toBe(
-        401,
-      );
+      expect(
+        (
+          await postLogin(
+            app,
+            { user_name: apexParent.login, password: apexParent.password },
+            { host: 'apex.localhost' },
+          )
+        ).statusCode,
+      ).toBe(401);
       await signIn(
         app,
-        { user_name: demoLogins.apexParent, password: 'newpass1', device_id: testDevice },
+        { user_name: apexParent.login, password: 'newpass1', device_id: testDevice },
         { host: 'apex.localhost' },
       );
     });

@@ -1,29 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createDemoApp, fixedNow } from '../../../test/helpers.ts';
-import { demoApiKeys, demoLogins } from '../../db/seed/demo-accounts.ts';
+import { createApiKey } from '../../../test/factories/auth.ts';
+import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
+import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { addInstituteHosts } from '../../access/institute-hosts.repository.ts';
 
 describe('single sign-on', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let clock = fixedNow;
+  let apiKey: string;
+  let student: { login: string };
+  let otherInstituteStudent: { login: string };
+  // No demo: a school reached at localhost, 127.0.0.1 and school.localhost, with an API key and a student, and a
+  // coaching institute with a student of its own.
   beforeAll(async () => {
-    app = await createDemoApp({ now: () => clock, rateLimits: { ssoPerMinute: 1000, loginPerMinute: 1000 } });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost' });
+    await addInstituteHosts(db, school.id, ['127.0.0.1', 'school.localhost']);
+    apiKey = await createApiKey(db, school);
+    student = await createStudent(db, school, { user: { name: 'Aarav Sharma' } });
+    const apex = await createInstitute(db, { host: 'apex.localhost', isSchool: false });
+    otherInstituteStudent = await createStudent(db, apex);
+    app = await createTestApp({
+      database,
+      now: () => clock,
+      rateLimits: { ssoPerMinute: 1000, loginPerMinute: 1000 },
+    });
   });
   afterAll(() => app.close());
 
-  const mint = (login: string, apiKey: string = demoApiKeys.greenfield) =>
+  const mint = (login: string, key: string = apiKey) =>
     app.inject({
       method: 'POST',
       url: '/api/v1/sso/link',
-      headers: { 'x-api-key': apiKey },
+      headers: { 'x-api-key': key },
       payload: { login, redirect_url: 'https://greenfield.example/portal' },
     });
   const exchange = (token: string, ip = '10.2.0.1') =>
     app.inject({ method: 'POST', url: '/prod/ext/sso/login', remoteAddress: ip, payload: { token } });
 
   it('mints a link only for a valid institute API key', async () => {
-    expect((await mint(demoLogins.greenfieldStudent, 'wrong-key')).statusCode).toBe(401);
-    const response = await mint(demoLogins.greenfieldStudent);
+    expect((await mint(student.login, 'wrong-key')).statusCode).toBe(401);
+    const response = await mint(student.login);
     expect(response.statusCode).toBe(200);
     expect(response.json().link).toMatch(/^http:\/\/.+\/my-account\/\?token=[A-Za-z0-9_-]{43}$/);
   });
@@ -34,8 +53,8 @@ describe('single sign-on', () => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/v1/sso/link',
-        headers: { 'x-api-key': demoApiKeys.greenfield },
-        payload: { login: demoLogins.greenfieldStudent, redirect_url: redirectUrl },
+        headers: { 'x-api-key': apiKey },
+        payload: { login: student.login, redirect_url: redirectUrl },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -45,7 +64,7 @@ describe('single sign-on', () => {
     },
   );
 
-  // The link names the institute's first host name (127.0.0.1 for Greenfield) at the port the request came to;
+  // The link names the institute's first host name (127.0.0.1 for the school) at the port the request came to;
   // only the protocol's own default port is left out.
   it.each([
     ['localhost:8080', 'http://127.0.0.1:8080/my-account/'],
@@ -57,25 +76,25 @@ describe('single sign-on', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/sso/link',
-      headers: { 'x-api-key': demoApiKeys.greenfield, host },
-      payload: { login: demoLogins.greenfieldStudent },
+      headers: { 'x-api-key': apiKey, host },
+      payload: { login: student.login },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().link).toBe(`${start}?token=${response.json().token}`);
   });
 
   it('cannot mint a link for another institute’s login', async () => {
-    expect((await mint(demoLogins.apexStudent)).statusCode).toBe(404);
+    expect((await mint(otherInstituteStudent.login)).statusCode).toBe(404);
   });
 
   it('exchanges a link once for a key the login accepts once', async () => {
-    const { token } = (await mint(demoLogins.greenfieldStudent)).json();
+    const { token } = (await mint(student.login)).json();
     const first = await exchange(token);
     expect(first.statusCode).toBe(200);
     const result = first.json().data.result;
     expect(result).toMatchObject({
       status: 'success',
-      phone: demoLogins.greenfieldStudent,
+      phone: student.login,
       redirect_url: 'https://greenfield.example/portal',
     });
     expect(result.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -89,7 +108,7 @@ describe('single sign-on', () => {
   });
 
   it('refuses a link after 10 minutes', async () => {
-    const { token } = (await mint(demoLogins.greenfieldStudent)).json();
+    const { token } = (await mint(student.login)).json();
     clock = new Date(fixedNow.getTime() + 10 * 60 * 1000 + 1);
     const response = await exchange(token);
     clock = fixedNow;
@@ -104,15 +123,22 @@ describe('single sign-on', () => {
 });
 
 describe('per-IP rate limits', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  let student: { login: string };
+  // No demo: one institute at apex.localhost with one student.
   beforeAll(async () => {
-    app = await createDemoApp({ rateLimits: { loginPerMinute: 3, forgotPasswordPerMinute: 2, ssoPerMinute: 2 } });
+    const database = await createMigratedDatabase();
+    student = await createStudent(database.db, await createInstitute(database.db, { host: 'apex.localhost' }));
+    app = await createTestApp({
+      database,
+      rateLimits: { loginPerMinute: 3, forgotPasswordPerMinute: 2, ssoPerMinute: 2 },
+    });
   });
   afterAll(() => app.close());
 
   it('limits logins per IP address, not for everyone', async () => {
     const attempt = (ip: string) =>
-      postLogin(app, { user_name: demoLogins.apexStudent, password: 'nope' }, { host: 'apex.localhost', ip });
+      postLogin(app, { user_name: student.login, password: 'nope' }, { host: 'apex.localhost', ip });
     for (let count = 0; count < 3; count += 1) expect((await attempt('10.9.0.1')).statusCode).toBe(401);
     const limited = await attempt('10.9.0.1');
     expect(limited.statusCode).toBe(429);

@@ -1,24 +1,43 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoLogins } from '../src/db/seed/demo-accounts.ts';
+import { instituteHosts } from '../src/db/schema/institutes.ts';
 import { photoUrlLifetimeMs } from '../src/features/profile/profile.routes.ts';
 import { getAs, signIn } from './auth-helpers.ts';
-import { createDemoApp, fixedNow } from './helpers.ts';
+import { createAnnouncement } from './factories/home.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from './helpers.ts';
 
 const pngPixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const minute = 60 * 1000;
 
-/** Signed file addresses: served only at the host names of the institute that handed them out, and briefly. */
+/**
+ * Signed file addresses: served only at the host names of the institute that handed them out, and briefly. Built
+ * from factories: a school at three host names whose student may change the profile photo and has a notice with an
+ * attachment, and another institute at apex.localhost.
+ */
 describe('signed file addresses', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let clock = fixedNow;
   let aarav: Session;
   let photoUrl: string;
   let noticeFileUrl: string;
 
   beforeAll(async () => {
-    app = await createDemoApp({ now: () => clock });
-    aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const database = await createMigratedDatabase();
+    const storage = createTestStorage();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', isProfileUpdateAllowed: true });
+    await db
+      .insert(instituteHosts)
+      .values(['school.localhost', '127.0.0.1'].map((host) => ({ host, instituteId: school.id })));
+    await createInstitute(db, { host: 'apex.localhost', isSchool: false });
+    const student = await createStudent(db, school);
+    await createAnnouncement(db, school, {
+      storage,
+      attachment: { bytes: '%PDF-1.4\n%%EOF\n', extension: 'pdf', name: 'Circular.pdf' },
+    });
+    app = await createTestApp({ database, storage, now: () => clock });
+    aarav = await signIn(app, { user_name: student.login, password: student.password });
     const saved = await app.inject({
       method: 'PUT',
       url: `/api/v1/profiles/update/${aarav.institute_id}/${aarav.user_id}`,

@@ -1,28 +1,17 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions, redactUrl } from '../src/app.ts';
-import { createDemoApp } from './helpers.ts';
+import { createApiKey } from './factories/auth.ts';
+import { createInstitute, createStudent } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from './helpers.ts';
 
+// Built from factories: an institute at localhost with an API key of its own and a student whose auto-login
+// address (phone and base64 password) the first request carries.
 describe('request logs', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   const lines: string[] = [];
-  beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await createDemoApp({
-      logger: { ...(loggerOptions('info') as object), stream },
-      extraAccess: { 'GET /api/v1/test/explode': 'anonymous' },
-    });
-    app.get('/api/v1/test/explode', async () => {
-      throw new Error('boom');
-    });
-  });
-  afterAll(() => app.close());
-
+  /** The student's password, which the auto-login address carries in base64 (secrets.pwd). */
+  const autoLoginPassword = 'demo1234';
   const secrets = {
     pwd: 'ZGVtbzEyMzQ=', // base64 of the auto-login password
     token: 'sso-link-token-0123456789abcdefghijklmnop',
@@ -32,6 +21,28 @@ describe('request logs', () => {
     bearer: 'session-credential-zyxwvutsrqponm',
     fileGrant: 'eyJrZXkiOiJzZWNyZXQtZmlsZSJ9.c2lnbmF0dXJlLW9mLXRoZS1ncmFudA',
   };
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost' });
+    await createApiKey(db, school, secrets.apiKey);
+    await createStudent(db, school, { user: { phone: '9000000001', password: autoLoginPassword } });
+    app = await createTestApp({
+      database,
+      logger: { ...(loggerOptions('info') as object), stream },
+      extraAccess: { 'GET /api/v1/test/explode': 'anonymous' },
+    });
+    app.get('/api/v1/test/explode', async () => {
+      throw new Error('boom');
+    });
+  });
+  afterAll(() => app.close());
 
   it('holds no query credential, credential header or file grant, also when the request fails', async () => {
     const urls = [

@@ -1,10 +1,12 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoLogins } from '../src/db/seed/demo-accounts.ts';
+import { instituteHosts } from '../src/db/schema/institutes.ts';
 import { uploadBusyMessage } from '../src/features/assignments/submission.service.ts';
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { signIn } from './auth-helpers.ts';
-import { createDemoApp } from './helpers.ts';
+import { createAssignment } from './factories/assignments.ts';
+import { createInstitute, createStudent, createSubject } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from './helpers.ts';
 
 /**
  * Sends `head`, then the body one byte every 50 ms; answers how many body bytes were sent before the server
@@ -32,7 +34,7 @@ function trickle(port: number, head: string, body: string): Promise<number> {
 }
 
 /** A valid fileJson part for a draft of the session's first pending assignment: uploads send it before their files. */
-async function fileJsonPart(app: Awaited<ReturnType<typeof createDemoApp>>, session: Session, boundary: string) {
+async function fileJsonPart(app: Awaited<ReturnType<typeof createTestApp>>, session: Session, boundary: string) {
   const list = await app.inject({
     method: 'POST',
     url: '/api/v2/onlineAssignment/student/getAssignmentsDetail',
@@ -55,11 +57,20 @@ async function fileJsonPart(app: Awaited<ReturnType<typeof createDemoApp>>, sess
   return `--${boundary}\r\nContent-Disposition: form-data; name="fileJson"\r\n\r\n${JSON.stringify(fileJson)}\r\n`;
 }
 
+// Built from factories: a school at localhost and 127.0.0.1 whose student has a pending assignment to upload to.
 describe('request timeouts on a listening server', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let port: number;
+  let student: { login: string; password: string };
   beforeAll(async () => {
-    app = await createDemoApp({
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', isOnlineAssignmentEnabled: true });
+    await db.insert(instituteHosts).values({ host: '127.0.0.1', instituteId: school.id });
+    student = await createStudent(db, school);
+    await createAssignment(db, school, await createSubject(db, school));
+    app = await createTestApp({
+      database,
       timeouts: { bodyMs: 300, uploadWindowMs: 300, uploadMinBytesPerSecond: 1000 },
       rateLimits: { loginPerMinute: 1000 },
     });
@@ -69,7 +80,7 @@ describe('request timeouts on a listening server', () => {
   afterAll(() => app.close());
 
   it('cuts a request whose body trickles in', async () => {
-    const body = JSON.stringify({ user_name: demoLogins.greenfieldStudent, password: 'x'.repeat(40) });
+    const body = JSON.stringify({ user_name: student.login, password: 'x'.repeat(40) });
     const head =
       'POST /api/v2/user/v3/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
       `Content-Length: ${body.length}\r\n\r\n`;
@@ -77,7 +88,7 @@ describe('request timeouts on a listening server', () => {
   });
 
   it('cuts an upload that arrives below the minimum data rate', async () => {
-    const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const session = await signIn(app, { user_name: student.login, password: student.password });
     const boundary = 'slowboundary';
     const body = `${await fileJsonPart(app, session, boundary)}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${'a'.repeat(80)}\r\n--${boundary}--\r\n`;
     const head =
@@ -88,7 +99,7 @@ describe('request timeouts on a listening server', () => {
   });
 
   it('lets one account stream at most 2 uploads at once', async () => {
-    const session = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    const session = await signIn(app, { user_name: student.login, password: student.password });
     const boundary = 'heldboundary';
     const head =
       'POST /api/v2/onlineAssignment/student/updateAssignment HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
@@ -127,7 +138,7 @@ describe('request timeouts on a listening server', () => {
 
 describe('request timeouts on answered requests', () => {
   it('stop their clock once answered: a request never cut late, and inject (no real socket) never crashes', async () => {
-    const app = await createDemoApp({ timeouts: { bodyMs: 60_000 } });
+    const app = await createTestApp({ timeouts: { bodyMs: 60_000 } });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
       const response = await app.inject({ method: 'GET', url: '/healthz' });

@@ -4,18 +4,33 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import { demoLogins } from '../src/db/seed/demo-accounts.ts';
+import type { App } from '../src/app.ts';
+import * as academicsWriter from '../src/access/academics.writer.ts';
+import { instituteHosts } from '../src/db/schema/institutes.ts';
 import { postLogin, signIn } from './auth-helpers.ts';
-import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
+import { createAssignment } from './factories/assignments.ts';
+import {
+  createInstitute,
+  createParent,
+  createStudent,
+  createSubject,
+  createUser,
+  enrol,
+  factoryPassword,
+} from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage } from './helpers.ts';
 
 const megabyte = 1024 * 1024;
 /** The file the client means to send: under the 150 MB limit, so only the permission check can stop it early. */
 const fileBytes = 120 * megabyte;
 
+type Login = { login: string; password: string };
+
 /**
  * Uploads someone may not make are refused before their files are read: against a listening server, the client
- * streams a large file after fileJson and stops once the answer arrives; it had sent far less than the file.
+ * streams a large file after fileJson and stops once the answer arrives; it had sent far less than the file. Built
+ * from factories: a school (at localhost and 127.0.0.1) whose student has a pending assignment, the student's parent
+ * (of two), a student of another section and an open-course user.
  */
 describe('an upload the sender may not make', () => {
   let app: App;
@@ -23,19 +38,30 @@ describe('an upload the sender may not make', () => {
   let storage: ReturnType<typeof createTestStorage>;
   let aarav: Session;
   let fileId: number;
+  const logins = {} as Record<'otherStudent' | 'openCourseUser' | 'parent', Login>;
+  const signInAs = (login: Login) => signIn(app, { user_name: login.login, password: login.password });
 
   beforeAll(async () => {
     storage = createTestStorage();
-    app = await buildApp({
-      storage,
-      config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
-      database: await createSeededDatabase(fixedNow, storage),
-      now: () => fixedNow,
-      rateLimits: { loginPerMinute: 10_000 },
-    });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', isOnlineAssignmentEnabled: true });
+    await db.insert(instituteHosts).values({ host: '127.0.0.1', instituteId: school.id });
+    const [sectionB] = await academicsWriter.batchRows.create(db, school.id, [
+      { standardId: school.standardId, academicYearId: school.currentYear.id, name: 'B' },
+    ]);
+    const owner = await createStudent(db, school, { user: { name: 'Aarav Sharma' } });
+    const sister = await createStudent(db, school, { user: { name: 'Diya Sharma' } });
+    logins.parent = await createParent(db, school, [owner.studentId, sister.studentId]);
+    const classmate = await createStudent(db, school, { years: [] });
+    await enrol(db, school, classmate.studentId, { batchId: sectionB! });
+    logins.otherStudent = classmate;
+    logins.openCourseUser = await createUser(db, school, { userType: 99 });
+    await createAssignment(db, school, await createSubject(db, school));
+    app = await createTestApp({ storage, database, rateLimits: { loginPerMinute: 10_000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
-    aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    aarav = await signInAs(owner);
     const list = await app.inject({
       method: 'POST',
       url: '/api/v2/onlineAssignment/student/getAssignmentsDetail',
@@ -115,13 +141,14 @@ describe('an upload the sender may not make', () => {
   };
 
   it.each([
-    ['another student', async () => signIn(app, { user_name: '9800000000' })],
-    ['an open-course user (type 99)', async () => signIn(app, { user_name: 'learner@greenfield.test' })],
+    ['another student', async () => signInAs(logins.otherStudent)],
+    ['an open-course user (type 99)', async () => signInAs(logins.openCourseUser)],
     [
       'a parent',
       async () => {
-        const roles = (await postLogin(app, { user_name: demoLogins.greenfieldParentOfTwo })).json().result;
-        return signIn(app, { user_name: demoLogins.greenfieldParentOfTwo, user_type: 2, user_id: roles[0].user_id });
+        const { login } = logins.parent;
+        const roles = (await postLogin(app, { user_name: login, password: factoryPassword })).json().result;
+        return signIn(app, { user_name: login, password: factoryPassword, user_type: 2, user_id: roles[0].user_id });
       },
     ],
   ])('refuses %s writing into a student’s work before reading the file', async (_who, session) => {

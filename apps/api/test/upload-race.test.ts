@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import type { Database } from '../src/db/client.ts';
-import { demoLogins, demoPassword } from '../src/db/seed/demo-accounts.ts';
+import type { App } from '../src/app.ts';
 import type * as uploads from '../src/lib/uploads.ts';
-import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
+import { createAssignment } from './factories/assignments.ts';
+import { createInstitute, createStudent, createSubject } from './factories/institutes.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage } from './helpers.ts';
 import { multipart, pdfBytes } from './multipart.ts';
 
 // The per-account upload slots are counted per API process: behind a load balancer, N processes take 2N uploads of
@@ -23,10 +23,10 @@ interface Session {
 
 /**
  * The upload limits of one submission (20 files, 5 links) under real parallel requests against a listening server:
- * each save is checked against what is stored when it commits, not against what it saw before.
+ * each save is checked against what is stored when it commits, not against what it saw before. Built from
+ * factories: a school at 127.0.0.1 whose student has two pending assignments.
  */
 describe('parallel draft saves of one assignment', () => {
-  let database: Database;
   let app: App;
   let base: string;
   let session: Session;
@@ -35,22 +35,21 @@ describe('parallel draft saves of one assignment', () => {
 
   beforeAll(async () => {
     storage = createTestStorage();
-    database = await createSeededDatabase(fixedNow, storage);
-    app = await buildApp({
-      storage,
-      config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' },
-      database,
-      now: () => fixedNow,
-      rateLimits: { loginPerMinute: 10_000 },
-    });
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: '127.0.0.1', isOnlineAssignmentEnabled: true });
+    const student = await createStudent(db, school);
+    const subjectId = await createSubject(db, school);
+    for (let index = 0; index < 2; index += 1) await createAssignment(db, school, subjectId);
+    app = await createTestApp({ storage, database, rateLimits: { loginPerMinute: 10_000 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const login = await fetch(`${base}/api/v2/user/v3/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        user_name: demoLogins.greenfieldStudent,
-        password: demoPassword,
+        user_name: student.login,
+        password: student.password,
         device_id: 'race',
         source: 'WEB',
       }),

@@ -2,8 +2,9 @@ import { bindContract, endpoint } from '@campus/domain/shared/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signIn } from '../../test/auth-helpers.ts';
-import { createDemoApp } from '../../test/helpers.ts';
-import type { App } from '../app.ts';
+import { createInstitute, createStudent } from '../../test/factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from '../../test/helpers.ts';
+import type { App, AppOptions } from '../app.ts';
 import { defineRoute } from './define-route.ts';
 
 const schemas = {
@@ -43,11 +44,23 @@ const testEndpoints = {
 };
 const contract = bindContract(testEndpoints, schemas);
 
+/** The app on its own database, built from factories: a school at localhost and one student, signed in. */
+async function appWithStudent(overrides: Partial<AppOptions>) {
+  const database = await createMigratedDatabase();
+  const school = await createInstitute(database.db, { host: 'localhost' });
+  const student = await createStudent(database.db, school);
+  const app = await createTestApp({ database, ...overrides });
+  const signInStudent = () => signIn(app, { user_name: student.login, password: student.password });
+  return { app, signInStudent };
+}
+
 describe('defineRoute', () => {
   const apps: App[] = [];
+  const signIns = new Map<App, () => ReturnType<typeof signIn>>();
   let handlerRuns = 0;
   const build = async (strict: boolean) => {
-    const app = await createDemoApp({ strict });
+    const { app, signInStudent } = await appWithStudent({ strict });
+    signIns.set(app, signInStudent);
     defineRoute(app, contract.echo, async ({ body }) => {
       handlerRuns += 1;
       return { note: body.note === 'read the student' ? String(body.student_id) : body.note };
@@ -65,7 +78,7 @@ describe('defineRoute', () => {
   beforeAll(async () => {
     strict = await build(true);
     relaxed = await build(false);
-    const session = await signIn(strict, { user_name: '9000000001' });
+    const session = await signIns.get(strict)!();
     credential = session.student_auth;
     instituteId = session.institute_id;
   });
@@ -99,7 +112,7 @@ describe('defineRoute', () => {
     const answer = await relaxed.inject({
       method: 'GET',
       url: '/api/v1/test/leaky',
-      headers: { host: 'localhost', authorization: (await signIn(relaxed, { user_name: '9000000001' })).student_auth },
+      headers: { host: 'localhost', authorization: (await signIns.get(relaxed)!()).student_auth },
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ name: 'Aarav' });
@@ -109,9 +122,9 @@ describe('defineRoute', () => {
 
 describe('defineRoute answers in tests', () => {
   it('fails an answer whose fields do not match the contract', async () => {
-    const app = await createDemoApp({ strict: true });
+    const { app, signInStudent } = await appWithStudent({ strict: true });
     defineRoute(app, contract.broken, async () => ({ name: 42 }) as unknown as { name: string });
-    const session = await signIn(app, { user_name: '9000000001' });
+    const session = await signInStudent();
     const response = await app.inject({
       method: 'GET',
       url: '/api/v1/test/broken',

@@ -3,11 +3,46 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endOfDayInZone } from '@campus/domain/calendar/calendar';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createDemoApp, createTestStorage } from '../../../test/helpers.ts';
+import { createAssignment, createSubmission } from '../../../test/factories/assignments.ts';
+import {
+  createInstitute,
+  createParent,
+  createStudent,
+  createSubject,
+  enrol,
+  factoryPassword,
+} from '../../../test/factories/institutes.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { multipart, pdfBytes, textBytes, type FilePart } from '../../../test/multipart.ts';
+import * as academicsWriter from '../../access/academics.writer.ts';
 import { assignments } from '../../db/schema/assignments.ts';
-import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { assignmentFile } from './index.ts';
+
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+
+/** The student's assignments: due relative to `fixedNow` (or 23:59 today), and the state of the student's work. */
+const plans: {
+  title: string;
+  subject: number;
+  due: number | 'today';
+  late?: boolean;
+  grade?: boolean;
+  solution?: boolean;
+  state: 'none' | 'draft' | 'submitted' | 'evaluated';
+}[] = [
+  { title: 'Chapter 5 exercise: fractions', subject: 2, due: 5 * day, state: 'none' },
+  { title: 'Essay: my favourite festival', subject: 0, due: 1 * day + 2 * hour, state: 'draft' },
+  { title: 'Worksheet: light and shadows', subject: 3, due: 3 * day, state: 'submitted' },
+  { title: 'Map work: rivers of India', subject: 4, due: 'today', state: 'none' },
+  { title: 'Poem recitation recording', subject: 1, due: 12 * day, state: 'none' },
+  { title: 'Lab record: acids and bases', subject: 3, due: -4 * day, grade: true, solution: true, state: 'evaluated' },
+  { title: 'Practice set: algebra basics', subject: 2, due: -2 * day, late: true, state: 'none' },
+  { title: 'Book review: any novel', subject: 0, due: -6 * day, state: 'none' },
+  { title: 'Project: water conservation', subject: 4, due: -3 * day, late: true, state: 'draft' },
+];
 
 interface ListItem {
   file_id: number;
@@ -18,8 +53,11 @@ interface ListItem {
   time_left: string;
 }
 
+// Built from factories: a school (at localhost) whose student has nine assignments in every state the screens show,
+// with the student's parent and a student of another section; a coaching institute (at apex.localhost) with a
+// student of its own.
 describe('assignments', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let storage: ReturnType<typeof createTestStorage>;
   let aarav: Session;
   let parent: Session;
@@ -73,16 +111,81 @@ describe('assignments', () => {
 
   beforeAll(async () => {
     storage = createTestStorage();
-    app = await createDemoApp({ storage, rateLimits: { loginPerMinute: 1000 } });
-    aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
-    const roles = (await postLogin(app, { user_name: demoLogins.greenfieldParentOfTwo })).json().result;
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', isOnlineAssignmentEnabled: true });
+    const coaching = await createInstitute(db, {
+      host: 'apex.localhost',
+      isSchool: false,
+      isOnlineAssignmentEnabled: true,
+    });
+    const subjects: number[] = [];
+    for (const name of ['English', 'Hindi', 'Mathematics', 'Science', 'Social Science'])
+      subjects.push(await createSubject(db, school, name));
+    const [sectionB] = await academicsWriter.batchRows.create(db, school.id, [
+      { standardId: school.standardId, academicYearId: school.currentYear.id, name: 'B' },
+    ]);
+    const owner = await createStudent(db, school, { user: { name: 'Aarav Sharma' } });
+    const sister = await createStudent(db, school, { user: { name: 'Diya Sharma' } });
+    const parentLogin = await createParent(db, school, [owner.studentId, sister.studentId]);
+    const classmate = await createStudent(db, school, { years: [] });
+    await enrol(db, school, classmate.studentId, { batchId: sectionB! });
+    const coachingStudent = await createStudent(db, coaching);
+    const lastMinuteToday = new Date(endOfDayInZone(fixedNow, 'Asia/Kolkata').getTime() - 60_000);
+    for (const plan of plans) {
+      const dueAt = plan.due === 'today' ? lastMinuteToday : new Date(fixedNow.getTime() + plan.due);
+      const sheet = await storage.putBuffer(pdfBytes(`${plan.title} - question sheet`), 'pdf');
+      const solution = plan.solution ? await storage.putBuffer(pdfBytes(`${plan.title} - solution`), 'pdf') : undefined;
+      const assignmentId = await createAssignment(db, school, subjects[plan.subject]!, {
+        title: plan.title,
+        topicName: 'Term 2',
+        subTopicName: plan.title.split(':')[0]!,
+        descriptionHtml: `<p>${plan.title}. Show your working and write neatly.</p><ul><li>Use the attached sheet</li><li>Submit before the due time</li></ul>`,
+        dueAt,
+        isLateAllowed: plan.late ?? false,
+        isGradeEnabled: plan.grade ?? false,
+        maxMarks: 20,
+        isSolutionReleased: plan.solution ?? false,
+        files: [
+          assignmentFile('teacher', {
+            displayName: `${plan.title.split(':')[0]} - question sheet.pdf`,
+            fileKey: sheet.key,
+            sizeBytes: sheet.size,
+          }),
+          ...(solution
+            ? [
+                assignmentFile('solution', {
+                  displayName: 'Solution.pdf',
+                  fileKey: solution.key,
+                  sizeBytes: solution.size,
+                }),
+              ]
+            : []),
+        ],
+      });
+      if (plan.state === 'none') continue;
+      await createSubmission(db, storage, school, assignmentId, owner.studentId, {
+        status: plan.state === 'draft' ? 'Draft' : 'Submitted',
+        submittedAt: plan.state === 'draft' ? null : new Date(dueAt.getTime() - day),
+        evaluation:
+          plan.state === 'evaluated'
+            ? { marks: 17, grade: 'A', teacherComment: 'Well labelled diagrams. Revise the pH scale.' }
+            : undefined,
+      });
+    }
+    app = await createTestApp({ database, storage, rateLimits: { loginPerMinute: 1000 } });
+    const signInAs = (login: { login: string; password: string }, host = 'localhost') =>
+      signIn(app, { user_name: login.login, password: login.password }, { host });
+    aarav = await signInAs(owner);
+    const roles = (await postLogin(app, { user_name: parentLogin.login, password: factoryPassword })).json().result;
     parent = await signIn(app, {
-      user_name: demoLogins.greenfieldParentOfTwo,
+      user_name: parentLogin.login,
+      password: factoryPassword,
       user_type: 2,
       user_id: roles[0].user_id,
     });
-    otherStudent = await signIn(app, { user_name: '9800000000' });
-    neha = await signIn(app, { user_name: demoLogins.apexStudent }, { host: 'apex.localhost' });
+    otherStudent = await signInAs(classmate);
+    neha = await signInAs(coachingStudent, 'apex.localhost');
     const result = (await list(aarav)).json().result;
     byTitle = new Map(
       [...result.upcoming_online_assignment_list, ...result.past_online_assignment_list].map((entry: ListItem) => [

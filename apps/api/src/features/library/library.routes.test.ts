@@ -12,13 +12,7 @@ import { signIn } from '../../../test/auth-helpers.ts';
 import { createInstitute, createStudent, createUser } from '../../../test/factories/institutes.ts';
 import { createLibraryCourse, createLibraryFile, createTopic } from '../../../test/factories/library.ts';
 import { createProduct, purchase } from '../../../test/factories/products.ts';
-import {
-  createMigratedDatabase,
-  createTestApp,
-  createDemoApp,
-  createTestStorage,
-  fixedNow,
-} from '../../../test/helpers.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
 import { tinyPdf } from '../../db/seed/demo-files.ts';
 import { tinyDocx } from '../../db/seed/media-files.ts';
 import { institutes } from '../../db/schema/institutes.ts';
@@ -783,9 +777,23 @@ describe('study library and shared media', () => {
   });
 
   it('answers the spec’s messages when the institute has no video credentials', async () => {
-    const bare = await createDemoApp({ videoProviders: () => ({}), officeConverter: null });
+    // A school of its own whose free course has a VdoCipher and a Vimeo video, on an app with no video credentials.
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', isElearnEnabled: true });
+    const bareStudent = await createStudent(db, school);
+    const course = await createLibraryCourse(db, school);
+    const videos = await createTopic(db, school, course, { name: 'Videos' });
+    const storage = createTestStorage();
+    for (const [kind, type, videoId] of [
+      ['vdocipher', 'VDOCipher', 'vdo-lesson'],
+      ['vimeo', 'Vimeo', 'vimeo-lesson'],
+    ] as const) {
+      await createLibraryFile(db, storage, school, course.courseId, videos, { kind, type, videoId });
+    }
+    const bare = await createTestApp({ database, storage, videoProviders: () => ({}), officeConverter: null });
     try {
-      const session = await signIn(bare, { user_name: '9000000001' });
+      const session = await signIn(bare, { user_name: bareStudent.login, password: bareStudent.password });
       const headers = { host: 'localhost', authorization: session.student_auth };
       const courses = await bare.inject({
         method: 'GET',

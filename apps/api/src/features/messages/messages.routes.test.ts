@@ -1,19 +1,32 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
-import { createDemoApp, fixedNow } from '../../../test/helpers.ts';
-import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import {
+  createInstitute,
+  createParent,
+  createStudent,
+  createUser,
+  factoryPassword,
+} from '../../../test/factories/institutes.ts';
+import { createMessage } from '../../../test/factories/messages.ts';
+import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import type { SmsSender } from '../../lib/sms.ts';
+import { temporaryPasswordText } from '../auth/index.ts';
 
 interface Message {
   message: string;
   createdDateTime: string;
 }
 
+const hours = 60;
+const days = 24 * hours;
+
+// Built from factories: a school (at localhost) whose student (9000000001) has four texts and an expired temporary
+// password, whose parent of two (9000000002) has three texts, and a course buyer without a phone; a coaching
+// institute (at apex.localhost) whose student (9100000001) has two texts.
 describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycode-phone}', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   let clock = fixedNow;
   const sent: { phone: string; body: string }[] = [];
   const sms: SmsSender = { send: async (message) => void sent.push(message) };
@@ -21,20 +34,88 @@ describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycod
   let parent: Session;
   let neha: Session;
 
+  const aaravPhone = '9000000001';
+  const parentPhone = '9000000002';
+  let learnerLogin = '';
+
   beforeAll(async () => {
-    app = await createDemoApp({
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, { host: 'localhost', name: 'Greenfield Public School' });
+    const coaching = await createInstitute(db, {
+      host: 'apex.localhost',
+      name: 'Apex Coaching Institute',
+      isSchool: false,
+    });
+    const owner = await createStudent(db, school, { user: { name: 'Aarav Sharma', phone: aaravPhone } });
+    const sister = await createStudent(db, school, { user: { name: 'Diya Sharma' } });
+    await createParent(db, school, [owner.studentId, sister.studentId], { name: 'Rajesh Sharma', phone: parentPhone });
+    learnerLogin = (await createUser(db, school, { userType: 99, email: 'learner@greenfield.test', phone: null }))
+      .login;
+    const coachingStudent = await createStudent(db, coaching, { user: { name: 'Neha Reddy', phone: '9100000001' } });
+    const texts = async (
+      institute: Awaited<ReturnType<typeof createInstitute>>,
+      phone: string,
+      rows: [number, string, string][],
+    ) => {
+      for (const [minutesAgo, purpose, body] of rows)
+        await createMessage(db, institute, phone, { minutesAgo, purpose, body });
+    };
+    await texts(school, aaravPhone, [
+      [2 * hours, 'notice', 'Greenfield Public School: school remains closed tomorrow due to heavy rain. Stay safe.'],
+      [
+        1 * days + 3 * hours,
+        'notice',
+        'Greenfield Public School: Annual Sports Day on Saturday. Report by 8:00 AM in sports uniform.',
+      ],
+      [
+        2 * days + 5 * hours,
+        'fee_reminder',
+        'Greenfield Public School: the second fee installment is due on the 10th. Please pay to avoid a late fine.',
+      ],
+      [4 * days + 1 * hours, 'notice', 'Greenfield Public School: Unit Test 2 timetable is on the notice board.'],
+    ]);
+    // Expired long ago: the inbox shows the text with the password masked.
+    await createMessage(db, school, aaravPhone, {
+      minutesAgo: 3 * days,
+      purpose: 'forgot_password',
+      body: temporaryPasswordText('Greenfield Public School', maskedSecret),
+      secret: 'Q7M2KX9P',
+      secretUserId: owner.userId,
+      secretExpiresAt: new Date(fixedNow.getTime() - (3 * days - 15) * 60_000),
+    });
+    await texts(school, parentPhone, [
+      [5 * hours, 'fee_reminder', 'Greenfield Public School: fees for Aarav and Diya are due on the 10th.'],
+      [
+        1 * days + 3 * hours,
+        'notice',
+        'Greenfield Public School: Parent-teacher meeting on Saturday, 10:00 AM to 1:00 PM.',
+      ],
+      [6 * days, 'notice', 'Greenfield Public School: the school bus timings change from Monday.'],
+    ]);
+    await texts(coaching, '9100000001', [
+      [3 * hours, 'notice', 'Apex Coaching Institute: the JEE mock test starts at 9:00 AM on Sunday.'],
+      [2 * days + 2 * hours, 'fee_reminder', 'Apex Coaching Institute: your course fee installment is due this week.'],
+    ]);
+    app = await createTestApp({
+      database,
       now: () => clock,
       sms,
       rateLimits: { loginPerMinute: 1000, forgotPasswordPerMinute: 1000 },
     });
-    aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
-    const roles = (await postLogin(app, { user_name: demoLogins.greenfieldParentOfTwo })).json().result;
+    aarav = await signIn(app, { user_name: aaravPhone, password: factoryPassword });
+    const roles = (await postLogin(app, { user_name: parentPhone, password: factoryPassword })).json().result;
     parent = await signIn(app, {
-      user_name: demoLogins.greenfieldParentOfTwo,
+      user_name: parentPhone,
+      password: factoryPassword,
       user_type: 2,
       user_id: roles[0].user_id,
     });
-    neha = await signIn(app, { user_name: demoLogins.apexStudent }, { host: 'apex.localhost' });
+    neha = await signIn(
+      app,
+      { user_name: coachingStudent.login, password: factoryPassword },
+      { host: 'apex.localhost' },
+    );
   });
   afterAll(() => app.close());
 
@@ -118,8 +199,7 @@ describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycod
   });
 
   it('answers 404 to an account without a phone', async () => {
-    await app.db.execute(sql`update users set phone = null where email = 'learner@greenfield.test'`);
-    const learner = await signIn(app, { user_name: 'learner@greenfield.test' });
+    const learner = await signIn(app, { user_name: learnerLogin, password: factoryPassword });
     const response = await inbox(learner, '+919000000099');
     expect(response.statusCode).toBe(404);
   });
@@ -130,7 +210,7 @@ describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycod
       const response = await app.inject({
         method: 'POST',
         url: '/api/v2/user/forgotPassword',
-        payload: { source: 'WEB', user_name: demoLogins.greenfieldStudent },
+        payload: { source: 'WEB', user_name: aaravPhone },
       });
       expect(response.json().result).toBeNull();
       // The message leaves in the background: wait for the sender to have it.
@@ -151,9 +231,9 @@ describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycod
     expect(await second()).not.toContain(first);
     expect(await second()).toContain(maskedSecret);
 
-    await signIn(app, { user_name: demoLogins.greenfieldStudent, password: replacing });
+    await signIn(app, { user_name: aaravPhone, password: replacing });
     // That sign-in ended the earlier session on this device; the old password still signs in.
-    aarav = await signIn(app, { user_name: demoLogins.greenfieldStudent });
+    aarav = await signIn(app, { user_name: aaravPhone, password: factoryPassword });
     expect(await newest()).not.toContain(replacing);
     expect(await newest()).toContain(maskedSecret);
 

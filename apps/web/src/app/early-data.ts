@@ -1,6 +1,11 @@
 import { isSessionDayOver } from '@campus/domain/shell/day';
-import { isPageAllowed } from '@campus/domain/shell/menu';
-import { productIdOf, signedInPages } from '@campus/domain/shell/pages';
+import { examPages } from '@campus/domain/exam/exam.page';
+import { homePages } from '@campus/domain/home/home.page';
+import { messagesPages } from '@campus/domain/messages/messages.page';
+import { productsPages } from '@campus/domain/products/products.page';
+import { profilePages } from '@campus/domain/profile/profile.page';
+import { timetablePages } from '@campus/domain/timetable/timetable.page';
+import { productIdOf } from '@campus/domain/shell/pages';
 import type { Endpoint } from '@campus/domain/shared/endpoint';
 import { examEndpoints } from '@campus/domain/exam/exam.endpoints';
 import { feesEndpoints } from '@campus/domain/fees/fees.endpoints';
@@ -18,6 +23,7 @@ import { timetableEndpoints } from '@campus/domain/timetable/timetable.endpoints
 import { localDate } from '../lib/local-date.ts';
 import { endpointUrl, partHeaders, requestHeaders, type RequestParts } from '../lib/request.ts';
 import type { StoredSession } from '../lib/session.ts';
+import { isPageAllowed } from '../lib/shell-areas.ts';
 
 // A signed-in route's first requests (GETs, and POSTs whose endpoint is `readOnly`), for the page's boot script
 // (src/boot.ts) to send before the app's code has loaded: the data then arrives beside the code instead of after it
@@ -50,23 +56,23 @@ interface Opening {
 
 /** Each route's first requests, by the route's path in lower case (the router ignores case). */
 const firstRequests: Record<string, (session: StoredSession, opening: Opening) => FirstRequest[]> = {
-  [signedInPages.dashboard]: home,
-  [signedInPages.announcement]: home,
-  [signedInPages.messages.toLowerCase()]: (session) =>
+  [homePages.dashboard]: home,
+  [homePages.announcement]: home,
+  [messagesPages.messages.toLowerCase()]: (session) =>
     inboxPhone(session) === '' ? [] : [{ endpoint: messagesEndpoints.byPhone, parts: messagesInput(session) }],
-  [signedInPages.product]: products,
-  [signedInPages.productDetail]: products,
-  [signedInPages.profile.toLowerCase()]: (session) =>
+  [productsPages.product]: products,
+  [productsPages.productDetail]: products,
+  [profilePages.profile.toLowerCase()]: (session) =>
     session.student_id === null
       ? []
       : [{ endpoint: profileEndpoints.profile, parts: profileInput(session.institute_id, session.student_id) }],
   // The month it opens on; its holidays come after (the month is what the screen waits for, issue 26).
-  [signedInPages.timetable]: (session, { address, now }) => {
+  [timetablePages.timetable]: (session, { address, now }) => {
     if (opensOnYear(address)) return [];
     const { month } = openingPlace(session, address, localDate(now));
     return [{ endpoint: timetableEndpoints.timetable, parts: timetableInput(session, month.year, month.month) }];
   },
-  [signedInPages.exam]: (session) => [
+  [examPages.exam]: (session) => [
     { endpoint: examEndpoints.labels, parts: {}, authorization: deskAuthorization(session) },
     ...productTestTypes.map((itemType) => ({
       endpoint: examEndpoints.productTestIds,
@@ -76,7 +82,7 @@ const firstRequests: Record<string, (session: StoredSession, opening: Opening) =
 };
 
 /** The route pattern of an address inside the app (`/product/7` → `/product/:id`), in lower case. */
-const routeOf = (path: string) => (productIdOf(path) === undefined ? path.toLowerCase() : signedInPages.productDetail);
+const routeOf = (path: string) => (productIdOf(path) === undefined ? path.toLowerCase() : productsPages.productDetail);
 
 /** A request the boot script sends: the method, address, headers and body exactly as the api client would. */
 export interface EarlyRequest {

@@ -1,9 +1,10 @@
 import { autoLoginParams } from '@campus/domain/auth/auto-login';
-import { publicPages, signedInPages } from '@campus/domain/shell/pages';
-import { isPageAllowed } from '@campus/domain/shell/menu';
+import { homePages } from '@campus/domain/home/home.page';
+import { publicPages } from '@campus/domain/shell/pages';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { getSession, loadSession, rememberOrigin } from '../lib/session.ts';
+import { isPageAllowed } from '../lib/shell-areas.ts';
 
 /** Base path of the app (spec part 1 §2). */
 export const basename = '/my-account';
@@ -25,7 +26,7 @@ export function loginScreenRedirect(search: string): string | undefined {
   const token = params.get('token');
   if (token) return `${publicPages.tokenLogin}?${new URLSearchParams({ token })}`;
   // An auto-login address stays here even over a session: the form asks before it replaces another user’s.
-  if (loadSession(new Date()) && !params.has(autoLoginParams.login)) return signedInPages.dashboard;
+  if (loadSession(new Date()) && !params.has(autoLoginParams.login)) return homePages.dashboard;
   return undefined;
 }
 
@@ -43,7 +44,7 @@ export function LoginScreenGuard({ children }: { children: ReactNode }) {
 function MenuGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const session = getSession();
-  if (session && !isPageAllowed(session, pathname)) return <Navigate to={signedInPages.dashboard} replace />;
+  if (session && !isPageAllowed(session, pathname)) return <Navigate to={homePages.dashboard} replace />;
   return children;
 }
 

@@ -1,5 +1,7 @@
-import { everyMenuItem } from '@campus/domain/shell/menu-fixtures';
-import { mediaPage, signedInPages, testPanelPage, testPaperPage } from '@campus/domain/shell/pages';
+import { declaredPages, everyMenuItem } from '@campus/domain/shell/menu-fixtures';
+import { messagesPages } from '@campus/domain/messages/messages.page';
+import { profilePages } from '@campus/domain/profile/profile.page';
+import { mediaPage, testPanelPage, testPaperPage } from '@campus/domain/shell/pages';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes, signedInRouteId } from './router.tsx';
@@ -16,7 +18,7 @@ function signedInRouteAt(path: string) {
 }
 
 describe('router', () => {
-  it.each(Object.entries(signedInPages))('mounts the signed-in page %s (%s) behind the session guard', (_, path) => {
+  it.each(Object.entries(declaredPages))('mounts the signed-in page %s (%s) behind the session guard', (_, path) => {
     expect(signedInRouteAt(path)?.path).toBe(path);
   });
 
@@ -28,8 +30,8 @@ describe('router', () => {
   );
 
   it('matches /messages and /profile whatever their case', () => {
-    expect(signedInRouteAt('/messages')?.path).toBe(signedInPages.messages);
-    expect(signedInRouteAt('/profile')?.path).toBe(signedInPages.profile);
+    expect(signedInRouteAt('/messages')?.path).toBe(messagesPages.messages);
+    expect(signedInRouteAt('/profile')?.path).toBe(profilePages.profile);
   });
 
   it.each([testPanelPage, testPaperPage, mediaPage])(

@@ -1,5 +1,4 @@
 import { publicPages } from '@campus/domain/shell/pages';
-import { isPageAllowed } from '@campus/domain/shell/menu';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
@@ -7,6 +6,7 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { startScreen, type FeatureRoutes, type OwnPage, type ScreenHandle } from '../lib/feature-routes.tsx';
 import { retryingLoader, useLoaded } from '../lib/on-demand.ts';
 import { getSession } from '../lib/session.ts';
+import { isPageAllowed } from '../lib/shell-areas.ts';
 import { basename, guardByMenu, LoginScreenGuard, RequireSession } from './guards.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -34,9 +34,9 @@ function SignInScreen({ name }: { name: 'AccountScreen' | 'TokenLogin' }) {
 
 /**
  * Each area's routes, found by folder (a new area adds no line here): `features/<area>/routes.ts`, its signed-in
- * screens (paths from `signedInPages`, lazy screens that start their requests while their code downloads), and
- * `features/<area>/own-pages.ts`, pages outside the shell in windows of their own. Eager: the same modules as static
- * imports would be.
+ * screens (paths its `<area>.page.ts` in the domain declares, lazy screens that start their requests while their
+ * code downloads), and `features/<area>/own-pages.ts`, pages outside the shell in windows of their own. Eager: the
+ * same modules as static imports would be.
  */
 const areaRoutes = Object.values(
   import.meta.glob<FeatureRoutes>('../features/*/routes.ts', { eager: true, import: 'routes' }),

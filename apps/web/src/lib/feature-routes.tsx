@@ -1,13 +1,13 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { Navigate, type RouteObject } from 'react-router';
 import { getSession, type StoredSession } from './session.ts';
 
 /**
- * An area's signed-in routes (`features/<area>/routes.ts`): path from `signedInPages`, a lazy screen and, where the
- * screen has data, the requests it starts while its code downloads. The app's router gathers them under its
- * session guard and the signed-in layout.
+ * An area's signed-in routes (`features/<area>/routes.ts`): path from the area's pages (the domain's
+ * `<area>/<area>.page.ts`), a lazy screen and, where the screen has data, the requests it starts while its code
+ * downloads. The app's router gathers them under its session guard and the signed-in layout.
  */
 export type FeatureRoutes = RouteObject[];
 
@@ -55,7 +55,7 @@ type ScreenModule = () => Promise<ComponentType>;
 /** A screen's route element: the screen, or the dashboard for a session it does not `allow`. */
 function RouteScreen({ Screen, allow }: { Screen: ComponentType; allow?: ScreenOptions['allow'] }) {
   const session = getSession();
-  if (session && allow && !allow(session)) return <Navigate to={signedInPages.dashboard} replace />;
+  if (session && allow && !allow(session)) return <Navigate to={homePages.dashboard} replace />;
   return <Screen />;
 }
 

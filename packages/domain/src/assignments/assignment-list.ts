@@ -1,5 +1,5 @@
-import { signedInPages } from '../shell/index.ts';
 import { assignmentMessages, displayStatus, type StudentStatus } from './assignment-rules.ts';
+import { assignmentsPages } from './assignments.page.ts';
 
 /** The first choice of both status dropdowns: no filtering (spec part 1 §4). */
 export const anyStatus = 'Select Status';
@@ -58,7 +58,7 @@ export function emptyAssignmentsText(tabTotal: number, isSchool: boolean): strin
 
 /** Where Go Back and a finished save return to: the Past tab for past assignments (spec part 1 §2). */
 export const assignmentListPath = (daysLeft: number) =>
-  daysLeft < 0 ? `${signedInPages.assignment}?open=${pastTabParam}` : signedInPages.assignment;
+  daysLeft < 0 ? `${assignmentsPages.assignment}?open=${pastTabParam}` : assignmentsPages.assignment;
 
 /** A name cut to `max` characters with an ellipsis (file names 50, solution names 30, spec part 1 §9). */
 export function truncateName(name: string, max: number): string {

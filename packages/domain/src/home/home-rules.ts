@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { stripTags } from '../shared/text.ts';
-import { signedInPages } from '../shell/index.ts';
+import type { ShellArea } from '../shell/index.ts';
 import type { Announcement, bannerSchema, bannersAnswerSchema } from './home.contract.ts';
 
 /** One banner of the home carousel. */
@@ -54,21 +54,14 @@ export function formatClockTime(now: Date): string {
   return `${pad(hour)}:${pad(now.getMinutes())}:${pad(now.getSeconds())} ${now.getHours() < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Labels a banner may land on, and the app routes they lead to (spec part 1 §2). */
-export const landingScreens = {
-  'TIME TABLE': signedInPages.timetable,
-  'STUDY MATERIALS': signedInPages.studyLibrary,
-  'LIVE CLASSES': signedInPages.live,
-  'MY EXAM': signedInPages.exam,
-  DOCUMENTS: signedInPages.document,
-  ASSIGNMENTS: signedInPages.assignment,
-  'MY PRODUCTS': signedInPages.product,
-  'EXAM REPORTS': signedInPages.report,
-} as const;
-
-/** The app route a banner lands on, or undefined for an unknown label. */
-export const landingRoute = (label: string): string | undefined =>
-  (landingScreens as Record<string, string>)[label.trim().toUpperCase()];
+/**
+ * The app route a banner lands on (its `land_scr`, in any case): the page of the menu item whose area declares that
+ * name (`bannerName`), or undefined for an unknown label.
+ */
+export function landingRoute(areas: readonly ShellArea[], label: string): string | undefined {
+  const name = label.trim().toUpperCase();
+  return areas.find((area) => area.menu?.bannerName === name)?.menu?.path;
+}
 
 /** Most banners the home carousel uses. */
 export const maxBanners = 5;

@@ -1,6 +1,11 @@
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
+import type { ShellArea } from '../shell/index.ts';
 import type { Announcement } from './home.contract.ts';
 import { landingRoute, matchesAnnouncement } from './home-rules.ts';
+
+/** Every area's declaration, as the web app finds them: banners land on what the areas declare. */
+const areas = Object.values(import.meta.glob<ShellArea>('../*/*.page.ts', { eager: true, import: 'shellArea' }));
 
 const notice: Announcement = {
   ancmnt_title: 'Annual Sports Day',
@@ -26,10 +31,10 @@ describe('landingRoute', () => {
     ['MY PRODUCTS', '/product'],
     ['EXAM REPORTS', '/report'],
   ])('%s lands on %s', (label, route) => {
-    expect(landingRoute(label)).toBe(route);
+    expect(landingRoute(areas, label)).toBe(route);
   });
   it('knows no other label', () => {
-    expect(landingRoute('FEES')).toBeUndefined();
+    expect(landingRoute(areas, 'FEES')).toBeUndefined();
   });
 });
 

@@ -1,2 +1,2 @@
-// What other areas may use of the home: the screens a sign-in may land on.
-export { landingScreens } from './home-rules.ts';
+// What other areas may use of the home: where a banner lands.
+export { landingRoute } from './home-rules.ts';

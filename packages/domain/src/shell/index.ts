@@ -1,2 +1,2 @@
-// What other areas may use of the shell: the signed-in pages' addresses.
-export { signedInPages } from './pages.ts';
+// What other areas may use of the shell: what an area declares of its pages and menu item (`<area>.page.ts`).
+export { isOnlineMode, type MenuContext, type ShellArea } from './menu.ts';

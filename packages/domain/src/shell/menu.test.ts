@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuKey, isPageAllowed, visibleMenuItems, type MenuContext } from './menu.ts';
+import { declaredAreas, menuOf } from './menu-fixtures.ts';
+import { activeMenuKey, isPageAllowed as isAllowed, type MenuContext } from './menu.ts';
 
 const greenfield: MenuContext = {
   user_type: 1,
@@ -13,7 +14,8 @@ const apex: MenuContext = {
   enable_online_assignment_feature: true,
   inst_set_up: { classes: 'ONLINE', exam: 'ONLINE', file_manager_study_material: 'STUDY_MATERIAL', store: true },
 };
-const labels = (context: MenuContext) => visibleMenuItems(context).map((item) => item.label);
+const isPageAllowed = (session: MenuContext, path: string) => isAllowed(declaredAreas, session, path);
+const labels = (context: MenuContext) => menuOf(context).map((item) => item.label);
 
 describe('visibleMenuItems (spec part 1 §2)', () => {
   it('shows a Greenfield student everything, with Homework for the school', () => {
@@ -108,8 +110,20 @@ describe('visibleMenuItems (spec part 1 §2)', () => {
   });
 });
 
+describe('the areas’ menu items', () => {
+  it('each have a key and a place in the order of their own', () => {
+    const entries = declaredAreas.flatMap((area) => (area.menu ? [area.menu] : []));
+    expect(new Set(entries.map((entry) => entry.key)).size).toBe(entries.length);
+    expect(new Set(entries.map((entry) => entry.order)).size).toBe(entries.length);
+  });
+
+  it('each open a page of their own area', () => {
+    for (const { pages, menu } of declaredAreas) if (menu) expect(Object.values(pages), menu.key).toContain(menu.path);
+  });
+});
+
 describe('activeMenuKey', () => {
-  const items = visibleMenuItems(greenfield);
+  const items = menuOf(greenfield);
   it.each([
     ['/dashboard', 'home'],
     ['/announcement', 'home'],

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { landingScreens } from '../home/index.ts';
-import { everyMenuItem } from './menu-fixtures.ts';
-import { assignmentDetailPath, productDetailPath, productIdOf, publicPages, signedInPages } from './pages.ts';
+import { assignmentDetailPath } from '../assignments/index.ts';
+import { landingRoute } from '../home/index.ts';
+import { productDetailPath } from '../products/index.ts';
+import { declaredAreas, declaredPages, everyMenuItem } from './menu-fixtures.ts';
+import { productIdOf, publicPages } from './pages.ts';
 
-const pagePaths: string[] = Object.values(signedInPages);
+const pagePaths: string[] = Object.values(declaredPages);
 
 describe('signed-in pages (spec part 1 §2)', () => {
   it('keep the spec’s paths byte for byte', () => {
-    expect(signedInPages).toEqual({
+    expect(declaredPages).toEqual({
       dashboard: '/dashboard',
       announcement: '/announcement',
       timetable: '/timetable',
@@ -27,6 +29,12 @@ describe('signed-in pages (spec part 1 §2)', () => {
     });
   });
 
+  it('are each declared by one area, under a name no other area uses', () => {
+    const names = declaredAreas.flatMap((area) => Object.keys(area.pages));
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(pagePaths).size).toBe(pagePaths.length);
+  });
+
   it('share no path with the sign-in pages', () => {
     for (const path of Object.values(publicPages)) expect(pagePaths).not.toContain(path);
   });
@@ -38,7 +46,9 @@ describe('signed-in pages (spec part 1 §2)', () => {
   });
 
   it('hold every screen a banner lands on', () => {
-    for (const path of Object.values(landingScreens)) expect(pagePaths).toContain(path);
+    const bannerNames = declaredAreas.flatMap((area) => (area.menu?.bannerName ? [area.menu.bannerName] : []));
+    expect(bannerNames).toHaveLength(8);
+    for (const name of bannerNames) expect(pagePaths).toContain(landingRoute(declaredAreas, name));
   });
 
   it('build the addresses of one assignment and one product', () => {

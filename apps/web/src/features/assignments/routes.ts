@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { assignmentsPages } from '@campus/domain/assignments/assignments.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const assignmentsData = prefetching(async (session, prefetch) => {
@@ -10,6 +10,6 @@ const assignmentDetail = async () => (await import('./screens/assignment-detail.
 
 /** The assignment list and one assignment with its submission (spec part 1 §2). */
 export const routes: FeatureRoutes = [
-  screenRoute(signedInPages.assignment, assignments, { data: assignmentsData }),
-  screenRoute(signedInPages.assignmentDetail, assignmentDetail),
+  screenRoute(assignmentsPages.assignment, assignments, { data: assignmentsData }),
+  screenRoute(assignmentsPages.assignmentDetail, assignmentDetail),
 ];

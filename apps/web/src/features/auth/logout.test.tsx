@@ -1,4 +1,5 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { libraryPages } from '@campus/domain/library/library.page';
+import { livePages } from '@campus/domain/live/live.page';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -131,7 +132,7 @@ describe('a 403 from any call', () => {
 
   // The logout's own call still on its way (a slow phone): the screen that failed is still there when its answer
   // comes, and a toast of its own would outlive the logout's clearing of the toasts.
-  it.each([signedInPages.live, signedInPages.studyLibrary])(
+  it.each([livePages.live, libraryPages.studyLibrary])(
     'says the message once when %s is refused while the logout’s call is slow (defect 7)',
     async (path) => {
       storeSession(greenfieldStudent());

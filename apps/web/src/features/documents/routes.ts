@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { documentsPages } from '@campus/domain/documents/documents.page';
 import { preloadPdfViewer } from '../../components/viewer/preload.ts';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
@@ -11,4 +11,4 @@ const subjectsData = prefetching(async (session, prefetch) => {
 const documents = async () => (await import('./screens/documents.tsx')).DocumentsScreen;
 
 /** Documents (spec part 1 §2 Documents). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.document, documents, { data: subjectsData })];
+export const routes: FeatureRoutes = [screenRoute(documentsPages.document, documents, { data: subjectsData })];

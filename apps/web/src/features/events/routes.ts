@@ -1,5 +1,5 @@
 import { hasEventCalendar, openingMonth, selectedAcademicYear } from '@campus/domain/events/events-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { eventsPages } from '@campus/domain/events/events.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 import { localDate } from '../../lib/local-date.ts';
 
@@ -12,5 +12,5 @@ const eventCalendar = async () => (await import('./screens/event-calendar.tsx'))
 
 /** The event calendar (spec part 2 §2.6): schools only; anyone else is sent to the dashboard, as the menu hides it. */
 export const routes: FeatureRoutes = [
-  screenRoute(signedInPages.eventCalender, eventCalendar, { data: eventsData, allow: hasEventCalendar }),
+  screenRoute(eventsPages.eventCalender, eventCalendar, { data: eventsData, allow: hasEventCalendar }),
 ];

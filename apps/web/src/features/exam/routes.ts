@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { examPages } from '@campus/domain/exam/exam.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const deskData = prefetching(async (session, prefetch) => {
@@ -9,4 +9,4 @@ const deskData = prefetching(async (session, prefetch) => {
 const desk = async () => (await import('./screens/exam-desk.tsx')).ExamDeskScreen;
 
 /** The exam desk (spec part 2 §2.3). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.exam, desk, { data: deskData })];
+export const routes: FeatureRoutes = [screenRoute(examPages.exam, desk, { data: deskData })];

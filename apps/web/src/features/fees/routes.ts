@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { feesPages } from '@campus/domain/fees/fees.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const feesData = prefetching(async (session, prefetch, address) => {
@@ -8,4 +8,4 @@ const feesData = prefetching(async (session, prefetch, address) => {
 const fees = async () => (await import('./screens/fees.tsx')).FeesScreen;
 
 /** Fees (spec part 2 §2.7). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.fees, fees, { data: feesData })];
+export const routes: FeatureRoutes = [screenRoute(feesPages.fees, fees, { data: feesData })];

@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 import { localDate } from '../../lib/local-date.ts';
 import { announcementsQuery } from './api/get-announcements.ts';
@@ -24,6 +24,6 @@ const dashboard = async () => (await import('./screens/dashboard.tsx')).Dashboar
 
 /** Home and its full announcement list, one screen (spec part 1 §1–§2). */
 export const routes: FeatureRoutes = [
-  screenRoute(signedInPages.dashboard, dashboard, { data: dashboardData }),
-  screenRoute(signedInPages.announcement, dashboard, { data: homeData }),
+  screenRoute(homePages.dashboard, dashboard, { data: dashboardData }),
+  screenRoute(homePages.announcement, dashboard, { data: homeData }),
 ];

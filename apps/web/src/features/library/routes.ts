@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { libraryPages } from '@campus/domain/library/library.page';
 import { preloadPdfViewer } from '../../components/viewer/preload.ts';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
@@ -11,4 +11,4 @@ const coursesData = prefetching(async (session, prefetch) => {
 const library = async () => (await import('./screens/library.tsx')).LibraryScreen;
 
 /** Study Library (spec part 2 §2.1). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.studyLibrary, library, { data: coursesData })];
+export const routes: FeatureRoutes = [screenRoute(libraryPages.studyLibrary, library, { data: coursesData })];

@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { messagesPages } from '@campus/domain/messages/messages.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const messagesData = prefetching(async (session, prefetch) => {
@@ -8,4 +8,4 @@ const messagesData = prefetching(async (session, prefetch) => {
 const messages = async () => (await import('./screens/messages.tsx')).MessagesScreen;
 
 /** Messages (spec part 2 §2.5). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.messages, messages, { data: messagesData })];
+export const routes: FeatureRoutes = [screenRoute(messagesPages.messages, messages, { data: messagesData })];

@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { productsPages } from '@campus/domain/products/products.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const productsData = prefetching(async (session, prefetch) => {
@@ -10,6 +10,6 @@ const productDetail = async () => (await import('./screens/product-detail.tsx'))
 
 /** My Products and one purchased product, both drawn from the list of purchases (spec part 1 §2). */
 export const routes: FeatureRoutes = [
-  screenRoute(signedInPages.product, products, { data: productsData }),
-  screenRoute(signedInPages.productDetail, productDetail, { data: productsData }),
+  screenRoute(productsPages.product, products, { data: productsData }),
+  screenRoute(productsPages.productDetail, productDetail, { data: productsData }),
 ];

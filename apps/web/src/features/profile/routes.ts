@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { profilePages } from '@campus/domain/profile/profile.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const profileData = prefetching(async (session, prefetch) => {
@@ -8,4 +8,4 @@ const profileData = prefetching(async (session, prefetch) => {
 const profile = async () => (await import('./screens/profile.tsx')).ProfileScreen;
 
 /** The profile (spec part 1 §2; the router matches /profile too). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.profile, profile, { data: profileData })];
+export const routes: FeatureRoutes = [screenRoute(profilePages.profile, profile, { data: profileData })];

@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { reportPages } from '@campus/domain/report/report.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 
 const reportData = prefetching(async (session, prefetch) => {
@@ -8,4 +8,4 @@ const reportData = prefetching(async (session, prefetch) => {
 const screen = async () => (await import('./screens/report.tsx')).ReportScreen;
 
 /** Exam Reports (spec part 2 §2.4). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.report, screen, { data: reportData })];
+export const routes: FeatureRoutes = [screenRoute(reportPages.report, screen, { data: reportData })];

@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { timetablePages } from '@campus/domain/timetable/timetable.page';
 import { prefetching, screenRoute, type FeatureRoutes } from '../../lib/feature-routes.tsx';
 import { localDate } from '../../lib/local-date.ts';
 
@@ -16,4 +16,4 @@ const timetableData = prefetching(async (session, prefetch, address) => {
 const timetable = async () => (await import('./screens/timetable.tsx')).TimetableScreen;
 
 /** The timetable (spec part 2 §2.2). */
-export const routes: FeatureRoutes = [screenRoute(signedInPages.timetable, timetable, { data: timetableData })];
+export const routes: FeatureRoutes = [screenRoute(timetablePages.timetable, timetable, { data: timetableData })];

@@ -1,6 +1,6 @@
 import { daysLeftBadge } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
-import { assignmentDetailPath } from '@campus/domain/shell/pages';
+import { assignmentDetailPath } from '@campus/domain/assignments/assignments.page';
 import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { assignmentListPath, assignmentsLabel } from '@campus/domain/assignments/assignment-list';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { Badge, Button, Group, Loader, Stack, Text, Timeline, Title, VisuallyHidden } from '@mantine/core';
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -70,7 +70,7 @@ export function AssignmentDetailView({ session, fileId, onForbidden }: Assignmen
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
     if (!detail.error || detail.data || isUnanswered(detail.error)) return;
     showFailureToast(detail.error);
-    void navigate(signedInPages.dashboard, { replace: true });
+    void navigate(homePages.dashboard, { replace: true });
   }, [detail.error, detail.data, navigate]);
 
   const assignment = detail.data;

@@ -7,7 +7,7 @@ import {
 } from '@campus/domain/assignments/assignment-list';
 import { ongoingFilters, pastFilters } from '@campus/domain/assignments/assignment-rules';
 import type { AssignmentListItem } from '@campus/domain/assignments/assignments.contract';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -53,7 +53,7 @@ export function AssignmentList({ session }: { session: StoredSession }) {
     // Only a failed first load leaves; a failed background refresh keeps what is shown.
     if (!query.error || query.data || isUnanswered(query.error)) return;
     showFailureToast(query.error);
-    void navigate(signedInPages.dashboard, { replace: true });
+    void navigate(homePages.dashboard, { replace: true });
   }, [query.error, query.data, navigate]);
 
   const ongoing = query.data?.upcoming_online_assignment_list ?? noAssignments;

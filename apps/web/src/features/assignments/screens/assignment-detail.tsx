@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { assignmentsPages } from '@campus/domain/assignments/assignments.page';
 import { Navigate, useParams } from 'react-router';
 import { useAccountActions } from '../../../lib/account-actions.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -13,6 +13,6 @@ export function AssignmentDetailScreen() {
   const { logout } = useAccountActions();
   const fileId = Number(useParams().fileId);
   if (!session) return null;
-  if (!Number.isInteger(fileId) || fileId <= 0) return <Navigate to={signedInPages.assignment} replace />;
+  if (!Number.isInteger(fileId) || fileId <= 0) return <Navigate to={assignmentsPages.assignment} replace />;
   return <AssignmentDetailView key={fileId} session={session} fileId={fileId} onForbidden={logout} />;
 }

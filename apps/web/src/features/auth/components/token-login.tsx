@@ -1,6 +1,7 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { deriveLoginOutcome } from '@campus/domain/auth/login-rules';
-import { publicPages, signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
+import { publicPages } from '@campus/domain/shell/pages';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -79,7 +80,7 @@ export function TokenLogin() {
     (outcome: LinkOutcome) => {
       if (outcome.kind === 'other-device') return setQuestion(outcome);
       if (outcome.kind === 'signed-in') {
-        setTimeout(() => void navigate(signedInPages.dashboard, { replace: true }), tokenLoginRedirectMs);
+        setTimeout(() => void navigate(homePages.dashboard, { replace: true }), tokenLoginRedirectMs);
         return;
       }
       const state: ErrorPageState = outcome.kind === 'refused' ? { reason: outcome.message } : {};

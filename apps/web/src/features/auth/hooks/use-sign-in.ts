@@ -3,7 +3,7 @@ import type { RoleEntry, Session } from '@campus/domain/auth/auth.contract';
 import { withAcademicYear } from '@campus/domain/auth/credential';
 import { deriveLoginOutcome, loginFailureMessage, loginMessages } from '@campus/domain/auth/login-rules';
 import { describeHttpFailure } from '@campus/domain/shared/http-messages';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -49,7 +49,7 @@ export function useSignIn() {
       forgetTokenLogin();
       saveSession(session);
       setStep({ kind: 'idle' });
-      void navigate(takeOrigin() ?? signedInPages.dashboard, { replace: true });
+      void navigate(takeOrigin() ?? homePages.dashboard, { replace: true });
     },
     [navigate],
   );

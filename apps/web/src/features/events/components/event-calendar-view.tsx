@@ -10,7 +10,7 @@ import {
   type CalendarMonth,
 } from '@campus/domain/events/events-rules';
 import type { EventItem } from '@campus/domain/events/events.contract';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { ActionIcon, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -63,7 +63,7 @@ export function EventCalendarView({ session }: { session: StoredSession }) {
     if (action === 'logout') return;
     showToast(error.message, 'error');
     if (action !== 'toastAndLeave') return;
-    const timer = setTimeout(() => void navigate(signedInPages.dashboard), calendarErrorRedirectMs);
+    const timer = setTimeout(() => void navigate(homePages.dashboard), calendarErrorRedirectMs);
     return () => clearTimeout(timer);
   }, [error, navigate]);
 

@@ -1,7 +1,7 @@
 import { chooseTestTypeText, isShownOnDesk } from '@campus/domain/exam/desk-status';
 import { matchesExamSearch } from '@campus/domain/exam/exam-rules';
 import type { ExamTest } from '@campus/domain/exam/exam.contract';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -156,7 +156,7 @@ function ExamDesk({ session }: { session: StoredSession }) {
         message={failure}
         onClose={() => {
           setDismissed(error);
-          void navigate(signedInPages.dashboard);
+          void navigate(homePages.dashboard);
         }}
       />
     </Stack>

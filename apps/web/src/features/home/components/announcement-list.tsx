@@ -1,7 +1,7 @@
 import { announcementHeading, announcementsOnHome } from '@campus/domain/home/home-rules';
 import type { Announcement } from '@campus/domain/home/home.contract';
 import { matchesAnnouncement } from '@campus/domain/home/home-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { Button, Center, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
@@ -44,7 +44,7 @@ export function AnnouncementPreview({ announcements, isLoading, isSchool }: Anno
           {heading}
         </Title>
         {announcements.length > 0 && (
-          <Button component={Link} to={signedInPages.announcement} variant="light">
+          <Button component={Link} to={homePages.announcement} variant="light">
             View All
           </Button>
         )}

@@ -1,7 +1,7 @@
 import type { Banner } from '@campus/domain/home/home-rules';
-import { landingRoute } from '@campus/domain/home/home-rules';
 import { Anchor, Image } from '@mantine/core';
 import { Link } from 'react-router';
+import { landingRoute } from '../../../lib/shell-areas.ts';
 
 const isWebAddress = (url: string) => /^https?:\/\//i.test(url.trim());
 

@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { Stack } from '@mantine/core';
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -29,7 +29,7 @@ export interface HomeScreenProps {
  * asked for together, in one round, as soon as the screen opens; only the session decides either request.
  */
 export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
-  const isFullList = useLocation().pathname.toLowerCase().startsWith(signedInPages.announcement.toLowerCase());
+  const isFullList = useLocation().pathname.toLowerCase().startsWith(homePages.announcement.toLowerCase());
   // Each answer is rendered through a deferred value: a query's update renders at once and in one piece, which on a
   // slow phone is a long task; deferred, React builds the screen in slices it can interrupt (Lighthouse TBT).
   const banners = useDeferredValue(useBanners(session));

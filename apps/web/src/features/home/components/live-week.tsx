@@ -1,5 +1,5 @@
 import { cutLiveName, isWithinNextWeek, liveDayLabel } from '@campus/domain/live/live-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { livePages } from '@campus/domain/live/live.page';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { CutText } from '../../../components/cut-text.tsx';
@@ -32,7 +32,7 @@ export function LiveWeek({ session }: { session: StoredSession }) {
         {/* 44 px high: a finger's target, not a line of text. */}
         <Anchor
           component={Link}
-          to={signedInPages.live}
+          to={livePages.live}
           size="sm"
           aria-label="View All live classes"
           display="inline-flex"

@@ -1,5 +1,5 @@
 import { overdueBannerText, overdueBannerTitle } from '@campus/domain/fees/fees-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { feesPages } from '@campus/domain/fees/fees.page';
 import { Alert, Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StoredSession } from '../../../lib/session.ts';
@@ -15,7 +15,7 @@ export function OverdueBanner({ session }: { session: StoredSession }) {
       {/* A target of its own under the sentence, 44 px high, rather than a small link at its end. */}
       <Anchor
         component={Link}
-        to={signedInPages.fees}
+        to={feesPages.fees}
         c="inherit"
         fw={600}
         underline="always"

@@ -1,5 +1,5 @@
 import { invalidVideoLink, mediaPageVideoId } from '@campus/domain/media/media-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { libraryPages } from '@campus/domain/library/library.page';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 
@@ -31,7 +31,7 @@ export function MediaPageScreen() {
       )}
       <Button
         component={Link}
-        to={signedInPages.studyLibrary}
+        to={libraryPages.studyLibrary}
         variant="light"
         mih={44}
         style={{ alignSelf: 'flex-start' }}

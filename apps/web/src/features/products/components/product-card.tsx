@@ -1,7 +1,7 @@
 import { priceLabel } from '@campus/domain/products/products';
 import { formatIsoDate, productImage } from '@campus/domain/products/product-display';
 import type { Product } from '@campus/domain/products/products.contract';
-import { productDetailPath } from '@campus/domain/shell/pages';
+import { productDetailPath } from '@campus/domain/products/products.page';
 import { Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 

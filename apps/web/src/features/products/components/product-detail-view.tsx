@@ -1,6 +1,6 @@
 import { priceLabel } from '@campus/domain/products/products';
 import { formatIsoDate, productImage, sampleVideos } from '@campus/domain/products/product-display';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { productsPages } from '@campus/domain/products/products.page';
 import { Button, Grid, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoadFailure } from '../../../components/load-failure.tsx';
@@ -25,7 +25,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 const goBack = (
-  <Button component={Link} to={signedInPages.product} variant="default" w="fit-content">
+  <Button component={Link} to={productsPages.product} variant="default" w="fit-content">
     Go Back
   </Button>
 );

@@ -2,7 +2,7 @@ import { studentUserType } from '@campus/domain/auth/user-types';
 import { displayAddress, displayDate, profileLabels } from '@campus/domain/profile/profile-display';
 import type { ProfileUpdateBody } from '@campus/domain/profile/profile.contract';
 import { displayDob, displayProfileValue } from '@campus/domain/profile/profile-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { Avatar, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -109,7 +109,7 @@ export function ProfileView({ session, onChangePassword }: ProfileViewProps) {
         <ErrorOverlay
           message={error?.message ?? ''}
           actionLabel="Go to Dashboard"
-          onAction={() => void navigate(signedInPages.dashboard, { replace: true })}
+          onAction={() => void navigate(homePages.dashboard, { replace: true })}
         />
       </Stack>
     );

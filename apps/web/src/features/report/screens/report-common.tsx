@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
@@ -36,7 +36,7 @@ export function useFailure(error: unknown) {
       message={message}
       onClose={() => {
         setDismissed(error);
-        void navigate(signedInPages.dashboard);
+        void navigate(homePages.dashboard);
       }}
     />
   );

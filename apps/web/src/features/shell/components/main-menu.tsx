@@ -1,7 +1,7 @@
-import { activeMenuKey, visibleMenuItems } from '@campus/domain/shell/menu';
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { StoredSession } from '../../../lib/session.ts';
+import { activeMenuKey, visibleMenuItems } from '../../../lib/shell-areas.ts';
 
 /** The menu of spec part 1 §2: the items the session may see, the one matching the address highlighted. */
 export function MainMenu({ session, onNavigate }: { session: StoredSession; onNavigate?: () => void }) {

@@ -1,4 +1,4 @@
-import { signedInPages } from '@campus/domain/shell/pages';
+import { profilePages } from '@campus/domain/profile/profile.page';
 import { Anchor, Avatar, Button, Divider, Group, Popover, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
@@ -50,7 +50,7 @@ export default function ProfilePopoverPanel({
           <Text size="sm">ID: {user.id || '-'}</Text>
           <Text size="sm">Phone: {user.phone || '-'}</Text>
           <Group gap="xs" w="100%" grow>
-            <Button component={Link} to={signedInPages.profile} variant="default" onClick={close}>
+            <Button component={Link} to={profilePages.profile} variant="default" onClick={close}>
               Profile
             </Button>
             <Button

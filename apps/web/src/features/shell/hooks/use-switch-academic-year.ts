@@ -1,6 +1,6 @@
 import { selectedYearFields } from '@campus/domain/auth/academic-year';
 import { withAcademicYear } from '@campus/domain/auth/credential';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { homePages } from '@campus/domain/home/home.page';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ export function useSwitchAcademicYear() {
         ...selectedYearFields(session, yearId),
       });
       void queryClient.invalidateQueries();
-      setTimeout(() => void navigate(signedInPages.dashboard), academicYearSwitchDelayMs);
+      setTimeout(() => void navigate(homePages.dashboard), academicYearSwitchDelayMs);
     },
     [navigate, queryClient],
   );

@@ -12,7 +12,8 @@ import {
   shiftMonth,
   timetableMessages,
 } from '@campus/domain/timetable/timetable-rules';
-import { signedInPages } from '@campus/domain/shell/pages';
+import { examPages } from '@campus/domain/exam/exam.page';
+import { homePages } from '@campus/domain/home/home.page';
 import { Grid, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
@@ -86,7 +87,7 @@ function TimetableView({ session }: { session: StoredSession }) {
   useEffect(() => {
     if (failureMessage === null) return;
     showToast(failureMessage, 'error');
-    const timer = setTimeout(() => void navigate(signedInPages.dashboard), errorRedirectMs);
+    const timer = setTimeout(() => void navigate(homePages.dashboard), errorRedirectMs);
     return () => clearTimeout(timer);
   }, [failureMessage, navigate]);
 
@@ -141,7 +142,7 @@ function TimetableView({ session }: { session: StoredSession }) {
       showToast('Parents are not allowed to give exam', 'error');
       return;
     }
-    void navigate(signedInPages.exam);
+    void navigate(examPages.exam);
   }
 
   const panelDates = view === 'month' ? (selectedDate ? [selectedDate] : []) : Object.keys(byDate);

@@ -1,0 +1,2 @@
+// What other areas may use of assignments: its pages' addresses.
+export { assignmentDetailPath, assignmentsPages } from './assignments.page.ts';

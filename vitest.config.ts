@@ -25,6 +25,8 @@ const notOnPostgres = [
   'test/upload-crash.test.ts',
   'src/config.test.ts',
   'src/db/lock.test.ts',
+  'src/db/schema-migrations.test.ts',
+  'src/db/seed/area-seeds.test.ts',
   'src/features/report/rank-worker.test.ts',
   'src/lib/bounded-cache.test.ts',
   'src/lib/document-sandbox.test.ts',

@@ -117,6 +117,8 @@ const tinySharedModules = [
   'toast',
   'account-actions',
   'load-on-first-use',
+  'use-now',
+  'cut-text',
 ];
 
 /** What the signed-in shell (app/routes/authenticated-layout.tsx) loads with it, by module path. */

@@ -1,10 +1,11 @@
 import { isSessionDayOver } from '@campus/domain/shell/day';
-import { examPages } from '@campus/domain/exam/exam.page';
-import { homePages } from '@campus/domain/home/home.page';
-import { messagesPages } from '@campus/domain/messages/messages.page';
-import { productsPages } from '@campus/domain/products/products.page';
-import { profilePages } from '@campus/domain/profile/profile.page';
-import { timetablePages } from '@campus/domain/timetable/timetable.page';
+import { isPageAllowed } from '@campus/domain/shell/menu';
+import { examPages, shellArea as examArea } from '@campus/domain/exam/exam.page';
+import { homePages, shellArea as homeArea } from '@campus/domain/home/home.page';
+import { messagesPages, shellArea as messagesArea } from '@campus/domain/messages/messages.page';
+import { productsPages, shellArea as productsArea } from '@campus/domain/products/products.page';
+import { profilePages, shellArea as profileArea } from '@campus/domain/profile/profile.page';
+import { timetablePages, shellArea as timetableArea } from '@campus/domain/timetable/timetable.page';
 import { productIdOf } from '@campus/domain/shell/pages';
 import type { Endpoint } from '@campus/domain/shared/endpoint';
 import { examEndpoints } from '@campus/domain/exam/exam.endpoints';
@@ -23,7 +24,6 @@ import { timetableEndpoints } from '@campus/domain/timetable/timetable.endpoints
 import { localDate } from '../lib/local-date.ts';
 import { endpointUrl, partHeaders, requestHeaders, type RequestParts } from '../lib/request.ts';
 import type { StoredSession } from '../lib/session.ts';
-import { isPageAllowed } from '../lib/shell-areas.ts';
 
 // A signed-in route's first requests (GETs, and POSTs whose endpoint is `readOnly`), for the page's boot script
 // (src/boot.ts) to send before the app's code has loaded: the data then arrives beside the code instead of after it
@@ -53,6 +53,12 @@ interface Opening {
   address: URLSearchParams;
   now: Date;
 }
+
+/**
+ * The areas whose routes have first requests below: enough for the menu's gate on those routes, and the boot script
+ * then carries these six declarations rather than every area's (lib/shell-areas.ts).
+ */
+const earlyAreas = [examArea, homeArea, messagesArea, productsArea, profileArea, timetableArea];
 
 /** Each route's first requests, by the route's path in lower case (the router ignores case). */
 const firstRequests: Record<string, (session: StoredSession, opening: Opening) => FirstRequest[]> = {
@@ -102,7 +108,7 @@ export interface EarlyRequest {
  * still valid `now`; none for a route the menu hides from this session (the app sends it to the dashboard instead).
  */
 export function earlyRequests(path: string, session: StoredSession | null, now: Date, search = ''): EarlyRequest[] {
-  if (!session || isSessionDayOver(session.logindatetime, now) || !isPageAllowed(session, path)) return [];
+  if (!session || isSessionDayOver(session.logindatetime, now) || !isPageAllowed(earlyAreas, session, path)) return [];
   const requests = firstRequests[routeOf(path)]?.(session, { address: new URLSearchParams(search), now }) ?? [];
   return requests
     .filter(({ endpoint }) => endpoint.method === 'GET' || endpoint.readOnly)

@@ -6,6 +6,9 @@ import { demoLogins } from '../../db/seed/demo-accounts.ts';
 import { storeDemoMedia, type DemoMediaFile } from '../../db/seed/demo-media.ts';
 import { tinyPng } from '../../db/seed/media-files.ts';
 
+/** Its paid courses join the store after the products area's own items (the store lists products in id order). */
+export const seedAfter = ['products'];
+
 type Media = Awaited<ReturnType<typeof storeDemoMedia>>;
 type Posters = Awaited<ReturnType<typeof storePosters>>;
 

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeededDatabase, createTestApp } from '../test/helpers.ts';
+import { createBanner } from '../test/factories/home.ts';
+import { createInstitute } from '../test/factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from '../test/helpers.ts';
+import { addInstituteHosts } from './access/institute-hosts.repository.ts';
 import { loggerOptions } from './app.ts';
 import type { Database } from './db/client.ts';
 import { renderIndex } from './plugins/web.ts';
@@ -30,8 +33,26 @@ describe('the app', () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   const logLines: string[] = [];
 
+  // No demo: a school at localhost (and 127.0.0.1, school.localhost) with its logo, favicon and a first banner, and a
+  // coaching institute at apex.localhost.
   beforeAll(async () => {
-    database = await createSeededDatabase();
+    database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, {
+      host: 'localhost',
+      name: 'Greenfield Public School',
+      logoUrl: '/my-account/demo/greenfield-logo.svg',
+      faviconUrl: '/my-account/demo/greenfield-favicon.svg',
+      isMarketingAndBanner: true,
+    });
+    await addInstituteHosts(db, school.id, ['127.0.0.1', 'school.localhost']);
+    await createBanner(db, school, {
+      webUrl: '/my-account/demo/banner-1.svg',
+      altText: 'Admissions open for 2027-28',
+      sortOrder: 0,
+    });
+    await createBanner(db, school, { webUrl: '/my-account/demo/banner-2.svg', altText: 'Science Exhibition' });
+    await createInstitute(db, { host: 'apex.localhost', name: 'Apex Coaching Institute', isSchool: false });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         logLines.push(String(chunk));
@@ -416,7 +437,7 @@ describe('the app', () => {
 
 describe('readiness without a database', () => {
   it('answers 503 when the database does not answer', async () => {
-    const database = await createSeededDatabase();
+    const database = await createMigratedDatabase();
     const failing: Database = { ...database, ping: () => Promise.reject(new Error('connection refused')) };
     const app = await createTestApp({ database: failing });
     const response = await app.inject({ method: 'GET', url: '/readyz' });

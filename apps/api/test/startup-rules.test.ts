@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DemoOnPostgresError, openConfiguredDatabase } from '../src/db/open.ts';
-import { createDemoApp, createTestStorage, fixedNow, onPostgres } from './helpers.ts';
+import { createTestApp, createTestStorage, fixedNow, onPostgres } from './helpers.ts';
 
 describe('DOCS', () => {
   it('serves /docs by default and not at all with DOCS=false', async () => {
-    const withDocs = await createDemoApp();
-    const withoutDocs = await createDemoApp({
+    const withDocs = await createTestApp();
+    const withoutDocs = await createTestApp({
       config: { LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', DOCS: 'false' },
     });
     try {

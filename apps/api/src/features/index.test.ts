@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { routeKey, type BoundEndpoint } from '@campus/domain/shared/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoApp } from '../../test/helpers.ts';
+import { createTestApp } from '../../test/helpers.ts';
 import { accessMatrix, allEndpoints, areas } from './index.ts';
 
 const domainRoot = new URL('../../../../packages/domain/src/', import.meta.url);
@@ -23,9 +23,9 @@ async function domainContracts(): Promise<Record<string, Record<string, BoundEnd
 }
 
 describe('the access matrix', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    app = await createDemoApp();
+    app = await createTestApp();
   });
   afterAll(() => app.close());
 
@@ -54,7 +54,7 @@ describe('the access matrix', () => {
   });
 
   it('stops the server from starting when a route has no endpoint descriptor', async () => {
-    const other = await createDemoApp();
+    const other = await createTestApp();
     expect(() => other.get('/api/v1/unlisted', async () => ({}))).toThrow(
       'Route GET /api/v1/unlisted has no endpoint descriptor',
     );

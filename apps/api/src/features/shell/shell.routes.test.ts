@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoApp } from '../../../test/helpers.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
+import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
+import { addInstituteHosts } from '../../access/institute-hosts.repository.ts';
 
 describe('GET /api/v1/institutes/getLogoAndFavIcon', () => {
-  let app: Awaited<ReturnType<typeof createDemoApp>>;
+  let app: Awaited<ReturnType<typeof createTestApp>>;
+  // No demo: a school with its logo and favicon reached at localhost, 127.0.0.1 and school.localhost, and a coaching
+  // institute at apex.localhost.
   beforeAll(async () => {
-    app = await createDemoApp();
+    const database = await createMigratedDatabase();
+    const { db } = database;
+    const school = await createInstitute(db, {
+      host: 'localhost',
+      name: 'Greenfield Public School',
+      logoUrl: '/my-account/demo/greenfield-logo.svg',
+      faviconUrl: '/my-account/demo/greenfield-favicon.svg',
+    });
+    await addInstituteHosts(db, school.id, ['127.0.0.1', 'school.localhost']);
+    await createInstitute(db, { host: 'apex.localhost', name: 'Apex Coaching Institute', isSchool: false });
+    app = await createTestApp({ database });
   });
   afterAll(() => app.close());
 

@@ -12,7 +12,8 @@ import {
 } from '../test/fixtures.ts';
 import { renderRoute } from '../test/render.tsx';
 import { server } from '../test/server.ts';
-import { earlyRequests } from './early-data.ts';
+import { shellAreas } from '../lib/shell-areas.ts';
+import { earlyAreas, earlyRequests, earlyRoutes } from './early-data.ts';
 
 /** Every request the app sends while the test runs: its method, address inside the origin, headers and body. */
 function recordRequests() {
@@ -103,3 +104,14 @@ describe('a route’s first requests, sent by the page’s boot script before th
 /** Header names as the browser sends them (lower case). */
 const normalise = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+describe('the early requests gate', () => {
+  it('knows the area of every route it starts requests for, so the menu gate of that route applies', () => {
+    const pagesOf = (areas: typeof shellAreas) =>
+      new Set(areas.flatMap((area) => Object.values(area.pages)).map((page) => page.toLowerCase()));
+    const early = pagesOf(earlyAreas);
+    expect(earlyRoutes().filter((route) => !early.has(route.toLowerCase()))).toEqual([]);
+    // The areas it names are the app's own declarations, not copies.
+    expect(earlyAreas.every((area) => shellAreas.includes(area))).toBe(true);
+  });
+});

@@ -58,7 +58,7 @@ interface Opening {
  * The areas whose routes have first requests below: enough for the menu's gate on those routes, and the boot script
  * then carries these six declarations rather than every area's (lib/shell-areas.ts).
  */
-const earlyAreas = [examArea, homeArea, messagesArea, productsArea, profileArea, timetableArea];
+export const earlyAreas = [examArea, homeArea, messagesArea, productsArea, profileArea, timetableArea];
 
 /** Each route's first requests, by the route's path in lower case (the router ignores case). */
 const firstRequests: Record<string, (session: StoredSession, opening: Opening) => FirstRequest[]> = {
@@ -91,6 +91,9 @@ const firstRequests: Record<string, (session: StoredSession, opening: Opening) =
 const routeOf = (path: string) => (productIdOf(path) === undefined ? path.toLowerCase() : productsPages.productDetail);
 
 /** A request the boot script sends: the method, address, headers and body exactly as the api client would. */
+/** The routes that have first requests (for the test that keeps `earlyAreas` complete). */
+export const earlyRoutes = () => Object.keys(firstRequests);
+
 export interface EarlyRequest {
   url: string;
   headers: Record<string, string>;

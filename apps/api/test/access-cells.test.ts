@@ -5,19 +5,42 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { fillPath, type BoundEndpoint, type DeclaredId, type IdKind } from '@campus/domain/shared/endpoint';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, areas } from '../src/features/index.ts';
-import * as timetableWriter from '../src/features/timetable/index.ts';
 import type { App } from '../src/app.ts';
-import { assignmentAttachments, assignments } from '../src/db/schema/assignments.ts';
-import { examLabels, examProductTests, examTests } from '../src/db/schema/exam.ts';
-import { libraryFiles } from '../src/db/schema/library.ts';
-import { productItemTypes, products } from '../src/db/schema/products.ts';
+import { adminApiKeys } from '../src/db/schema/admin.ts';
+import { assignmentAttachments } from '../src/db/schema/assignments.ts';
+import { examQuestions } from '../src/db/schema/exam.ts';
+import { students } from '../src/db/schema/users.ts';
+import { demoPassword } from '../src/db/seed/demo-accounts.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import type { CellExamples, Ids, Input } from './access-cells-kit.ts';
 import { createAdminKey } from './admin-kit.ts';
-import { postLogin, signIn } from './auth-helpers.ts';
-import { createDemoApp, fixedNow } from './helpers.ts';
+import { signIn } from './auth-helpers.ts';
+import { createAssignment, createSubmission } from './factories/assignments.ts';
+import { createApiKey } from './factories/auth.ts';
+import { createDocument } from './factories/documents.ts';
+import { createEvent } from './factories/events.ts';
+import { createExamLabel, createExamTest } from './factories/exam.ts';
+import { createFeePayment, createFeePlan } from './factories/fees.ts';
+import { createAnnouncement, createBanner } from './factories/home.ts';
+import {
+  createInstitute,
+  createParent,
+  createStudent,
+  createSubject,
+  createUser,
+  factoryPassword,
+  type TestInstitute,
+} from './factories/institutes.ts';
+import { createLibraryCourse, createLibraryFile, createTopic } from './factories/library.ts';
+import { createMessage } from './factories/messages.ts';
+import { createProduct, purchase } from './factories/products.ts';
+import { createAttempt } from './factories/report.ts';
+import { createStandard } from './factories/standards.ts';
+import { createClassSession, createRecording, markAttendance } from './factories/timetable.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from './helpers.ts';
 import { multipart } from './multipart.ts';
 
 /** Who calls: the nine identities of the access matrix. */
@@ -216,94 +239,79 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
     for (const marker of ownerMarkers) expect(response.body).not.toContain(marker);
   };
 
+  // No demo: a school at localhost with every area switched on, and another institute at apex.localhost. The owner,
+  // Aarav, has a row of every area (a profile, an evaluated and a draft assignment, a bought course with a test and
+  // a library file, a receipt, a live class and its recording, a released result with a bookmark, a message); another
+  // student here, a parent of each, a course buyer and a student of the other institute have their own.
   beforeAll(async () => {
-    app = await createDemoApp({
-      now: () => clock,
-      rateLimits: { loginPerMinute: 100_000, forgotPasswordPerMinute: 100_000, ssoPerMinute: 100_000 },
-    });
-    const roles = (await postLogin(app, { user_name: '9000000002' })).json().result;
-    const meera = (await postLogin(app, { user_name: '9000000003' })).json().result;
-    const parentEntry = meera.find((entry: { display: string }) => entry.display === 'parent_student');
-    signers.set('owner', () => signIn(app, { user_name: '9000000001' }));
-    signers.set('otherStudent', () => signIn(app, { user_name: '9800000000' }));
-    signers.set('parentOfOwner', () =>
-      signIn(app, { user_name: '9000000002', user_type: 2, user_id: roles[0].user_id }),
-    );
-    signers.set('parentOfOther', () =>
-      signIn(app, { user_name: '9000000003', user_type: 2, user_id: parentEntry.user_id }),
-    );
-    signers.set('openCourse', () => signIn(app, { user_name: 'learner@greenfield.test' }));
-    const owner = await signers.get('owner')!();
-    signers.set('otherInstitute', () => signIn(app, { user_name: 'student@apex.test' }, { host: 'apex.localhost' }));
-    const neha = await signers.get('otherInstitute')!();
-    sessions.set('anonymous', { host: 'localhost' });
-    sessions.set('owner', { session: owner, host: 'localhost' });
-    // The owner's own credential after midnight: each 'expired' call moves the clock past the end of the day.
-    sessions.set('expired', { session: owner, host: 'localhost' });
-    for (const identity of ['otherStudent', 'parentOfOwner', 'parentOfOther', 'openCourse'] as const) {
-      sessions.set(identity, { session: await signers.get(identity)!(), host: 'localhost' });
-    }
-    sessions.set('otherInstitute', { session: neha, host: 'apex.localhost' });
-    sessions.set('otherInstituteHere', { session: neha, host: 'localhost' });
-    const other = sessions.get('otherStudent')!.session!;
+    const database = await createMigratedDatabase();
+    const storage = createTestStorage();
+    const { db } = database;
+    const everyArea = {
+      classesMode: 'HYBRID_BLENDED',
+      examMode: 'HYBRID_BLENDED',
+      materialMode: 'BOTH',
+      isStoreEnabled: true,
+      isMarketingAndBanner: true,
+      isFeeStructLinked: true,
+      isFeeReceiptEnabled: true,
+      isElearnEnabled: true,
+      isOnlineAssignmentEnabled: true,
+      isProfileUpdateAllowed: true,
+      isVimeoDownloadable: true,
+    } as const;
+    const school = await createInstitute(db, { host: 'localhost', ...everyArea });
+    const apex = await createInstitute(db, { host: 'apex.localhost', ...everyArea });
+    // Another standard here, with its own section: what the owner's standard and section must not reach.
+    const otherStandard = await createStandard(db, school);
+    const otherBatch = otherStandard.currentYear.batchId;
 
-    // The owner's objects, found through the API as the owner sees them.
-    const headers = { authorization: owner.student_auth, host: 'localhost' };
-    const list = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v2/onlineAssignment/student/getAssignmentsDetail',
-        headers,
-        payload: { category_id: 255, institute_id: owner.institute_id, student_id: owner.student_id },
-      })
-    ).json().result;
-    const evaluated = list.past_online_assignment_list.find(
-      (item: { title: string }) => item.title === 'Lab record: acids and bases',
-    );
-    const draft = list.upcoming_online_assignment_list.find(
-      (item: { student_status: string }) => item.student_status === 'Draft',
-    );
-    const files = await app.inject({
-      method: 'GET',
-      url: `/api/v2/onlineAssignment/studentAttachmentsDetail/${owner.institute_id}/${owner.student_id}/${evaluated.file_id}`,
-      headers,
+    // The people: the owner's login is the one the auth examples name ('9000000001', the demo password).
+    const aarav = await createStudent(db, school, {
+      user: { name: 'Aarav Sharma', phone: '9000000001', password: demoPassword },
+      student: {
+        address: '14, Green Park Society, Baner Road, Pune 411045',
+        permanentAddress: '14, Green Park Society, Baner Road, Pune 411045',
+        aadharNo: '4321 8765 2109',
+      },
     });
-    const purchased = await app.inject({
-      method: 'GET',
-      url: '/prod/student-product/my-products',
-      headers: { ...headers, 'x-prod-user-id': String(owner.user_id), 'x-prod-inst-id': String(owner.institute_id) },
-    });
+    // The other student is in the other standard's section (a classmate of the owner's section sees its rows).
+    const classmate = await createStudent(db, otherStandard);
+    const aaravParent = await createParent(db, school, [aarav.studentId], { phone: '9000000002' });
+    const classmateParent = await createParent(db, school, [classmate.studentId]);
+    const learner = await createUser(db, school, { userType: 99, phone: null, email: 'learner@school.test' });
+    const neha = await createStudent(db, apex);
+    await createParent(db, apex, [neha.studentId], { phone: '9100000002' });
+    await createApiKey(db, school, 'demo-greenfield-sso-key');
+    await db
+      .insert(adminApiKeys)
+      .values({ instituteId: school.id, name: 'public', keyHash: hashToken('demo-greenfield-admin-key') });
 
-    // Someone else's objects, found in the database: what the owner must never reach.
-    const one = async (query: ReturnType<typeof sql>) => {
-      const rows = (await app.db.execute(query)) as unknown as { rows?: { id: number }[] } & { id: number }[];
-      const list = rows.rows ?? rows;
-      if (!list[0]) throw new Error(`no row for ${JSON.stringify(query)}`);
-      return Number(list[0].id);
-    };
-    const ownerBatches = sql`(select batch_id from enrolments where institute_id = ${owner.institute_id} and student_id = ${owner.student_id})`;
-    // Another section's homework with a teacher's file (a row the demo need not have): built here, not borrowed.
-    const otherBatch = await one(
-      sql`select id from batches where institute_id = ${owner.institute_id} and id not in ${ownerBatches} order by id limit 1`,
-    );
-    const subject = await one(
-      sql`select id from subjects where institute_id = ${owner.institute_id} order by id limit 1`,
-    );
-    const [otherAssignmentRow] = await app.db
-      .insert(assignments)
-      .values({
-        instituteId: owner.institute_id,
-        batchId: otherBatch,
-        subjectId: subject,
-        title: 'Another section’s homework',
-        dueAt: new Date(fixedNow.getTime() + 86_400_000),
-      })
-      .returning({ id: assignments.id });
-    const otherAssignment = otherAssignmentRow!.id;
-    const [otherAttachmentRow] = await app.db
+    // Subjects: one of the owner's standard, one of the other standard, one of the other institute.
+    const ownerSubject = await createSubject(db, school, 'Science');
+    const otherSubject = await createSubject(db, otherStandard, 'Other standard science');
+    const apexSubject = await createSubject(db, apex, 'Chemistry');
+
+    // Assignments: the owner's evaluated work (past due) and draft (due later); another section's homework with a
+    // teacher's file; the other institute's, with its student's work.
+    const evaluated = await createAssignment(db, school, ownerSubject, {
+      title: 'Lab record: acids and bases',
+      dueAt: new Date(fixedNow.getTime() - 3 * 86_400_000),
+    });
+    await createSubmission(db, storage, school, evaluated, aarav.studentId, {
+      status: 'Submitted',
+      submittedAt: new Date(fixedNow.getTime() - 4 * 86_400_000),
+      evaluation: { marks: 18, grade: 'A', teacherComment: 'Well done' },
+    });
+    const draft = await createAssignment(db, school, ownerSubject);
+    await createSubmission(db, storage, school, draft, aarav.studentId);
+    const otherAssignment = await createAssignment(db, otherStandard, otherSubject, {
+      title: 'Another section’s homework',
+    });
+    const [otherAttachmentRow] = await db
       .insert(assignmentAttachments)
       .values({
-        instituteId: owner.institute_id,
+        instituteId: school.id,
         assignmentId: otherAssignment,
         kind: 'teacher',
         displayName: 'other-section.pdf',
@@ -311,263 +319,252 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       })
       .returning({ id: assignmentAttachments.id });
     const otherAttachment = otherAttachmentRow!.id;
-    const apexAssignment = await one(
-      sql`select id from assignments where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-    const apexAttachment = await one(
-      sql`select id from assignment_attachments where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-    // A product on sale that the owner did not buy, with an item type (so only the purchase check refuses it).
-    const [unboughtRow] = await app.db
-      .insert(products)
-      .values({ instituteId: owner.institute_id, title: 'Unbought course' })
-      .returning({ id: products.id });
-    const unboughtProduct = unboughtRow!.id;
-    await app.db
-      .insert(productItemTypes)
-      .values({ instituteId: owner.institute_id, productId: unboughtProduct, itemType: 'Video', description: 'x' });
-    const apexProduct = await one(
-      sql`select id from products where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
+    const apexAssignment = await createAssignment(db, apex, apexSubject);
+    await createSubmission(db, storage, apex, apexAssignment, neha.studentId);
+    const [apexAttachmentRow] = await db
+      .select({ id: assignmentAttachments.id })
+      .from(assignmentAttachments)
+      .where(eq(assignmentAttachments.instituteId, apex.id))
+      .orderBy(assignmentAttachments.id)
+      .limit(1);
+    const apexAttachment = apexAttachmentRow!.id;
 
-    // The owner's receipt as the fees screen lists it; someone else's here, and one of the other institute.
+    // Products: the course the owner bought (its tests, its library course); one on sale not bought (with an item
+    // type, so only the purchase check refuses it); the other institute's.
+    const ownerProduct = await createProduct(db, school, {
+      title: 'Maths Olympiad Prep',
+      pricePaise: 249_900,
+      itemTypes: ['Video Lectures', 'Online_Test'],
+    });
+    await purchase(db, school, aarav.userId, ownerProduct);
+    const unboughtProduct = await createProduct(db, school, { title: 'Unbought course', itemTypes: ['Video'] });
+    const apexProduct = await createProduct(db, apex, { itemTypes: ['Video'] });
+
+    // Fees: a receipt of the owner's, of the classmate's, and of the other institute's student.
+    const receipt = async (institute: TestInstitute, studentId: number) => {
+      const [installment] = await createFeePlan(db, institute, studentId, {
+        installments: [{ due: institute.today, amount: 500_000 }],
+      });
+      const receiptNo = `R-CELL-${studentId}`;
+      await createFeePayment(db, storage, institute, {
+        studentId,
+        receiptNo,
+        parts: [{ studentInstallmentId: installment!, amount: 200_000 }],
+      });
+      return receiptNo;
+    };
+    await receipt(school, aarav.studentId);
+    const otherReceipt = await receipt(otherStandard, classmate.studentId);
+    const apexReceipt = await receipt(apex, neha.studentId);
+
+    // Live classes: the owner's section's class that started half an hour ago with an aws recording; another
+    // section's; the other institute's.
+    const liveClass = async (institute: TestInstitute) => {
+      const sessionId = await createClassSession(db, institute, {
+        startsAt: new Date(fixedNow.getTime() - 30 * 60_000),
+      });
+      const recordingId = await createRecording(db, institute, sessionId, {
+        host: 'aws',
+        bytes: Buffer.from('cell recording'),
+        storage,
+      });
+      return { sessionId, recordingId };
+    };
+    const ownerLive = await liveClass(school);
+    const otherLive = await liveClass(otherStandard);
+    const apexLive = await liveClass(apex);
+    await markAttendance(db, school, aarav.studentId, ownerLive.sessionId);
+
+    // Exam: a test sold only in the owner's product (no section has it), open now; one no one reaches; a label
+    // here; the other institute's test and label.
+    const ownerTest = await createExamTest(db, school, {
+      name: 'Owner product test',
+      batchIds: [],
+      productId: ownerProduct,
+    });
+    const unassignedTest = await createExamTest(db, school, { name: 'Unassigned test', batchIds: [] });
+    const ownerLabel = await createExamLabel(db, school, { name: 'Cell label', testTypeId: 4 });
+    const apexTest = await createExamTest(db, apex);
+    const apexLabel = await createExamLabel(db, apex);
+
+    // The library: a paid course of the owner's product with a Vimeo file; the same in a free course of the other
+    // standard here, and in a course of the other institute.
+    const videoCourse = async (institute: TestInstitute, videoId: string, productId?: number) => {
+      const course = await createLibraryCourse(db, institute, productId === undefined ? {} : { productId });
+      const topic = await createTopic(db, institute, course);
+      const fileId = await createLibraryFile(db, storage, institute, course.courseId, topic, {
+        title: 'Cell video',
+        type: 'Vimeo',
+        kind: 'vimeo',
+        videoId,
+      });
+      return { courseId: course.courseId, fileId };
+    };
+    const ownerCourse = await videoCourse(school, 'cells-owner-video', ownerProduct);
+    const otherCourse = await videoCourse(otherStandard, 'cells-other-video');
+    const apexCourse = await videoCourse(apex, 'cells-apex-video');
+
+    // Documents: a downloadable PDF shared with the paid course only the owner bought (a subject's documents are
+    // every classmate's), one shared with the other standard's free course here, and the other institute's.
+    const pdf = async (institute: TestInstitute, title: string, share: { courseId?: number; subjectId?: number }) => {
+      const stored = await storage.putBuffer('%PDF-1.4 cell paper', 'pdf');
+      return createDocument(db, institute, {
+        ...share,
+        title,
+        category: 'Exam',
+        kind: 'pdf',
+        fileName: 'paper.pdf',
+        fileKey: stored.key,
+        sizeBytes: stored.size,
+        isReadonly: false,
+      });
+    };
+    const ownerDocument = await pdf(school, 'Cell paper', { courseId: ownerCourse.courseId });
+    const otherDocument = await pdf(school, 'Other standard paper', { courseId: otherCourse.courseId });
+    const apexDocument = await pdf(apex, 'Unit test paper', { subjectId: apexSubject });
+
+    // Reports: the owner's attempt at a released test, with its first question bookmarked; a question of the test
+    // the owner never took here, and one of the other institute.
+    const reportTestId = await createExamTest(db, school, {
+      name: 'Released mock',
+      testTypeId: 1,
+      isResultPublished: true,
+      startsAt: new Date(fixedNow.getTime() - 3 * 86_400_000),
+      endsAt: new Date(fixedNow.getTime() - 60 * 60_000),
+    });
+    await createAttempt(db, school, aarav, reportTestId, { answers: { 1: 'b', 2: 'a' }, bookmarks: [1] });
+    const firstQuestion = async (testId: number) => {
+      const [row] = await db
+        .select({ id: examQuestions.id })
+        .from(examQuestions)
+        .where(eq(examQuestions.testId, testId))
+        .orderBy(examQuestions.questionNo)
+        .limit(1);
+      return row!.id;
+    };
+
+    // The rest of the owner's day: a text to the owner's phone, a holiday, a notice and a banner.
+    await createMessage(db, school, '9000000001', {
+      body: 'School remains closed tomorrow due to heavy rain. Stay safe.',
+      minutesAgo: 120,
+    });
+    await createEvent(db, school);
+    await createAnnouncement(db, school, { batchIds: [school.currentYear.batchId] });
+    await createBanner(db, school);
+
+    app = await createTestApp({
+      database,
+      storage,
+      now: () => clock,
+      rateLimits: { loginPerMinute: 100_000, forgotPasswordPerMinute: 100_000, ssoPerMinute: 100_000 },
+    });
+    const byPassword = (login: string) => ({ user_name: login, password: factoryPassword });
+    signers.set('owner', () => signIn(app, { user_name: '9000000001', password: demoPassword }));
+    signers.set('otherStudent', () => signIn(app, byPassword(classmate.login)));
+    signers.set('parentOfOwner', () => signIn(app, byPassword(aaravParent.login)));
+    signers.set('parentOfOther', () => signIn(app, byPassword(classmateParent.login)));
+    signers.set('openCourse', () => signIn(app, byPassword(learner.login)));
+    signers.set('otherInstitute', () => signIn(app, byPassword(neha.login), { host: 'apex.localhost' }));
+    const owner = await signers.get('owner')!();
+    const nehaSession = await signers.get('otherInstitute')!();
+    sessions.set('anonymous', { host: 'localhost' });
+    sessions.set('owner', { session: owner, host: 'localhost' });
+    // The owner's own credential after midnight: each 'expired' call moves the clock past the end of the day.
+    sessions.set('expired', { session: owner, host: 'localhost' });
+    for (const identity of ['otherStudent', 'parentOfOwner', 'parentOfOther', 'openCourse'] as const) {
+      sessions.set(identity, { session: await signers.get(identity)!(), host: 'localhost' });
+    }
+    sessions.set('otherInstitute', { session: nehaSession, host: 'apex.localhost' });
+    sessions.set('otherInstituteHere', { session: nehaSession, host: 'localhost' });
+    const other = sessions.get('otherStudent')!.session!;
+
+    // The owner's attachment and receipt as the owner's screens list them.
+    const headers = { authorization: owner.student_auth, host: 'localhost' };
+    const files = await app.inject({
+      method: 'GET',
+      url: `/api/v2/onlineAssignment/studentAttachmentsDetail/${school.id}/${aarav.studentId}/${evaluated}`,
+      headers,
+    });
     const fees = (
       await app.inject({
         method: 'GET',
-        url: `/api/v1/studentWise/fee/${owner.institute_id}/students/${owner.student_id}/${owner.current_acad_yr_id}`,
+        url: `/api/v1/studentWise/fee/${school.id}/students/${aarav.studentId}/${owner.current_acad_yr_id}`,
         headers,
       })
     ).json().result;
-    const receiptOf = async (instituteId: number, studentId: number | null) => {
-      const rows = (await app.db.execute(
-        sql`select receipt_no from fee_payments where institute_id = ${instituteId} and student_id = ${studentId} order by id limit 1`,
-      )) as unknown as { rows?: { receipt_no: string }[] } & { receipt_no: string }[];
-      const found = (rows.rows ?? rows)[0];
-      if (!found) throw new Error(`no receipt of student ${studentId}`);
-      return found.receipt_no;
-    };
-    const apexYear = await one(
-      sql`select id from academic_years where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-
-    // The owner's live class that has started, its aws recording (from the past list), and the owner's section.
-    const live = async (body: Record<string, unknown>) =>
-      (
-        await app.inject({
-          method: 'POST',
-          url: `/api/v1/meeting_manager/getMeetingV2/${owner.institute_id}`,
-          headers,
-          payload: { institution_id: owner.institute_id, user_id: owner.user_id, category: 3, ...body },
-        })
-      ).json();
-    const today = (await live({ live_future_past: 1, from_date: '21-11-2026', to_date: '21-11-2026' }))
-      .upcomingLiveClasses as { session_id: number; start_datetime: string }[];
-    const started = today.find((item) => Date.parse(item.start_datetime) <= fixedNow.getTime())!;
-    const past = (await live({ live_future_past: 2, from_date: '01-11-2026', to_date: '21-11-2026' }))
-      .pastLiveClasses as { download_links: { download_id: number; video_host: string }[] }[];
-    const awsRecording = past.flatMap((item) => item.download_links).find((link) => link.video_host === 'aws')!;
-    const ownerBatch = await one(
-      sql`select e.batch_id as id from enrolments e join academic_years y on y.institute_id = e.institute_id and y.id = e.academic_year_id where e.institute_id = ${owner.institute_id} and e.student_id = ${owner.student_id} order by y.start_date desc limit 1`,
-    );
-    // Another section's live class with an aws recording (built here), and Apex's.
-    const [otherSession] = await timetableWriter.createClassSessions(app.db, owner.institute_id, [
-      {
-        batchId: otherBatch,
-        classType: 'Online Class',
-        name: 'Another section’s live class',
-        startsAt: new Date(fixedNow.getTime() - 3_600_000),
-        durationMinutes: 30,
-        sessionLink: 'https://meet.example.com/other',
-      },
-    ]);
-    const [otherRecording] = await timetableWriter.createRecordings(app.db, owner.institute_id, [
-      {
-        sessionId: otherSession!,
-        host: 'aws',
-        name: 'other',
-        recordedAt: fixedNow,
-        uploadedAt: fixedNow,
-        fileKey: '2026/00000000-0000-0000-0000-000000000000.mp4',
-      },
-    ]);
-    const apexSession = await one(
-      sql`select id from class_sessions where institute_id = ${neha.institute_id} and class_type = 'Online Class' order by id limit 1`,
-    );
-    const apexRecording = await one(
-      sql`select id from class_recordings where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-    const apexBatch = await one(
-      sql`select id from batches where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-
-    // A test sold only in the owner's first product, open now; one no one reaches; an Apex test and label.
-    const ownerProduct = purchased.json().result[0].id as number;
-    const testRows = await app.db
-      .insert(examTests)
-      .values(
-        ['Owner product test', 'Unassigned test'].map((name) => ({
-          instituteId: owner.institute_id,
-          name,
-          testTypeId: 4,
-          startsAt: new Date(fixedNow.getTime() - 86_400_000),
-          endsAt: new Date(fixedNow.getTime() + 86_400_000),
-          durationMinutes: 30,
-        })),
-      )
-      .returning({ id: examTests.id });
-    const [ownerTest, unassignedTest] = testRows.map((row) => row.id) as [number, number];
-    await app.db
-      .insert(examProductTests)
-      .values({ instituteId: owner.institute_id, productId: ownerProduct, testId: ownerTest });
-    const [ownerLabel] = await app.db
-      .insert(examLabels)
-      .values({ instituteId: owner.institute_id, name: 'Cell label', testTypeId: 4 })
-      .returning({ id: examLabels.id });
-    const apexTest = await one(
-      sql`select id from exam_tests where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-    const apexLabel = await one(
-      sql`select id from exam_labels where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-
-    // The library: a paid course only the owner bought, with a Vimeo file of its own; the same in a course of
-    // another standard here and in a course of the other institute.
-    const libraryCourse = async (instituteId: number, where: ReturnType<typeof sql>) =>
-      one(
-        sql`select c.id from library_courses c where c.institute_id = ${instituteId} and ${where} order by c.id limit 1`,
-      );
-    const ownerCourse = await libraryCourse(
-      owner.institute_id,
-      sql`c.is_paid and c.product_id in (select product_id from product_purchases where user_id = ${owner.user_id})`,
-    );
-    const otherCourse = await libraryCourse(owner.institute_id, sql`c.name = 'Other Standard Material'`);
-    const apexCourse = await libraryCourse(neha.institute_id, sql`c.name = 'Chemistry Crash Course'`);
-    const videoFile = async (instituteId: number, courseId: number, videoId: string) => {
-      const topic = await one(
-        sql`select id from library_topics where institute_id = ${instituteId} and course_id = ${courseId} order by id limit 1`,
-      );
-      const [row] = await app.db
-        .insert(libraryFiles)
-        .values({
-          instituteId,
-          courseId,
-          topicId: topic,
-          title: 'Cell video',
-          type: 'Vimeo',
-          kind: 'vimeo',
-          videoId,
-          sharedOn: '2026-11-01',
-        })
-        .returning({ id: libraryFiles.id });
-      return row!.id;
-    };
-    const ownerFile = await videoFile(owner.institute_id, ownerCourse, 'cells-owner-video');
-    const otherFile = await videoFile(owner.institute_id, otherCourse, 'cells-other-video');
-    const apexFile = await videoFile(neha.institute_id, apexCourse, 'cells-apex-video');
-    const ownerCourseProduct = await one(sql`select product_id as id from library_courses where id = ${ownerCourse}`);
-    const ownerStandards = sql`(select b.standard_id from enrolments e join batches b on b.institute_id = e.institute_id and b.id = e.batch_id where e.institute_id = ${owner.institute_id} and e.student_id = ${owner.student_id})`;
-    const ownerSubject = await one(
-      sql`select id from subjects where institute_id = ${owner.institute_id} and standard_id in ${ownerStandards} order by id limit 1`,
-    );
-    const otherSubject = await one(
-      sql`select id from subjects where institute_id = ${owner.institute_id} and standard_id not in ${ownerStandards} order by id limit 1`,
-    );
-    const apexSubject = await one(
-      sql`select id from subjects where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
-
-    // Documents: a downloadable PDF shared with the paid course only the owner bought (a subject's documents are
-    // every classmate's), one shared with another standard's free course here, and the other institute's.
-    const sharedWith = (courseId: number, title: string) =>
-      one(
-        sql`insert into documents (institute_id, course_id, category, title, kind, file_name, file_key, is_readonly, shared_on)
-          select institute_id, ${courseId}, category, ${title}, kind, file_name, file_key, false, shared_on
-          from documents where institute_id = ${owner.institute_id} and title = 'Unit test paper' returning id`,
-      );
-    const ownerDocument = await sharedWith(ownerCourse, 'Cell paper');
-    const otherDocument = await sharedWith(otherCourse, 'Other standard paper');
-    const apexDocument = await one(
-      sql`select id from documents where institute_id = ${neha.institute_id} and subject_id is not null and title = 'Unit test paper' order by id limit 1`,
-    );
-
-    // Reports: the owner's released attempt and a question of it; a question of a test the owner never took
-    // here, and one of the other institute.
-    const reportTestId = await one(
-      sql`select a.test_id as id from exam_attempts a join exam_tests t on t.institute_id = a.institute_id and t.id = a.test_id
-        where a.institute_id = ${owner.institute_id} and a.user_id = ${owner.user_id} and a.submitted_at is not null
-        and t.is_result_published order by a.id limit 1`,
-    );
-    const reportQuestion = await one(
-      sql`select id from exam_questions where institute_id = ${owner.institute_id} and test_id = ${reportTestId} order by question_no limit 1`,
-    );
-    const otherQuestion = await one(
-      sql`select q.id from exam_questions q where q.institute_id = ${owner.institute_id} and not exists (select 1 from exam_attempts a
-        where a.institute_id = q.institute_id and a.test_id = q.test_id and a.user_id = ${owner.user_id}) order by q.id limit 1`,
-    );
-    const apexQuestion = await one(
-      sql`select id from exam_questions where institute_id = ${neha.institute_id} order by id limit 1`,
-    );
 
     ids = {
       academicYearId: owner.current_acad_yr_id!,
       receiptNo: fees.p_install_li[0].f_rec_no,
       receiptFinYear: fees.p_install_li[0].financial_yr,
-      liveSessionId: started.session_id,
-      recordingId: awsRecording.download_id,
-      batchId: ownerBatch,
+      liveSessionId: ownerLive.sessionId,
+      recordingId: ownerLive.recordingId,
+      batchId: school.currentYear.batchId,
       testId: ownerTest,
       reportTestId,
-      questionId: reportQuestion,
-      examLabelId: ownerLabel!.id,
-      courseId: ownerCourse,
-      courseProductId: ownerCourseProduct,
-      libraryFileId: ownerFile,
+      questionId: await firstQuestion(reportTestId),
+      examLabelId: ownerLabel,
+      courseId: ownerCourse.courseId,
+      courseProductId: ownerProduct,
+      libraryFileId: ownerCourse.fileId,
       videoId: 'cells-owner-video',
       subjectId: ownerSubject,
       documentId: ownerDocument,
-      instituteId: owner.institute_id,
-      studentId: owner.student_id!,
-      userId: owner.user_id,
-      accountUserId: owner.user_id,
+      instituteId: school.id,
+      studentId: aarav.studentId,
+      userId: aarav.userId,
+      accountUserId: aarav.userId,
       userType: owner.user_type,
-      fileId: evaluated.file_id,
-      draftFileId: draft.file_id,
+      fileId: evaluated,
+      draftFileId: draft,
       ownAttachmentId: files.json().result.student_attachment[0].attachment_id,
-      productId: purchased.json().result[0].id,
+      productId: ownerProduct,
       phone: `+${owner.country_calling_code.replace(/^\+/, '')}${owner.student_phone}`,
       foreign: {
-        institute: [neha.institute_id],
-        student: [other.student_id, neha.student_id],
-        user: [other.user_id, neha.user_id],
-        account: [other.user_id, neha.user_id],
+        institute: [apex.id],
+        student: [classmate.studentId, neha.studentId],
+        user: [classmate.userId, neha.userId],
+        account: [classmate.userId, neha.userId],
         userType: [2, 99],
         device: ['another-device'],
         assignment: [otherAssignment, apexAssignment],
         attachment: [otherAttachment, apexAttachment],
         product: [unboughtProduct, apexProduct],
-        choice: [other.user_id, neha.user_id],
+        choice: [other.user_id, nehaSession.user_id],
         test: [unassignedTest, apexTest],
         testLabel: [apexLabel],
         // The owner's parent here, and a parent of the other institute.
         phone: ['+919000000002', '+919100000002'],
-        academicYear: [apexYear],
-        receipt: [
-          await receiptOf(owner.institute_id, other.student_id),
-          await receiptOf(neha.institute_id, neha.student_id),
-        ],
-        classSession: [otherSession!, apexSession],
-        recording: [otherRecording!, apexRecording],
-        batch: [otherBatch, apexBatch],
-        viewer: [other.student_id, neha.student_id],
-        course: [otherCourse, apexCourse],
+        academicYear: [apex.currentYear.id],
+        receipt: [otherReceipt, apexReceipt],
+        classSession: [otherLive.sessionId, apexLive.sessionId],
+        recording: [otherLive.recordingId, apexLive.recordingId],
+        batch: [otherBatch, apex.currentYear.batchId],
+        viewer: [classmate.studentId, neha.studentId],
+        course: [otherCourse.courseId, apexCourse.courseId],
         courseProduct: [unboughtProduct, apexProduct],
         subject: [otherSubject, apexSubject],
-        libraryFile: [otherFile, apexFile],
+        libraryFile: [otherCourse.fileId, apexCourse.fileId],
         document: [otherDocument, apexDocument],
         video: ['cells-other-video', 'cells-apex-video'],
-        question: [otherQuestion, apexQuestion],
+        question: [await firstQuestion(unassignedTest), await firstQuestion(apexTest)],
       },
     };
+
+    // Every owner marker is in the owner's own data, as the owner's screens show it or (the full Aadhaar number,
+    // which every screen masks) as the owner's row stores it, so a denial that leaked it would be caught.
+    const ownerViews = ['profile.profile', 'assignments.studentAttachments', 'products.myProducts', 'messages.byPhone'];
+    const shown = await Promise.all(
+      ownerViews.map(async (id) => {
+        const endpoint = allEndpoints.find((candidate) => candidate.id === id)!;
+        return (await send(endpoint, examples[id]!(ids), 'owner')).body;
+      }),
+    );
+    const [ownerRow] = await db
+      .select()
+      .from(students)
+      .where(and(eq(students.instituteId, school.id), eq(students.id, aarav.studentId)));
+    for (const marker of ownerMarkers) expect([...shown, JSON.stringify(ownerRow)].join('\n')).toContain(marker);
   });
   afterAll(() => app.close());
 

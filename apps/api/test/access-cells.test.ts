@@ -27,6 +27,7 @@ import { createFeePayment, createFeePlan } from './factories/fees.ts';
 import { createAnnouncement, createBanner } from './factories/home.ts';
 import {
   createInstitute,
+  everyAreaOn,
   createParent,
   createStudent,
   createSubject,
@@ -247,21 +248,8 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
     const database = await createMigratedDatabase();
     const storage = createTestStorage();
     const { db } = database;
-    const everyArea = {
-      classesMode: 'HYBRID_BLENDED',
-      examMode: 'HYBRID_BLENDED',
-      materialMode: 'BOTH',
-      isStoreEnabled: true,
-      isMarketingAndBanner: true,
-      isFeeStructLinked: true,
-      isFeeReceiptEnabled: true,
-      isElearnEnabled: true,
-      isOnlineAssignmentEnabled: true,
-      isProfileUpdateAllowed: true,
-      isVimeoDownloadable: true,
-    } as const;
-    const school = await createInstitute(db, { host: 'localhost', ...everyArea });
-    const apex = await createInstitute(db, { host: 'apex.localhost', ...everyArea });
+    const school = await createInstitute(db, { host: 'localhost', ...everyAreaOn });
+    const apex = await createInstitute(db, { host: 'apex.localhost', ...everyAreaOn });
     // Another standard here, with its own section: what the owner's standard and section must not reach.
     const otherStandard = await createStandard(db, school);
     const otherBatch = otherStandard.currentYear.batchId;

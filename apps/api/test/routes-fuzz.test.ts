@@ -9,7 +9,7 @@ import { createEvent } from './factories/events.ts';
 import { createExamLabel, createExamTest } from './factories/exam.ts';
 import { createFeePlan } from './factories/fees.ts';
 import { createAnnouncement, createBanner } from './factories/home.ts';
-import { createInstitute, createStudent, createSubject, factoryPassword } from './factories/institutes.ts';
+import { createInstitute, everyAreaOn, createStudent, createSubject, factoryPassword } from './factories/institutes.ts';
 import { createLibraryCourse, createLibraryFile, createTopic } from './factories/library.ts';
 import { createMessage } from './factories/messages.ts';
 import { createProduct, purchase } from './factories/products.ts';
@@ -95,20 +95,7 @@ describe('hostile requests to every route', () => {
     const database = await createMigratedDatabase();
     const storage = createTestStorage();
     const { db } = database;
-    const school = await createInstitute(db, {
-      host: 'localhost',
-      classesMode: 'HYBRID_BLENDED',
-      examMode: 'HYBRID_BLENDED',
-      materialMode: 'BOTH',
-      isStoreEnabled: true,
-      isMarketingAndBanner: true,
-      isFeeStructLinked: true,
-      isFeeReceiptEnabled: true,
-      isElearnEnabled: true,
-      isOnlineAssignmentEnabled: true,
-      isProfileUpdateAllowed: true,
-      isVimeoDownloadable: true,
-    });
+    const school = await createInstitute(db, { host: 'localhost', ...everyAreaOn });
     const student = await createStudent(db, school, { user: { name: 'Aarav Sharma' } });
     aaravLogin = student.login;
     const subjectId = await createSubject(db, school, 'Science');

@@ -34,6 +34,21 @@ const hashOnce = (password: string) => {
   return passwordHashes.get(password)!;
 };
 
+/** Settings that switch every area of the portal on (online and offline classes and exams, both material modes). */
+export const everyAreaOn = {
+  classesMode: 'HYBRID_BLENDED',
+  examMode: 'HYBRID_BLENDED',
+  materialMode: 'BOTH',
+  isStoreEnabled: true,
+  isMarketingAndBanner: true,
+  isFeeStructLinked: true,
+  isFeeReceiptEnabled: true,
+  isElearnEnabled: true,
+  isOnlineAssignmentEnabled: true,
+  isProfileUpdateAllowed: true,
+  isVimeoDownloadable: true,
+} as const;
+
 /**
  * An institute reached at `host` (a unique `*.test` host unless given), with the current and previous academic
  * years at `now`, one standard and one batch in each year.

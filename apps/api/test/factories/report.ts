@@ -9,7 +9,7 @@ import { nextNumber, type TestInstitute } from './institutes.ts';
 const minute = 60_000;
 
 /** The factory paper's keys and marks (./exam.ts createExamTest), in question order. */
-const factoryPaper = [
+export const factoryPaper = [
   { ques_type: 1, correct: 'b', marks: 4, negative_marks: 1 },
   { ques_type: 3, correct: 'a,c', marks: 4, negative_marks: 1 },
   { ques_type: 5, correct: 'a', marks: 2, negative_marks: 0.5 },

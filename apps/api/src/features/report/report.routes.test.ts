@@ -12,70 +12,24 @@ import {
   createStudent,
   type TestInstitute,
 } from '../../../test/factories/institutes.ts';
+import { createAttempt, factoryPaper } from '../../../test/factories/report.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import type { Db } from '../../db/client.ts';
-import { examAnswers, examAttempts, examQuestions } from '../../db/schema/exam.ts';
+import { examQuestions } from '../../db/schema/exam.ts';
 import { reportOfflineExams, reportOfflineMarks, reportResults } from '../../db/schema/report.ts';
 import { rankTest } from './report.repository.ts';
 import { reportMessages } from './report.routes.ts';
 
 const minute = 60_000;
-/** The factory paper's keys and marks (test/factories/exam.ts createExamTest): 21 marks in 7 questions. */
-const paper = [
-  { ques_type: 1, correct: 'b', marks: 4, negative_marks: 1 },
-  { ques_type: 3, correct: 'a,c', marks: 4, negative_marks: 1 },
-  { ques_type: 5, correct: 'a', marks: 2, negative_marks: 0.5 },
-  { ques_type: 6, correct: 'a=q|b=p', marks: 2, negative_marks: 0 },
-  { ques_type: 7, correct: 'q,p', marks: 2, negative_marks: 0 },
-  { ques_type: 2, correct: '', marks: 5, negative_marks: 0 },
-  { ques_type: 1, correct: 'c', marks: 2, negative_marks: 0.5 },
-];
-
 /** A submitted attempt with its answers (by question number), scored by the exam rules as a submission is. */
-async function takeTest(
+const takeTest = (
   db: Db,
   institute: TestInstitute,
   who: { userId: number; studentId: number | null },
   testId: number,
   answers: Record<number, string>,
-  { minutes = 20, bookmarks = [] as number[], attemptNo = 1 } = {},
-) {
-  const byIndex = paper.map((_, index) => answers[index + 1]);
-  const result = scoreAttempt(paper, byIndex);
-  const startedAt = new Date(fixedNow.getTime() - 120 * minute);
-  const [attempt] = await db
-    .insert(examAttempts)
-    .values({
-      instituteId: institute.id,
-      testId,
-      studentId: who.studentId,
-      userId: who.userId,
-      attemptNo,
-      startedAt,
-      endsAt: new Date(startedAt.getTime() + 30 * minute),
-      submittedAt: new Date(startedAt.getTime() + minutes * minute),
-      submittedBy: 'student',
-      credentialHash: `hash-${testId}-${who.userId}-${attemptNo}-${Math.random()}`,
-      score: result.total_score,
-      result: result as unknown as Record<string, unknown>,
-    })
-    .returning({ id: examAttempts.id });
-  const numbers = new Set([...Object.keys(answers).map(Number), ...bookmarks]);
-  if (numbers.size > 0) {
-    await db.insert(examAnswers).values(
-      [...numbers].map((questionNo) => ({
-        instituteId: institute.id,
-        attemptId: attempt!.id,
-        questionNo,
-        answer: answers[questionNo] ?? '',
-        seq: 1,
-        bookmarked: bookmarks.includes(questionNo),
-        savedAt: new Date(startedAt.getTime() + questionNo * minute),
-      })),
-    );
-  }
-  return attempt!.id;
-}
+  options: { minutes?: number; bookmarks?: number[]; attemptNo?: number } = {},
+) => createAttempt(db, institute, who, testId, { answers, ...options });
 
 // Built from factories: a school at 'localhost' with four students who took a released test (scores 9.5, 12,
 // 9.5, -1: ranks 2, 1, 2, 4), a parent, an unreleased test, and another institute.
@@ -349,8 +303,8 @@ describe('exam reports', () => {
     const scores = answerSets.map(
       (answers) =>
         scoreAttempt(
-          paper,
-          paper.map((_, i) => answers[(i + 1) as 1]),
+          factoryPaper,
+          factoryPaper.map((_, i) => answers[(i + 1) as 1]),
         ).total_score,
     );
     const expected = competitionRanks(scores);

@@ -151,7 +151,7 @@ await checksAtOnce([
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
 ]);
 // api and api-isolated are one tier: the API's files, the few that mock a module apart (vitest.config.ts).
-vitest('domain, scripts, api and web', ['domain', 'scripts', 'api', 'api-isolated', 'web']);
+vitest('domain, scripts, api and web', ['domain', 'scripts', 'api', 'api-isolated', 'web', 'web-isolated']);
 if (process.env.TEST_DATABASE_URL) vitest('api on PostgreSQL', ['api-postgres', 'api-postgres-isolated']);
 else
   console.log(

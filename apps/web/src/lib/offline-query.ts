@@ -84,9 +84,16 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Forgets every query waiting to go back online and its timer (each test starts without the last one's). */
+/**
+ * Forgets every query waiting to go back online, its timer and the offline marks (each test starts without the last
+ * one's: the web tests' files share this module).
+ */
 export function stopOfflineRecovery(): void {
   recovering.clear();
+  if (servedOffline.size > 0) {
+    servedOffline.clear();
+    changed();
+  }
   clearTimeout(retryTimer);
   retryTimer = undefined;
   retryMs = firstRetryMs;

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { stopOfflineRecovery } from '../lib/offline-query.ts';
 import { server } from './server.ts';
 
@@ -25,8 +26,18 @@ afterEach(() => {
   cleanup();
   // A query served offline asks again on a timer: left running, it would call into the next test's handlers.
   stopOfflineRecovery();
+  // Mantine's notifications live in a module-level store, which the files of a worker share (isolate: false).
+  notifications.clean();
+  notifications.cleanQueue();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // The files of a worker share the window and the modules (vitest.config.ts, isolate: false): what one file left
+  // there (spies on the window's objects, fake timers, nodes it added outside React) goes before the next.
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  document.body.replaceChildren();
+});

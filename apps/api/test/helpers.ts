@@ -8,7 +8,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { localDiskStorage, type Storage } from '../src/lib/storage.ts';
-import { adminQuery, databaseUrl, fixedNow, type ApiTemplate } from './template.ts';
+import { adminQuery, databaseUrl, fixedNow, templatePart, type ApiTemplate } from './template.ts';
 
 export { fixedNow };
 
@@ -79,17 +79,21 @@ function tarball(path: string): Blob {
  * This run's migrated PGlite data directory (no rows) as a tarball for `openPglite`'s `loadDataDir`, when the run
  * has one: starting from it skips initdb and the migrations, most of a file's set-up time.
  */
-export function migratedPgliteDump(): Blob | undefined {
-  const dump = runTemplate()?.pgliteMigratedDump;
-  return dump ? tarball(dump) : undefined;
+export async function migratedPgliteDump(): Promise<Blob | undefined> {
+  const template = runTemplate();
+  if (!template?.pgliteMigratedDump) return undefined;
+  await templatePart(template, 'migrated');
+  return tarball(template.pgliteMigratedDump);
 }
 
 /** A fresh migrated database with no rows: for tests that build what they need with test/factories/. */
 export async function createMigratedDatabase(): Promise<Database> {
   const template = runTemplate();
-  if (onPostgres && template?.postgresMigratedTemplate)
+  if (onPostgres && template?.postgresMigratedTemplate) {
+    await templatePart(template, 'migrated');
     return createPostgresDatabase({ template: template.postgresMigratedTemplate });
-  const dump = onPostgres ? undefined : migratedPgliteDump();
+  }
+  const dump = onPostgres ? undefined : await migratedPgliteDump();
   if (dump) return openPglite(undefined, dump);
   const database = await createEmptyDatabase();
   await runMigrations(database);
@@ -111,6 +115,7 @@ export async function createSeededDatabase(now = fixedNow, storage: Storage = cr
   const template = templateFor(now);
   const storageRoot = (storage as Partial<{ root: string }>).root;
   if (template && storageRoot) {
+    await templatePart(template, 'seeded');
     if (existsSync(template.storageRoot)) cpSync(template.storageRoot, storageRoot, { recursive: true });
     if (template.postgresTemplate && onPostgres) return createPostgresDatabase({ template: template.postgresTemplate });
     if (template.pgliteDump && !onPostgres) return openPglite(undefined, tarball(template.pgliteDump));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { openPglite } from '../src/db/client.ts';
-import { fixedNow } from './template.ts';
+import { fixedNow, templatePart } from './template.ts';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
@@ -94,8 +94,10 @@ export function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs:
  */
 export async function migratedDataDir(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
-  const dump = inject('apiTemplate').pgliteMigratedDump;
+  const template = inject('apiTemplate');
+  const dump = template.pgliteMigratedDump;
   if (!dump) throw new Error('this run has no migrated template (test/global-setup.ts)');
+  await templatePart(template, 'migrated');
   const database = await openPglite(join(dataDir, 'pglite'), new Blob([readFileSync(dump)]));
   await database.close();
   return dataDir;
@@ -109,6 +111,7 @@ export async function migratedDataDir(): Promise<string> {
 export async function seededDataDir(): Promise<{ dataDir: string; env: Record<string, string> }> {
   const template = inject('apiTemplate');
   if (!template.pgliteDump) throw new Error('this run has no seeded template (test/global-setup.ts)');
+  await templatePart(template, 'seeded');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-data-'));
   const database = await openPglite(join(dataDir, 'pglite'), new Blob([readFileSync(template.pgliteDump)]));
   await database.close();

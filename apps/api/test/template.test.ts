@@ -1,9 +1,13 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { academicYears } from '../src/db/schema/academics.ts';
 import { assignmentAttachments } from '../src/db/schema/assignments.ts';
 import { createSeededDatabase, createTestStorage, fixedNow } from './helpers.ts';
+import { templatePart } from './template.ts';
 
 describe('the seeded database of a test file', () => {
   const opened: Database[] = [];
@@ -45,4 +49,21 @@ describe('the seeded database of a test file', () => {
     const years = await db.select({ name: academicYears.name }).from(academicYears);
     expect(years.map((year) => year.name)).toContain('2031-32');
   }, 180_000);
+});
+
+describe("the run's template, built while the first files run", () => {
+  it("gives a file that waits for a part the set-up's own error when the build failed", async () => {
+    const readyDir = mkdtempSync(join(tmpdir(), 'portal-template-probe-'));
+    const waiting = templatePart({ seededAt: fixedNow.toISOString(), storageRoot: readyDir, readyDir }, 'seeded');
+    writeFileSync(join(readyDir, 'failed'), 'seedDemo: relation "standards" does not exist');
+    await expect(waiting).rejects.toThrow('relation "standards" does not exist');
+  });
+
+  it('has announced both parts once a file holds its copy of the demo', () => {
+    const { readyDir } = inject('apiTemplate');
+    expect([existsSync(join(readyDir, 'migrated.ready')), existsSync(join(readyDir, 'seeded.ready'))]).toEqual([
+      true,
+      true,
+    ]);
+  });
 });

@@ -2,7 +2,7 @@
 // and seeding from scratch took seconds per file. This module is imported by the global setup (main process) and
 // by helpers.ts (workers), so it holds no app code.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -28,6 +28,11 @@ export interface ApiTemplate {
   pgliteMigratedDump?: string;
   /** PostgreSQL: the migrated database with no rows, cloned like the seeded one. */
   postgresMigratedTemplate?: string;
+  /**
+   * The folder where each part announces itself once whole (`<part>.ready`), or the set-up its failure (`failed`):
+   * the global setup builds the template while the run's first files go (see `templatePart`).
+   */
+  readyDir: string;
 }
 
 declare module 'vitest' {
@@ -61,59 +66,117 @@ export async function adminQuery(statement: string): Promise<void> {
   }
 }
 
+/** The parts of a template, each announced when whole: the migrated database first, then the seeded one. */
+export type TemplatePart = 'migrated' | 'seeded';
+
+const partTimeoutMs = 300_000;
+
 /**
- * Migrates once (kept as the migrated template) and seeds the demo at `fixedNow` on top (the seeded template);
- * answers where they are and how to remove them after the run.
+ * Waits until the template's `part` is whole (test/global-setup.ts builds it in the background, so the files that
+ * need no database, and those that need only the migrated one, start before the demo is seeded); throws the
+ * set-up's own error when it failed. Polls the marker file: the set-up runs in vitest's main process, the waiting
+ * files in its workers.
  */
-export async function createTemplate(
-  target: 'pglite' | 'postgres',
-): Promise<{ template: ApiTemplate; remove: () => Promise<void> }> {
+export async function templatePart(template: ApiTemplate, part: TemplatePart): Promise<void> {
+  const ready = join(template.readyDir, `${part}.ready`);
+  const failed = join(template.readyDir, 'failed');
+  const started = Date.now();
+  for (let waitMs = 5; !existsSync(ready); waitMs = Math.min(waitMs * 2, 100)) {
+    if (existsSync(failed)) throw new Error(`the run's template failed: ${readFileSync(failed, 'utf8')}`);
+    if (Date.now() - started > partTimeoutMs) throw new Error(`the run's ${part} template was not ready in 5 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
+}
+
+/**
+ * Starts building the run's template and answers at once where its parts will be: migrates once (kept as the
+ * migrated template), then seeds the demo at `fixedNow` on top (the seeded template), announcing each part as it
+ * is whole (`templatePart`). `remove` waits for the build and removes what it made.
+ */
+export function createTemplate(target: 'pglite' | 'postgres'): {
+  template: ApiTemplate;
+  built: Promise<void>;
+  remove: () => Promise<void>;
+} {
   const dir = mkdtempSync(join(tmpdir(), 'portal-template-'));
   const storageRoot = join(dir, 'files');
-  const storage = localDiskStorage(storageRoot);
-  const template: ApiTemplate = { seededAt: fixedNow.toISOString(), storageRoot };
-  if (target === 'pglite') {
-    const database = await openPglite();
-    try {
-      await runMigrations(database);
-      template.pgliteMigratedDump = join(dir, 'pglite-migrated.tar');
-      writeFileSync(template.pgliteMigratedDump, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
-      await seedDemo(database.db, fixedNow, storage);
-      template.pgliteDump = join(dir, 'pglite.tar');
-      writeFileSync(template.pgliteDump, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
-    } finally {
-      await database.close();
-    }
-    return { template, remove: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
+  const template: ApiTemplate = { seededAt: fixedNow.toISOString(), storageRoot, readyDir: dir };
+  const announce = (part: TemplatePart) => writeFileSync(join(dir, `${part}.ready`), '');
   const name = `portal_tpl_${randomBytes(6).toString('hex')}`;
   const migratedName = `${name}_m`;
+  if (target === 'pglite') {
+    template.pgliteMigratedDump = join(dir, 'pglite-migrated.tar');
+    template.pgliteDump = join(dir, 'pglite.tar');
+  } else {
+    template.postgresTemplate = name;
+    template.postgresMigratedTemplate = migratedName;
+  }
+  const build = target === 'pglite' ? buildPglite : buildPostgres;
+  const built = build(template, name, migratedName, announce).catch((error: unknown) => {
+    writeFileSync(join(dir, 'failed'), error instanceof Error ? (error.stack ?? error.message) : String(error));
+    throw error;
+  });
+  // Its failure reaches every file that waits for a part; the run's end awaits it again in `remove`.
+  built.catch(() => undefined);
   const remove = async () => {
-    await adminQuery(`drop database if exists ${name} with (force)`);
-    await adminQuery(`drop database if exists ${migratedName} with (force)`);
+    await built.catch(() => undefined);
+    if (target === 'postgres') {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      await adminQuery(`drop database if exists ${migratedName} with (force)`);
+    }
     rmSync(dir, { recursive: true, force: true });
   };
+  return { template, built, remove };
+}
+
+/** Writes `bytes` under `path` whole: a file that waits for it never reads half of it. */
+function writeWhole(path: string, bytes: Buffer) {
+  writeFileSync(`${path}.part`, bytes);
+  renameSync(`${path}.part`, path);
+}
+
+async function buildPglite(
+  template: ApiTemplate,
+  _name: string,
+  _migratedName: string,
+  announce: (part: TemplatePart) => void,
+) {
+  const storage = localDiskStorage(template.storageRoot);
+  const database = await openPglite();
   try {
-    // Closed before any clone: PostgreSQL refuses to copy a database someone is connected to.
-    await adminQuery(`create database ${migratedName}`);
-    const migrated = await openPostgres(databaseUrl(migratedName), { poolSize: 2 });
-    try {
-      await runMigrations(migrated);
-    } finally {
-      await migrated.close();
-    }
-    await adminQuery(`create database ${name} template ${migratedName}`);
-    const database = await openPostgres(databaseUrl(name), { poolSize: 2 });
-    try {
-      await seedDemo(database.db, fixedNow, storage);
-    } finally {
-      await database.close();
-    }
-  } catch (error) {
-    await remove();
-    throw error;
+    await runMigrations(database);
+    writeWhole(template.pgliteMigratedDump!, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
+    announce('migrated');
+    await seedDemo(database.db, fixedNow, storage);
+    writeWhole(template.pgliteDump!, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
+    announce('seeded');
+  } finally {
+    await database.close();
   }
-  template.postgresTemplate = name;
-  template.postgresMigratedTemplate = migratedName;
-  return { template, remove };
+}
+
+async function buildPostgres(
+  template: ApiTemplate,
+  name: string,
+  migratedName: string,
+  announce: (part: TemplatePart) => void,
+) {
+  const storage = localDiskStorage(template.storageRoot);
+  // Closed before any clone: PostgreSQL refuses to copy a database someone is connected to.
+  await adminQuery(`create database ${migratedName}`);
+  const migrated = await openPostgres(databaseUrl(migratedName), { poolSize: 2 });
+  try {
+    await runMigrations(migrated);
+  } finally {
+    await migrated.close();
+  }
+  await adminQuery(`create database ${name} template ${migratedName}`);
+  announce('migrated');
+  const database = await openPostgres(databaseUrl(name), { poolSize: 2 });
+  try {
+    await seedDemo(database.db, fixedNow, storage);
+  } finally {
+    await database.close();
+  }
+  announce('seeded');
 }

@@ -37,7 +37,7 @@ describe('npm run import (the command line)', () => {
       env = { DATABASE_URL: databaseUrl(databaseName) };
     } else {
       // The run's migrated template when there is one (runMigrations below then has nothing left to do).
-      database = await openPglite(join(work, 'pglite'), migratedPgliteDump());
+      database = await openPglite(join(work, 'pglite'), await migratedPgliteDump());
       env = { DATA_DIR: work };
     }
     await runMigrations(database);

@@ -11,6 +11,7 @@ const tools: Record<string, () => Promise<CliTool>> = {
   institute: async () => (await import('./features/admin/institute.cli.ts')).instituteTool,
   'admin:key': async () => (await import('./features/admin/admin-key.cli.ts')).adminKeyTool,
   'sso:link': async () => (await import('./features/auth/sso-link.cli.ts')).ssoLinkTool,
+  'storage:copy-to-s3': async () => (await import('./lib/storage-copy.cli.ts')).storageCopyTool,
 };
 
 export const toolNames = Object.keys(tools);

@@ -1,5 +1,5 @@
 // The command-line tools' entry: `node src/cli.ts <tool> [arguments]`, behind the npm scripts
-// import, institute, admin:key and sso:link (src/cli-tools.ts).
+// import, institute, admin:key, sso:link and storage:copy-to-s3 (src/cli-tools.ts).
 import { runTool } from './cli-tools.ts';
 
 const [name, ...args] = process.argv.slice(2);

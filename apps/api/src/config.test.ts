@@ -10,6 +10,9 @@ describe('loadConfig', () => {
       SEED_DEMO: 'auto',
       DOCS: 'true',
       CLOCK_OFFSET_MS: 0,
+      STORAGE: 'local',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
     });
     expect(loadConfig({}).DATABASE_URL).toBeUndefined();
     // No proxy is trusted unless configured.
@@ -54,8 +57,46 @@ describe('loadConfig', () => {
       { TRUST_PROXY: '10.0.0.0/33' },
       'Invalid configuration: TRUST_PROXY must be comma-separated IP addresses, CIDR ranges or loopback, linklocal, uniquelocal (got "10.0.0.0/33")',
     ],
+    [{ STORAGE: 'disk' }, 'Invalid configuration: STORAGE must be local or s3 (got "disk")'],
+    [{ STORAGE: 's3' }, 'Invalid configuration: S3_BUCKET must be set when STORAGE is s3'],
+    [{ STORAGE: 's3', S3_BUCKET: '' }, 'Invalid configuration: S3_BUCKET must be set when STORAGE is s3'],
+    [
+      { S3_BUCKET: 'My_Bucket' },
+      'Invalid configuration: S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots, hyphens (got "My_Bucket")',
+    ],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' },
+      'Invalid configuration: S3_ENDPOINT must be an http:// or https:// URL (got "minio:9000")',
+    ],
+    [
+      { S3_REGION: 'EU West' },
+      'Invalid configuration: S3_REGION must be a region name such as us-east-1 (got "EU West")',
+    ],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "yes")'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('reads the S3 storage settings', () => {
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_BUCKET: 'campus-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-central-1',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({
+      STORAGE: 's3',
+      S3_BUCKET: 'campus-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-central-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    // The endpoint is optional (Amazon S3 itself); the bucket is needed only for S3 storage.
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'campus-files' }).S3_ENDPOINT).toBeUndefined();
+    expect(loadConfig({ S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(loadConfig({ STORAGE: 'local' }).S3_BUCKET).toBeUndefined();
   });
 
   it('never echoes a database URL, which may hold a password', () => {

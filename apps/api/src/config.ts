@@ -98,6 +98,34 @@ const configSchema = z.object({
     .min(256, 'must be at least 256')
     .max(16384, 'must be at most 16384')
     .default(1536),
+  /**
+   * Where uploaded files live: `local`, DATA_DIR/files; `s3`, the bucket S3_BUCKET of Amazon S3 or, at S3_ENDPOINT, of
+   * an S3-compatible server (several API processes can share it). Credentials and the SDK's other settings come from
+   * its own variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE, AWS_REQUEST_CHECKSUM_CALCULATION…).
+   * `npm run storage:copy-to-s3` copies a local store into the bucket.
+   */
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots, hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .refine((value) => /^https?:\/\/\S+$/.test(value) && URL.canParse(value), 'must be an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z
+    .string()
+    // Amazon's (eu-west-1) and S3-compatible services' own (auto, nyc3).
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  /** Addresses as endpoint/bucket/key rather than bucket.endpoint/key: what most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   // The server's clock runs this many milliseconds ahead of the machine's (behind when negative): the browser tests
   // put the demo and the app on one fixed date and hour, the same at any hour of the run. Never set in production.
   CLOCK_OFFSET_MS: z.coerce
@@ -105,6 +133,13 @@ const configSchema = z.object({
     .int('must be a whole number')
     .refine((offset) => Math.abs(offset) <= 100 * 365 * 86_400_000, 'must be within a hundred years')
     .default(0),
+});
+
+/** The rules between variables. */
+const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  if (config.STORAGE === 's3' && config.S3_BUCKET === undefined) {
+    context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when STORAGE is s3' });
+  }
 });
 
 /** Validated server configuration. */
@@ -122,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       .map((key) => [key, env[key]])
       .filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = configSchema.safeParse(present);
+  const parsed = checkedConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const variable = String(issue?.path[0] ?? 'configuration');

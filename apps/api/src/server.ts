@@ -5,15 +5,15 @@ import { DatabaseUnavailableError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { DemoOnPostgresError, openConfiguredDatabase } from './db/open.ts';
 import { sweepPendingFiles } from './db/pending-files.ts';
-import { resolve } from 'node:path';
-import { localDiskStorage } from './lib/storage.ts';
+import { openConfiguredStorage } from './lib/configured-storage.ts';
 
 const expectedStartupErrors = [ConfigError, DatabaseUnavailableError, DataDirLockedError, DemoOnPostgresError];
 
 async function main() {
   const config = loadConfig(process.env);
-  const storage = localDiskStorage(resolve(config.DATA_DIR, 'files'));
-  // Files a crash left half-written are never referenced by a row: they can go.
+  const storage = openConfiguredStorage(config);
+  // Files a crash left half-written are never referenced by a row: they can go (in a bucket, only those older than
+  // any upload still in progress on another process).
   const swept = await storage.sweepTemporary();
   const offset = config.CLOCK_OFFSET_MS;
   const now = offset === 0 ? () => new Date() : () => new Date(Date.now() + offset);

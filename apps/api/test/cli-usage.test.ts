@@ -16,6 +16,7 @@ const commands = [
   ['npm run admin:key', 'admin:key'],
   ['npm run institute', 'institute'],
   ['npm run sso:link', 'sso:link'],
+  ['npm run storage:copy-to-s3', 'storage:copy-to-s3'],
 ] as const;
 
 it('covers every tool the entry knows', () => {

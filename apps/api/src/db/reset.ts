@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, openPostgres } from './client.ts';
 import { DataDirLockedError, lockDataDir } from './lock.ts';
 import { openConfiguredDatabase } from './open.ts';
-import { localDiskStorage } from '../lib/storage.ts';
+import { openConfiguredStorage } from '../lib/configured-storage.ts';
 
 /** `npm run db:reset`: wipes the database and seeds the demo again. Refuses while a server holds DATA_DIR. */
 async function reset() {
@@ -22,12 +22,9 @@ async function reset() {
     rmSync(resolve(dataDir, 'pglite'), { recursive: true, force: true });
     release();
   }
+  // Local files go with the rows; a bucket (STORAGE=s3) keeps its objects, which no row names any more.
   rmSync(resolve(config.DATA_DIR, 'files'), { recursive: true, force: true });
-  const database = await openConfiguredDatabase(
-    config,
-    () => new Date(),
-    localDiskStorage(resolve(config.DATA_DIR, 'files')),
-  );
+  const database = await openConfiguredDatabase(config, () => new Date(), openConfiguredStorage(config));
   await database.close();
   process.stdout.write('Database reset and demo data seeded.\n');
 }

@@ -25,7 +25,7 @@ export interface Staged {
   head: Buffer;
 }
 
-/** Where files live: local disk now, an S3-compatible bucket later, behind the same methods. */
+/** Where files live: local disk or an S3-compatible bucket (s3-storage.ts), behind the same methods. */
 export interface Storage {
   /**
    * Streams `source` to a temporary object, never holding it whole in memory; `guard` sees each chunk's size
@@ -55,8 +55,27 @@ export interface Storage {
 
 const keyPattern = /^\d{4}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
 
+/** Whether `key` has the form the stores give keys; any other name is treated as not found by every store. */
+export const isStorageKey = (key: string) => keyPattern.test(key);
+
+/** The error a store rejects with for an object it does not hold (as `fs` does: code ENOENT). */
+export const notFound = (message: string, cause?: unknown) =>
+  Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code: 'ENOENT' });
+
+/** Which temporary objects `sweepTemporary` removes: those last written more than `olderThanMs` before `now`. */
+export interface SweepOptions {
+  now?: Date;
+  olderThanMs?: number;
+}
+
+/** A store as the server opens it: it also removes the temporary objects a crash left behind. */
+export type SweptStorage = Storage & {
+  /** Removes temporary objects left by writes that never finished; answers how many it removed. */
+  sweepTemporary(options?: SweepOptions): Promise<number>;
+};
+
 /** A key: year folder and a random id, with a short lower-case extension kept for content sniffing. */
-function newKey(extension: string): string {
+export function newKey(extension: string): string {
   const safe = extension
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')
@@ -68,10 +87,10 @@ function newKey(extension: string): string {
  * Files under `root` on local disk. Writes go to `root/.tmp` first and are renamed into place, so a crash
  * leaves no partial object; `sweepTemporary` removes what such a crash left behind.
  */
-export function localDiskStorage(root: string): Storage & { root: string; sweepTemporary(): Promise<number> } {
+export function localDiskStorage(root: string): SweptStorage & { root: string } {
   const tmpDir = join(root, '.tmp');
   const pathOf = (key: string) => {
-    if (!keyPattern.test(key)) throw Object.assign(new Error('not a storage key'), { code: 'ENOENT' });
+    if (!isStorageKey(key)) throw notFound('not a storage key');
     return join(root, key);
   };
   const commit = async (temporary: string, key: string) => {
@@ -138,10 +157,27 @@ export function localDiskStorage(root: string): Storage & { root: string; sweepT
     async remove(key: string) {
       await rm(pathOf(key), { force: true });
     },
-    async sweepTemporary() {
+    /**
+     * Without `olderThanMs`, every temporary file: what the server does at start, before it writes any, taking the
+     * folder as its own (a bucket shared by processes spares recent ones: s3-storage.ts). With it, only the files
+     * last written before `now - olderThanMs`.
+     */
+    async sweepTemporary({ now = new Date(), olderThanMs }: SweepOptions = {}) {
       const names = await readdir(tmpDir).catch(() => [] as string[]);
-      await Promise.all(names.map((name) => rm(join(tmpDir, name), { force: true })));
-      return names.length;
+      const cutoff = now.getTime() - (olderThanMs ?? 0);
+      const old = await Promise.all(
+        names.map(async (name) => {
+          if (olderThanMs === undefined) return name;
+          const modified = await stat(join(tmpDir, name)).then(
+            (info) => info.mtimeMs,
+            () => undefined,
+          );
+          return modified !== undefined && modified < cutoff ? name : undefined;
+        }),
+      );
+      const removed = old.filter((name) => name !== undefined);
+      await Promise.all(removed.map((name) => rm(join(tmpDir, name), { force: true })));
+      return removed.length;
     },
   };
   return storage;

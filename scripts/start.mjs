@@ -9,4 +9,7 @@ const run = (command, args) => {
 
 if (!existsSync('apps/web/dist/index.html')) run('npm', ['run', 'build', '--silent']);
 // exec-like: the server gets the signals directly through the same process group.
+// V8's compile cache (Node's NODE_COMPILE_CACHE) in node_modules/.cache: a restart compiles the API's modules once
+// less (their import took 2.4-2.8 s, 1.9 s with the cache, on the 2-core machine).
+process.env.NODE_COMPILE_CACHE ??= 'node_modules/.cache/node-compile-cache';
 run(process.execPath, ['apps/api/src/server.ts']);

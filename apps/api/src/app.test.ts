@@ -6,10 +6,11 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBanner } from '../test/factories/home.ts';
 import { createInstitute } from '../test/factories/institutes.ts';
-import { createMigratedDatabase, createTestApp } from '../test/helpers.ts';
+import { createMigratedDatabase, createTestApp, createTestStorage } from '../test/helpers.ts';
 import { addInstituteHosts } from './access/institute-hosts.repository.ts';
 import { loggerOptions } from './app.ts';
 import type { Database } from './db/client.ts';
+import type { Storage } from './lib/storage.ts';
 import { renderIndex } from './plugins/web.ts';
 
 function makeDist(): string {
@@ -443,6 +444,21 @@ describe('readiness without a database', () => {
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ code: 'UNAVAILABLE', message: 'Service Unavailable' });
+    await app.close();
+  });
+
+  it('answers 503 when the file store does not answer, and 200 once it does again', async () => {
+    let answers = false;
+    const storage = createTestStorage();
+    const flaky: Storage = Object.assign(Object.create(storage) as Storage, {
+      ping: () => (answers ? storage.ping() : Promise.reject(new Error('NoSuchBucket'))),
+    });
+    const app = await createTestApp({ storage: flaky });
+    const refused = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toEqual({ code: 'UNAVAILABLE', message: 'Service Unavailable' });
+    answers = true;
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     await app.close();
   });
 });

@@ -201,7 +201,7 @@ export async function buildApp(options: AppOptions) {
     await app.register(swaggerUi, { routePrefix: '/docs' });
   }
 
-  await app.register(healthRoutes, { database: options.database });
+  await app.register(healthRoutes, { database: options.database, storage: options.storage });
   await registerFeatures(app, {
     sms: options.sms ?? logSmsSender(app.log),
     rateLimits: { ...defaultAuthRateLimits, ...options.rateLimits },

@@ -61,6 +61,11 @@ const absentKey = '2025/00000000-0000-4000-8000-000000000000.pdf';
 
 /** The contract, as tests in the caller's describe; `open` answers a new, empty store for each. */
 export function storageContract(open: () => Promise<ContractStore>) {
+  it('answers a readiness ping when it can be written', async () => {
+    const store = await open();
+    await expect(store.storage.ping()).resolves.toBeUndefined();
+  });
+
   it('stages a stream with its size, sha256 and first 4096 bytes, and commits it whole under its key', async () => {
     const store = await open();
     const staged = await store.storage.stage(generatedStream('stage', 10_000));

@@ -32,6 +32,7 @@ export function openConfiguredStorage(config: StorageConfig): SweptStorage {
     putStream: async (source, extension) => (await store()).putStream(source, extension),
     open: async (key, range) => (await store()).open(key, range),
     remove: async (key) => (await store()).remove(key),
+    ping: async () => (await store()).ping(),
     sweepTemporary: async (options) => (await store()).sweepTemporary(options),
   };
 }

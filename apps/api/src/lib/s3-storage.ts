@@ -14,6 +14,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
   ListMultipartUploadsCommand,
@@ -198,6 +199,10 @@ export function s3Storage(options: S3StorageOptions): S3Storage {
     async remove(key: string) {
       checkKey(key);
       await deleteObject(key);
+    },
+    /** The bucket answers with these credentials (HeadBucket needs the right to list it). */
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
     },
     async sizeOf(key: string) {
       checkKey(key);

@@ -91,4 +91,9 @@ describe('S3 storage, on a real S3-compatible server (s3rver)', () => {
     expect(await storage.sizeOf(key)).toBe(12);
     expect(await storage.sizeOf('2025/00000000-0000-4000-8000-000000000000.txt')).toBeUndefined();
   });
+
+  it('refuses the readiness ping when its bucket does not exist', async () => {
+    const { client } = await openStore();
+    await expect(s3Storage({ bucket: 'no-such-bucket', client }).ping()).rejects.toThrow();
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -51,6 +51,8 @@ export interface Storage {
     range?: (size: number) => { start: number; end: number } | undefined,
   ): Promise<{ stream: Readable; size: number; range?: { start: number; end: number } }>;
   remove(key: string): Promise<void>;
+  /** Resolves when the store answers and can be written (readiness, /readyz); rejects with the reason otherwise. */
+  ping(): Promise<void>;
 }
 
 const keyPattern = /^\d{4}\/[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
@@ -156,6 +158,10 @@ export function localDiskStorage(root: string): SweptStorage & { root: string } 
     },
     async remove(key: string) {
       await rm(pathOf(key), { force: true });
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
     /**
      * Without `olderThanMs`, every temporary file: what the server does at start, before it writes any, taking the

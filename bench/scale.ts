@@ -1,0 +1,295 @@
+// The scale test (issue 30; `npm run test:scale`, run by .ci/run): the portal as a provider runs it past one box.
+// PostgreSQL, an S3-compatible server (s3rver), two API processes with data folders of their own and nothing shared
+// on disk, and Debian's nginx as the only entry point, round-robin between them. Through the proxy:
+// - a student uploads an assignment file (answered by one process) and downloads it (answered by the other);
+// - 200 students (`--students`) in one test save an answer every 2 s while one API process is SIGKILLed and
+//   started again: no acknowledged answer lost or stored twice, every attempt on time (bench/exam-load.ts).
+// Prints what it measured; exits non-zero on any failed check.
+//
+//   node --import tsx bench/scale.ts [--students 200] [--seconds 40] [--keep]
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { multipart } from '../apps/api/test/multipart.ts';
+import { s3TestCredentials, startS3Server } from '../apps/api/test/s3-server.ts';
+import { checkExamRun, describeSaves, examLoad, sleep, sleepUntil } from './exam-load.ts';
+import { prepareExam } from './exam-setup.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    students: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '40' },
+    ramp: { type: 'string', default: '5' },
+    every: { type: 'string', default: '2' },
+  },
+});
+const students = Number(args.students);
+const runMs = Number(args.seconds) * 1000;
+const rampMs = Number(args.ramp) * 1000;
+const everyMs = Number(args.every) * 1000;
+const admin =
+  process.env.BENCH_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = new URL('..', import.meta.url).pathname;
+const durationMinutes = 60;
+const problems: string[] = [];
+const check = (ok: boolean, problem: string) => {
+  if (!ok) problems.push(problem);
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitReady(url: string, timeoutMs: number, child?: ChildProcess): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return Date.now() - started;
+    } catch {
+      // Not ready.
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready within ${timeoutMs} ms`);
+}
+
+/** Debian's nginx; root on Debian installs it when it is missing (as `npm test` does Chromium). */
+function findNginx(): string {
+  const nginx = '/usr/sbin/nginx';
+  if (existsSync(nginx)) return nginx;
+  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+    console.log("nginx is missing; installing Debian's nginx package");
+    execFileSync('sh', [
+      '-c',
+      'apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx >/dev/null',
+    ]);
+    if (existsSync(nginx)) return nginx;
+  }
+  throw new Error('nginx is missing: apt-get install nginx');
+}
+
+/**
+ * nginx in front of the API processes, round-robin, as an operator would put it: the client's address in
+ * X-Forwarded-For (set, not appended: a client cannot forge it), the host kept (it picks the institute), uploads
+ * and answers streamed, and the upstream that answered named in X-Upstream (what the test reads to tell them apart).
+ */
+function startProxy(port: number, upstreams: number[], dir: string): ChildProcess {
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+error_log ${join(dir, 'error.log')} warn;
+pid ${join(dir, 'nginx.pid')};
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${join(dir, 'body')};
+  proxy_temp_path ${join(dir, 'proxy')};
+  fastcgi_temp_path ${join(dir, 'fastcgi')};
+  uwsgi_temp_path ${join(dir, 'uwsgi')};
+  scgi_temp_path ${join(dir, 'scgi')};
+  upstream api {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 200m;
+    location / {
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
+      proxy_buffering off;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`,
+  );
+  return spawn(findNginx(), ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+const began = Date.now();
+const name = `portal_scale_${Date.now()}`;
+const databaseUrl = admin.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
+const work = mkdtempSync(join(tmpdir(), 'portal-scale-'));
+const s3 = await startS3Server({ checkSignatures: false });
+const bucket = await s3.createBucket();
+execFileSync('psql', [admin, '-q', '-c', `create database ${name}`]);
+const processes = new Map<string, ChildProcess>();
+
+/** An API process on its own data folder (nothing shared on disk), files in the bucket, behind the proxy. */
+function startApi(label: string, port: number) {
+  const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      DATA_DIR: mkdtempSync(join(work, `${label}-`)),
+      DATABASE_URL: databaseUrl,
+      // The demo institutes, whose host (localhost) and students the checks use: the first process to start seeds
+      // them, and a process on PostgreSQL starts on a database holding them only with SEED_DEMO=true.
+      SEED_DEMO: 'true',
+      TRUST_PROXY: '127.0.0.1',
+      STORAGE: 's3',
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: s3TestCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: s3TestCredentials.secretAccessKey,
+      NODE_COMPILE_CACHE: join(tmpdir(), 'portal-node-compile-cache'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  processes.set(label, child);
+  return child;
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+try {
+  const [portA, portB, proxyPort] = [await freePort(), await freePort(), await freePort()];
+  const base = `http://localhost:${proxyPort}`;
+  // One at a time: the first migrates and seeds, the second finds both done.
+  const a = startApi('api-a', portA);
+  const firstStart = await waitReady(`http://127.0.0.1:${portA}/readyz`, 240_000, a);
+  const b = startApi('api-b', portB);
+  const secondStart = await waitReady(`http://127.0.0.1:${portB}/readyz`, 120_000, b);
+  processes.set('proxy', startProxy(proxyPort, [portA, portB], mkdtempSync(join(work, 'nginx-'))));
+  await waitReady(`${base}/readyz`, 30_000);
+  console.log(
+    `scale test: PostgreSQL ${name}, s3rver at ${s3.endpoint} (bucket ${bucket}), API processes on ${portA} and ` +
+      `${portB} (ready in ${firstStart} ms seeding, ${secondStart} ms), nginx round-robin on ${proxyPort}`,
+  );
+
+  // A student's file: uploaded through one process, downloaded through the other.
+  {
+    const login = await fetch(`${base}/api/v2/user/v3/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: '9000000001', password: 'demo1234', device_id: 'scale', source: 'WEB' }),
+    });
+    const session = (
+      (await login.json()) as { result: { student_auth: string; institute_id: number; student_id: number } }
+    ).result;
+    const headers = { authorization: session.student_auth, source: 'WEB' };
+    const listed = (await (
+      await fetch(`${base}/api/v2/onlineAssignment/student/getAssignmentsDetail`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ category_id: 255, institute_id: session.institute_id, student_id: session.student_id }),
+      })
+    ).json()) as { result: { upcoming_online_assignment_list: { file_id: number; student_status: string }[] } };
+    const pending = listed.result.upcoming_online_assignment_list.find((item) => item.student_status === 'Pending')!;
+    const content = Buffer.from(`%PDF-1.4\n% scale test ${Date.now()}\n${'x'.repeat(200_000)}\n%%EOF\n`);
+    const body = multipart([{ filename: 'scale.pdf', content }], {
+      institute_id: session.institute_id,
+      category_id: 255,
+      studentId_array: [session.student_id],
+      file_id: pending.file_id,
+      student_status: 'Draft',
+      student_comment: 'scale test',
+      attachmentId_array: [],
+      url_lists: [],
+    });
+    const uploaded = await fetch(`${base}/api/v2/onlineAssignment/student/updateAssignment`, {
+      method: 'POST',
+      headers: { ...headers, ...body.headers },
+      body: body.payload as unknown as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    const uploadedBy = uploaded.headers.get('x-upstream');
+    check(uploaded.status === 200, `the upload answered ${uploaded.status}`);
+    const files = (await (
+      await fetch(
+        `${base}/api/v2/onlineAssignment/studentAttachmentsDetail/${session.institute_id}/${session.student_id}/${pending.file_id}`,
+        { headers },
+      )
+    ).json()) as { result: { student_attachment: { attachment_url: string; is_link: boolean }[] } };
+    const url = files.result.student_attachment.find((file) => !file.is_link)?.attachment_url ?? '';
+    // Round-robin: of two downloads in a row, one is answered by the other process.
+    const downloads = [];
+    for (let turn = 0; turn < 2; turn += 1) {
+      const response = await fetch(new URL(url, base));
+      downloads.push({
+        by: response.headers.get('x-upstream'),
+        same: Buffer.from(await response.arrayBuffer()).equals(content),
+      });
+    }
+    const other = downloads.find((download) => download.by !== uploadedBy);
+    check(
+      Boolean(other?.same),
+      `a file uploaded through ${uploadedBy} did not come back whole through the other process`,
+    );
+    console.log(
+      `file: uploaded through ${uploadedBy}, downloaded whole through ${downloads.map((download) => `${download.by} (${download.same ? 'same bytes' : 'DIFFERENT'})`).join(' and ')}`,
+    );
+  }
+
+  // Exam saves through the proxy while one API process is killed and started again.
+  {
+    const { testId, credentials } = await prepareExam(databaseUrl, students, durationMinutes);
+    const load = examLoad({ base, everyMs, cutShare: 0 });
+    const loadStart = Date.now();
+    const stopAt = loadStart + rampMs + runMs;
+    const runs = credentials.map((credential) => load.student(credential, testId, Math.random() * rampMs, stopAt));
+    await sleepUntil(loadStart + rampMs + runMs * 0.3);
+    console.log(
+      `exam: ${students} students save every ${everyMs / 1000} s for ${runMs / 1000} s; killing api-a (SIGKILL)`,
+    );
+    const killed = processes.get('api-a')!;
+    const exited = new Promise((resolve) => killed.once('exit', resolve));
+    killed.kill('SIGKILL');
+    await exited;
+    const restarted = startApi('api-a', portA);
+    console.log(`exam: api-a back after ${await waitReady(`http://127.0.0.1:${portA}/readyz`, 120_000, restarted)} ms`);
+    const results = await Promise.all(runs);
+    const checked = await checkExamRun({
+      databaseUrl,
+      base,
+      testId,
+      students,
+      durationMinutes,
+      results,
+      figures: load.figures,
+    });
+    console.log(`exam: ${describeSaves(load.figures)}`);
+    console.log(`exam: ${checked.summary}`);
+    problems.push(...checked.problems);
+  }
+} catch (error) {
+  problems.push(error instanceof Error ? error.message : String(error));
+} finally {
+  for (const child of [...processes.values()].reverse()) await stop(child);
+  await s3.stop();
+  execFileSync('psql', [admin, '-q', '-c', `drop database if exists ${name} with (force)`]);
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(`scale test: took ${((Date.now() - began) / 1000).toFixed(0)} s`);
+if (problems.length > 0) {
+  console.error(`scale test failed: ${problems.join('; ')}`);
+  process.exit(1);
+}
+console.log('scale test: passed');

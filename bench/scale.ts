@@ -9,11 +9,11 @@
 //   node --import tsx bench/scale.ts [--students 200] [--seconds 40] [--keep]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { multipart } from '../apps/api/test/multipart.ts';
+import { freePort } from '../apps/api/test/process.ts';
 import { s3TestCredentials, startS3Server } from '../apps/api/test/s3-server.ts';
 import { checkExamRun, describeSaves, examLoad, sleep, sleepUntil } from './exam-load.ts';
 import { prepareExam } from './exam-setup.ts';
@@ -38,17 +38,6 @@ const problems: string[] = [];
 const check = (ok: boolean, problem: string) => {
   if (!ok) problems.push(problem);
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitReady(url: string, timeoutMs: number, child?: ChildProcess): Promise<number> {
   const started = Date.now();

@@ -6,8 +6,8 @@
 // are set in one place (serve-file.ts). A presigned bucket address would be a second kind of link, valid for anyone
 // holding it on another host, whose headers the bucket sets. The cost is the bytes passing through the API process,
 // which streams them with backpressure (a slow reader holds one socket, not the file).
-import { createHash, randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
@@ -23,7 +23,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config.ts';
-import { isStorageKey, newKey, notFound, type Staged, type SweepOptions, type SweptStorage } from './storage.ts';
+import {
+  isStorageKey,
+  newKey,
+  notFound,
+  stagingMeter,
+  type Staged,
+  type SweepOptions,
+  type SweptStorage,
+} from './storage.ts';
 
 /** Temporary objects (staged, not yet committed) live under this prefix, which no key can start with. */
 const temporaryPrefix = 'tmp/';
@@ -106,23 +114,7 @@ export function s3Storage(options: S3StorageOptions): S3Storage {
     async stage(source: Readable, guard?: (chunkBytes: number) => void): Promise<Staged> {
       const id = randomUUID();
       const key = `${temporaryPrefix}${id}`;
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          try {
-            guard?.(chunk.length);
-          } catch (error) {
-            done(error as Error);
-            return;
-          }
-          size += chunk.length;
-          hash.update(chunk);
-          if (head.length < 4096) head = Buffer.concat([head, chunk.subarray(0, 4096 - head.length)]);
-          done(null, chunk);
-        },
-      });
+      const meter = stagingMeter(guard);
       // Upload reads `meter` a part at a time, so the source is paused while parts are in flight. A failed upload
       // stops reading: destroying `meter` then ends the pipeline too.
       const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: meter }, partSize, queueSize });
@@ -140,7 +132,7 @@ export function s3Storage(options: S3StorageOptions): S3Storage {
         await deleteObject(key).catch(() => undefined);
         throw piped.status === 'rejected' ? piped.reason : (uploaded as PromiseRejectedResult).reason;
       }
-      return { id, size, sha256: hash.digest('hex'), head };
+      return { id, ...meter.measured() };
     },
     reserveKey: newKey,
     async commit(staged: Staged, key: string) {

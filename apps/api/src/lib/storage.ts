@@ -76,6 +76,33 @@ export type SweptStorage = Storage & {
   sweepTemporary(options?: SweepOptions): Promise<number>;
 };
 
+/**
+ * The stream a staged write passes through: `guard` sees each chunk's size first and may throw to stop the write;
+ * `measured` answers the size, the sha256 and the first 4096 bytes (for recognising the type by content).
+ */
+export function stagingMeter(guard?: (chunkBytes: number) => void) {
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        guard?.(chunk.length);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      size += chunk.length;
+      hash.update(chunk);
+      if (head.length < 4096) head = Buffer.concat([head, chunk.subarray(0, 4096 - head.length)]);
+      done(null, chunk);
+    },
+  });
+  return Object.assign(meter, {
+    measured: (): Omit<Staged, 'id'> => ({ size, sha256: hash.digest('hex'), head }),
+  });
+}
+
 /** A key: year folder and a random id, with a short lower-case extension kept for content sniffing. */
 export function newKey(extension: string): string {
   const safe = extension
@@ -105,30 +132,14 @@ export function localDiskStorage(root: string): SweptStorage & { root: string } 
       await mkdir(tmpDir, { recursive: true });
       const id = randomUUID();
       const temporary = join(tmpDir, id);
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          try {
-            guard?.(chunk.length);
-          } catch (error) {
-            done(error as Error);
-            return;
-          }
-          size += chunk.length;
-          hash.update(chunk);
-          if (head.length < 4096) head = Buffer.concat([head, chunk.subarray(0, 4096 - head.length)]);
-          done(null, chunk);
-        },
-      });
+      const meter = stagingMeter(guard);
       try {
         await pipeline(source, meter, createWriteStream(temporary, { flags: 'wx' }));
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
-      return { id, size, sha256: hash.digest('hex'), head };
+      return { id, ...meter.measured() };
     },
     reserveKey: newKey,
     async commit(staged: Staged, key: string) {

@@ -16,8 +16,8 @@ const apiIsolated = [
  * file that opens a database (through test/helpers.ts, whose database is PostgreSQL on that pass, or the CLIs on
  * DATABASE_URL) and the *.pg.test.ts; it leaves out only
  * - the files that start the server on a PGlite data folder whatever the pass (their database is never PostgreSQL);
- * - the files that open no database at all (configuration, the data-folder lock, caches, HTML sanitising, the rank
- *   worker, the LibreOffice sandbox, the CLIs' usage lines): the same code twice, nothing a driver could change.
+ * - the files that open no database at all (configuration, the data-folder lock, caches, HTML sanitising, the
+ *   LibreOffice sandbox, the CLIs' usage lines): the same code twice, nothing a driver could change.
  * A new file runs on both passes unless it is added here.
  */
 const notOnPostgres = [
@@ -27,7 +27,6 @@ const notOnPostgres = [
   'src/db/lock.test.ts',
   'src/db/schema-migrations.test.ts',
   'src/db/seed/area-seeds.test.ts',
-  'src/features/report/rank-worker.test.ts',
   'src/lib/bounded-cache.test.ts',
   'src/lib/configured-storage.test.ts',
   'src/lib/document-sandbox.test.ts',

@@ -11,11 +11,13 @@ import { instituteSettingsCache } from './access/institute-settings.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import rateLimit from '@fastify/rate-limit';
-import { defaultAuthRateLimits, registerFeatures, type AuthRateLimits } from './features/index.ts';
+import { defaultAuthRateLimits, jobKinds, registerFeatures, type AuthRateLimits } from './features/index.ts';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOrCreateSetting } from './db/server-settings.ts';
+import { openRateLimitStore } from './lib/rate-limit-store.ts';
 import { fileSigner } from './lib/signed-urls.ts';
+import { openJobQueue, type WorkerMode } from './lib/job-queue.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { videoProvidersFromConfig, type VideoProviders } from './lib/video-providers.ts';
@@ -30,6 +32,9 @@ import { normaliseHost } from '@campus/domain/shell/shell.contract';
 import { findFirstBanner } from './features/home/home.repository.ts';
 import { findBrandingByHost } from './features/shell/shell.repository.ts';
 import type { AccessRule } from './types.d.ts';
+
+/** How long after listening the job queue starts (app.ts `onListen`); an enqueue starts it sooner. */
+const jobsStartDelayMs = 3000;
 
 /** Brotli quality of compressed answers (bench/compression.ts measures the choice). */
 export const answerBrotliQuality = 4;
@@ -101,7 +106,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR' | 'TRUST_PROXY' | 'DOCS'>>;
+  config: Pick<Config, 'LOG_LEVEL'> & Partial<Pick<Config, 'WEB_DIST_DIR' | 'TRUST_PROXY' | 'DOCS' | 'REDIS_URL'>>;
   database: Database;
   /** Where uploaded and seeded files live. */
   storage: Storage;
@@ -123,6 +128,8 @@ export interface AppOptions {
   officePreviews?: OfficePreviewLimits;
   /** Rules for routes a test adds to the app; real routes are registered from endpoint descriptors. */
   extraAccess?: Record<string, AccessRule>;
+  /** Background jobs: `inline` (default) runs them in this process, `off` only enqueues (a worker runs them). */
+  worker?: WorkerMode;
 }
 
 /** The whole server as one Fastify instance; `server.ts` only listens and closes it. */
@@ -153,6 +160,17 @@ export async function buildApp(options: AppOptions) {
   );
   app.decorate('signer', fileSigner(secret));
   app.decorate('now', options.now ?? (() => new Date()));
+  const worker = options.worker ?? 'inline';
+  app.decorate('jobs', openJobQueue(options.database, { kinds: jobKinds, log: app.log, works: worker === 'inline' }));
+  // The queue starts a few seconds after the server listens (or at the first enqueue: tests through inject), so that
+  // neither the start nor the first requests wait for pg-boss (0.2 s of CPU to load, more on a busy machine).
+  let startJobs: ReturnType<typeof setTimeout> | undefined;
+  app.addHook('onListen', async () => {
+    startJobs = setTimeout(() => {
+      app.jobs.start().catch((error: unknown) => app.log.error({ err: error }, 'the job queue could not start'));
+    }, jobsStartDelayMs);
+    startJobs.unref();
+  });
 
   // Requests between their first hook and their answer, so closing can wait for them.
   let active = 0;
@@ -172,7 +190,15 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityPlugin);
   // Every route takes its rule from the access matrix; one missing there stops the server from starting.
   await app.register(authPlugin, { extraAccess: options.extraAccess });
-  await app.register(rateLimit, { global: false });
+  // Per-address limits count where every API process sees them: the database, or Redis (REDIS_URL).
+  const rateLimitStore = await openRateLimitStore({
+    redisUrl: options.config.REDIS_URL,
+    db: options.database.db,
+    now: () => app.now(),
+    log: app.log,
+  });
+  app.addHook('onClose', rateLimitStore.close);
+  await app.register(rateLimit, { global: false, ...rateLimitStore.options });
   // The web app's files go as built: @fastify/static sends the .br/.gz the build wrote (scripts/precompress.mjs), and
   // nothing there is compressed again per request. Stored files opt out by their descriptor (answerType 'file').
   app.addHook('onRoute', (route) => {
@@ -208,6 +234,7 @@ export async function buildApp(options: AppOptions) {
     videoProviders: options.videoProviders ?? videoProvidersFromConfig(process.env.VIDEO_CREDENTIALS),
     officePreviews: { officeConverter: options.officeConverter, officePreviews: options.officePreviews },
   });
+  if (worker === 'inline') app.jobs.work(app);
   await app.register(webRoutes, {
     distDir: options.config.WEB_DIST_DIR ?? defaultDistDir,
     // The page still loads without its branding when the database is away; the app then asks and says why.
@@ -220,6 +247,9 @@ export async function buildApp(options: AppOptions) {
     // A request whose client hung up keeps running; let such requests finish (5 s at most) before the
     // database goes, or they fail half-way against a closed pool.
     if (active > 0) await Promise.race([new Promise<void>((resolve) => (onDrained = resolve)), sleep(5000)]);
+    // Jobs running here finish (or are given back for a retry) before the database goes.
+    clearTimeout(startJobs);
+    await app.jobs.stop();
     await options.database.close();
   });
   return app;

@@ -99,6 +99,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ STORAGE: 'local' }).S3_BUCKET).toBeUndefined();
   });
 
+  it('runs background jobs in the API process unless WORKER=off (a worker beside it runs them)', () => {
+    expect(loadConfig({}).WORKER).toBe('inline');
+    expect(loadConfig({ WORKER: 'inline' }).WORKER).toBe('inline');
+    expect(loadConfig({ WORKER: 'off', DATABASE_URL: 'postgres://db/portal' }).WORKER).toBe('off');
+    expect(() => loadConfig({ WORKER: 'separate' })).toThrow(
+      new ConfigError('Invalid configuration: WORKER must be inline or off (got "separate")'),
+    );
+    // On the embedded database no worker can reach the jobs.
+    expect(() => loadConfig({ WORKER: 'off' })).toThrow(
+      new ConfigError('Invalid configuration: WORKER can be off only with DATABASE_URL (PostgreSQL) (got "off")'),
+    );
+  });
+
   it('never echoes a database URL, which may hold a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).toThrow(
       'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
@@ -107,6 +120,17 @@ describe('loadConfig', () => {
       loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' });
     } catch (error) {
       expect((error as Error).message).not.toContain('secret');
+    }
+  });
+
+  it('counts the per-address limits in Redis only with a redis:// or rediss:// REDIS_URL, never echoed', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@cache:6379/2' }).REDIS_URL).toBe('redis://:pw@cache:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380' }).REDIS_URL).toBe('rediss://cache.example:6380');
+    for (const bad of ['http://:secret@cache:6379', 'cache:6379', 'redis://', 'redis://a b']) {
+      expect(() => loadConfig({ REDIS_URL: bad })).toThrow(
+        new ConfigError('Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL'),
+      );
     }
   });
 });

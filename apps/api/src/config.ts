@@ -60,6 +60,11 @@ const configSchema = z.object({
     .max(200, 'must be at most 200')
     .default(10),
   SEED_DEMO: z.enum(['auto', 'true', 'false'], { error: 'must be auto, true or false' }).default('auto'),
+  /**
+   * Background jobs (lib/job-queue.ts): `inline` runs them in this API process (the embedded default, and one process
+   * on PostgreSQL); `off` only enqueues them, for API processes beside a worker (`npm run worker`).
+   */
+  WORKER: z.enum(['inline', 'off'], { error: 'must be inline or off' }).default('inline'),
   /** `false` turns off the OpenAPI pages at /docs (production). */
   DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   // Requests a minute per IP address; the benchmark raises them to load the routes from one address.
@@ -78,6 +83,14 @@ const configSchema = z.object({
     .int('must be a whole number')
     .positive('must be positive')
     .default(20),
+  /**
+   * Redis for the per-address limits above (lib/rate-limit-store.ts): unset, they count in the database, which every
+   * API process shares too; set, in Redis (`redis://[:password@]host:6379[/db]`, or `rediss://` for TLS).
+   */
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\/\S+$/.test(value) && URL.canParse(value), 'must be a redis:// or rediss:// URL')
+    .optional(),
   // Office previews (lib/document-sandbox.ts): conversions run at once on each process, and each one's time and
   // memory limits. A conversion stopped by a limit is tried again later.
   OFFICE_PREVIEWS_AT_ONCE: z.coerce
@@ -140,6 +153,10 @@ const checkedConfigSchema = configSchema.superRefine((config, context) => {
   if (config.STORAGE === 's3' && config.S3_BUCKET === undefined) {
     context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when STORAGE is s3' });
   }
+  // No worker can reach the embedded database (one process holds it): its jobs would never run.
+  if (config.WORKER === 'off' && config.DATABASE_URL === undefined) {
+    context.addIssue({ code: 'custom', path: ['WORKER'], message: 'can be off only with DATABASE_URL (PostgreSQL)' });
+  }
 });
 
 /** Validated server configuration. */
@@ -162,7 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const issue = parsed.error.issues[0];
   const variable = String(issue?.path[0] ?? 'configuration');
   const given = present[variable];
-  // A database URL may hold a password, so it is never echoed back.
-  const shown = given === undefined || variable === 'DATABASE_URL' ? '' : ` (got "${given}")`;
+  // A database or Redis URL may hold a password, so it is never echoed back.
+  const isSecret = variable === 'DATABASE_URL' || variable === 'REDIS_URL';
+  const shown = given === undefined || isSecret ? '' : ` (got "${given}")`;
   throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
 }

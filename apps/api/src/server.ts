@@ -24,6 +24,7 @@ async function main() {
     database,
     storage,
     now,
+    worker: config.WORKER,
     rateLimits: {
       loginPerMinute: config.LOGIN_PER_MINUTE,
       forgotPasswordPerMinute: config.FORGOT_PASSWORD_PER_MINUTE,

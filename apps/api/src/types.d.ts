@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { FileSigner } from './lib/signed-urls.ts';
+import type { JobQueue } from './lib/job-queue.ts';
 import type { AppError } from './errors.ts';
 import type { Storage } from './lib/storage.ts';
 
@@ -44,6 +45,8 @@ declare module 'fastify' {
     signer: FileSigner;
     /** The server's clock; tests replace it to fix `now`. */
     now: () => Date;
+    /** The background job queue (lib/job-queue.ts): routes enqueue; on WORKER=inline this process runs the jobs too. */
+    jobs: JobQueue;
     /** The institute reached at the request's host, if any. */
     instituteIdOfHost: (request: FastifyRequest) => Promise<number | undefined>;
     /** Institute settings (time zone, switches), cached across requests. */

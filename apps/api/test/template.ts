@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { installJobQueue } from '../src/lib/job-queue.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { localDiskStorage } from '../src/lib/storage.ts';
 
@@ -145,6 +146,8 @@ async function buildPglite(
   const database = await openPglite();
   try {
     await runMigrations(database);
+    // The job queue's schema too: a test app's queue then starts at once.
+    await installJobQueue(database);
     writeWhole(template.pgliteMigratedDump!, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
     announce('migrated');
     await seedDemo(database.db, fixedNow, storage);
@@ -167,6 +170,7 @@ async function buildPostgres(
   const migrated = await openPostgres(databaseUrl(migratedName), { poolSize: 2 });
   try {
     await runMigrations(migrated);
+    await installJobQueue(migrated);
   } finally {
     await migrated.close();
   }

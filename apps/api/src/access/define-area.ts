@@ -1,5 +1,6 @@
 import type { BoundEndpoint } from '@campus/domain/shared/endpoint';
 import type { FastifyInstance } from 'fastify';
+import type { JobKind } from '../lib/job-queue.ts';
 import type { AreaPolicies } from './policies.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface Area<Options = unknown> {
   readonly routes: (app: FastifyInstance, options: Options) => Promise<void>;
   /** The policies of the kinds of id the area owns (`<area>.policy.ts`); the shared kinds are access/policies.ts's. */
   readonly policies?: AreaPolicies;
+  /** Its kinds of background job (lib/job-queue.ts): a worker, or the API process on WORKER=inline, runs them. */
+  readonly jobs?: readonly JobKind[];
 }
 
 /** An area's manifest, as its `area.ts` exports it (`export const area = defineArea({ … })`). */

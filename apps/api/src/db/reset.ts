@@ -14,6 +14,8 @@ async function reset() {
     const database = await openPostgres(config.DATABASE_URL, { poolSize: 1 });
     await database.db.execute(sql`drop schema if exists public cascade`);
     await database.db.execute(sql`drop schema if exists drizzle cascade`);
+    // The job queue's (lib/job-queue.ts): its jobs name rows that are gone.
+    await database.db.execute(sql`drop schema if exists pgboss cascade`);
     await database.db.execute(sql`create schema public`);
     await database.close();
   } else {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Area } from '../access/define-area.ts';
 import { infrastructureRoutes } from '../access/matrix.ts';
 import { allPolicies } from '../access/policies.ts';
+import type { JobKind } from '../lib/job-queue.ts';
 import type { SmsSender } from '../lib/sms.ts';
 import type { VideoProviders } from '../lib/video-providers.ts';
 import type { AuthRateLimits } from './auth/auth.routes.ts';
@@ -62,6 +63,9 @@ export const policies = allPolicies(
   [...new Set(allEndpoints.flatMap((endpoint) => endpoint.ids.map((id) => id.kind)))],
   areas.flatMap((area) => (area.policies ? [area.policies] : [])),
 );
+
+/** Every kind of background job the areas declare (their `area.ts` `jobs`). */
+export const jobKinds: readonly JobKind[] = areas.flatMap((area) => area.jobs ?? []);
 
 /** Every area's routes, registered from its endpoint descriptors, and the policies their declared ids go through. */
 export async function registerFeatures(app: FastifyInstance, options: FeatureOptions) {

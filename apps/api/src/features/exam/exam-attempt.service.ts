@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { markRanksStale } from '../report/index.ts';
+import type { JobContext } from '../../lib/job-queue.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { AttemptAuth } from '../../types.d.ts';
 import type { ExamPaperCache } from './exam-paper-cache.ts';
@@ -96,7 +97,7 @@ function scorePaper(paper: PaperRows, answers: Awaited<ReturnType<typeof findAns
 
 /** Submits an attempt: dated at its end when automatic, now when the student submits. */
 export async function submitScored(
-  app: FastifyInstance,
+  app: Pick<JobContext, 'db' | 'now' | 'jobs' | 'log'>,
   instituteId: number,
   attemptId: number,
   by: 'student' | 'auto',
@@ -108,8 +109,8 @@ export async function submitScored(
     ({ endsAt }) => ({ at: by === 'auto' ? endsAt : app.now(), by }),
     scorePaper,
   );
-  // A submission after the result's release marks the ranks stale; the report area ranks in the background.
-  if (done) await markRanksStale(app.db, instituteId, attemptId, app.now());
+  // A submission after the result's release marks the ranks stale; the report area ranks in a background job.
+  if (done) await markRanksStale(app, instituteId, attemptId);
   return done;
 }
 

@@ -1,5 +1,6 @@
 import { reportContract } from '@campus/domain/report/report.contract';
 import { defineArea } from '../../access/define-area.ts';
+import { rankStaleTestsJob, rankTestJob } from './ranking.jobs.ts';
 import { reportPolicies } from './report.policy.ts';
 import { reportRoutes } from './report.routes.ts';
 
@@ -8,4 +9,5 @@ export const area = defineArea({
   contracts: [reportContract],
   routes: reportRoutes,
   policies: reportPolicies,
+  jobs: [rankTestJob, rankStaleTestsJob],
 });

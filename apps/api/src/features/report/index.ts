@@ -1,4 +1,5 @@
 // The report area's public face: the exam results it ranks, as the exam area (a submission marks ranks stale), the
 // access policies (the `question` id) and the demo seed use them.
-export { findAttemptedQuestion, markRanksStale, rankTest, type Taker } from './ranking.repository.ts';
+export { findAttemptedQuestion, rankTest, type Taker } from './ranking.repository.ts';
+export { markRanksStale } from './ranking.jobs.ts';
 export * from './report.writer.ts';

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 // Exam results shared by the exam area (a submission after the release marks the ranks stale), the access policies
-// (the `question` id) and the report area, which ranks in the background and reads what these write.
+// (the `question` id) and the report area, which ranks in a background job (ranking.jobs.ts) and reads what these
+// write.
 //
 // Stale ranks, chosen and documented here: a report answers from the last ranking, never waiting for the next one,
 // except for a student whose own submitted attempt is not ranked yet: that report ranks first (waiting for a
 // ranking of the test in progress in another process, if any), so nobody is told 'No Report Available' for a test
-// they took. A submission never waits: it only marks the test (`markRanksStale`).
+// they took. A submission never waits: it only marks the test (`insertStaleMark`) and enqueues its ranking.
 
 /** Rows of a raw statement, whichever driver ran it (pg answers `{rows}`, PGlite the rows). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
@@ -63,22 +64,17 @@ export async function rankTest(db: Db, instituteId: number, testId: number, now:
   });
 }
 
-/** In-process listeners of stale marks, per database handle: the report area's ranker wakes on them. */
-const staleListeners = new WeakMap<Db, Set<() => void>>();
-
-/** Calls `listener` after each stale mark made through `db`; answers the function that stops it. */
-export function onRanksStale(db: Db, listener: () => void): () => void {
-  const listeners = staleListeners.get(db) ?? new Set();
-  staleListeners.set(db, listeners.add(listener));
-  return () => listeners.delete(listener);
-}
-
 /**
  * After a submission: marks the attempt's test's ranks stale when its result is already released (one upsert that
- * waits for no ranking), and wakes this process's ranker. Answers whether it marked.
+ * waits for no ranking). Answers the test's id when it marked (the report area then enqueues its ranking).
  */
-export async function markRanksStale(db: Db, instituteId: number, attemptId: number, now: Date): Promise<boolean> {
-  const marked = rowsOf(
+export async function insertStaleMark(
+  db: Db,
+  instituteId: number,
+  attemptId: number,
+  now: Date,
+): Promise<number | undefined> {
+  const [marked] = rowsOf<{ test_id: number }>(
     await db.execute(sql`insert into report_stale_tests (institute_id, test_id, stale_since)
       select a.institute_id, a.test_id, ${now.toISOString()}::timestamptz
       from exam_attempts a
@@ -87,9 +83,15 @@ export async function markRanksStale(db: Db, instituteId: number, attemptId: num
       on conflict (institute_id, test_id) do update set marks = report_stale_tests.marks + 1
       returning test_id`),
   );
-  if (marked.length === 0) return false;
-  for (const listener of staleListeners.get(db) ?? []) listener();
-  return true;
+  return marked ? Number(marked.test_id) : undefined;
+}
+
+/** The stale tests, the oldest marks first. */
+export async function findStaleTests(db: Db, limit = 50): Promise<{ instituteId: number; testId: number }[]> {
+  const rows = rowsOf<{ institute_id: number; test_id: number }>(
+    await db.execute(sql`select institute_id, test_id from report_stale_tests order by stale_since limit ${limit}`),
+  );
+  return rows.map((row) => ({ instituteId: Number(row.institute_id), testId: Number(row.test_id) }));
 }
 
 /** What a ranking of a stale test came to: ranked, skipped (another process is ranking it) or already fresh. */
@@ -134,12 +136,9 @@ export async function rankStaleTest(
 
 /** Ranks every stale test this process can take now (the oldest marks first); answers how many it ranked. */
 export async function rankStaleTests(db: Db, now: Date, limit = 50): Promise<number> {
-  const stale = rowsOf<{ institute_id: number; test_id: number }>(
-    await db.execute(sql`select institute_id, test_id from report_stale_tests order by stale_since limit ${limit}`),
-  );
   let ranked = 0;
-  for (const row of stale) {
-    if ((await rankStaleTest(db, Number(row.institute_id), Number(row.test_id), now)) === 'ranked') ranked += 1;
+  for (const { instituteId, testId } of await findStaleTests(db, limit)) {
+    if ((await rankStaleTest(db, instituteId, testId, now)) === 'ranked') ranked += 1;
   }
   return ranked;
 }

@@ -30,12 +30,9 @@ import {
   findUserName,
   findRankState,
   rankStaleTest,
-  rankStaleTests,
   rankTest,
   type Taker,
 } from './report.repository.ts';
-import { onRanksStale } from './ranking.repository.ts';
-import { startRankWorker } from './rank-worker.ts';
 import { renderScoreCardPdf, scoreCardHtml } from './score-card-pdf.ts';
 
 /** Messages of the report area: the spec's where it gives one, ours otherwise. */
@@ -45,11 +42,6 @@ export const reportMessages = {
   parents: 'Parents can only view reports',
   scoreCardExpired: 'This score card link has expired. Please open it again from Exam Reports.',
 } as const;
-
-/** The background ranker: a ranking waits this long after a stale mark, so a burst of submissions joins one. */
-const rankDelayMs = 1000;
-/** How often it looks for marks anyway (left by a process that stopped before ranking them). */
-const rankEveryMs = 60_000;
 
 /** Score card addresses live a day. */
 const scoreCardLifetimeMs = 24 * 60 * 60 * 1000;
@@ -61,19 +53,6 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Exam reports (spec part 2 §2.4, §7). */
 export async function reportRoutes(app: FastifyInstance) {
-  // ——— Ranks: a submission after the release marks its test stale (exam area); this ranks it in the background ———
-  const ranker = startRankWorker({
-    run: async () => void (await rankStaleTests(app.db, app.now())),
-    delayMs: rankDelayMs,
-    everyMs: rankEveryMs,
-    onError: (error) => app.log.warn({ err: error }, 'ranking stale tests failed'),
-  });
-  const stopListening = onRanksStale(app.db, () => ranker.wake());
-  app.addHook('onClose', async () => {
-    stopListening();
-    await ranker.close();
-  });
-
   // ——— Score card addresses: signed, so a new window can open them without the Authorization header ———
   const signScoreCard = (instituteId: number, userId: number, testId: number) => {
     const payload = `${instituteId}-${userId}-${testId}-${app.now().getTime() + scoreCardLifetimeMs}`;
@@ -89,8 +68,8 @@ export async function reportRoutes(app: FastifyInstance) {
 
   /** The report of a user's ranked attempt at a released test; undefined when there is none to show. */
   async function buildReport(instituteId: number, userId: number, testId: number) {
-    // A ranked student reads the last ranks at once, even while later submissions wait for the background ranker
-    // (their rank and the test's figures then lag by about a second, as the ranker runs). Both reads go together.
+    // A ranked student reads the last ranks at once, even while later submissions wait for their ranking job
+    // (ranking.jobs.ts: their rank and the test's figures then lag by about a second, as the job runs). Both reads go together.
     const [test, lastRanked, keyState] = await Promise.all([
       findReportTest(app.db, instituteId, testId),
       findRanked(app.db, instituteId, testId, userId),

@@ -3,11 +3,14 @@
 // on disk, and Debian's nginx as the only entry point, round-robin between them. Through the proxy:
 // - a student uploads an assignment file (answered by one process) and downloads it (answered by the other);
 // - 200 students (`--students`) in one test save an answer every 2 s while one API process is SIGKILLed and
-//   started again: no acknowledged answer lost or stored twice, every attempt on time (bench/exam-load.ts).
+//   started again: no acknowledged answer lost or stored twice, every attempt on time (bench/exam-load.ts);
+// - 40 logins from one address, answered by both processes, meet the one limit of 30 a minute.
+// The API processes only enqueue background work (WORKER=off); one worker process (`npm run worker`) runs it.
 // Prints what it measured; exits non-zero on any failed check.
 //
 //   node --import tsx bench/scale.ts [--students 200] [--seconds 40] [--keep]
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -137,6 +140,7 @@ function startApi(label: string, port: number) {
       // them, and a process on PostgreSQL starts on a database holding them only with SEED_DEMO=true.
       SEED_DEMO: 'true',
       TRUST_PROXY: '127.0.0.1',
+      WORKER: 'off',
       STORAGE: 's3',
       S3_BUCKET: bucket,
       S3_ENDPOINT: s3.endpoint,
@@ -149,6 +153,51 @@ function startApi(label: string, port: number) {
   });
   processes.set(label, child);
   return child;
+}
+
+/** The worker: the background jobs (the exam sweep, ranking) of every API process, from the queue in PostgreSQL. */
+function startWorker() {
+  const child = spawn(process.execPath, ['apps/api/src/worker.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: databaseUrl,
+      NODE_COMPILE_CACHE: join(tmpdir(), 'portal-node-compile-cache'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  processes.set('worker', child);
+  return child;
+}
+
+/** A POST through the proxy from `localAddress` (another client address than the other checks' 127.0.0.1). */
+function postFrom(localAddress: string, port: number, path: string, body: unknown) {
+  return new Promise<{ status: number; upstream: string; message: string }>((resolve, reject) => {
+    const sent = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', host: `localhost:${port}` },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += String(chunk)));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            upstream: String(response.headers['x-upstream'] ?? ''),
+            message: String((JSON.parse(text || '{}') as { message?: string }).message ?? ''),
+          }),
+        );
+      },
+    );
+    sent.on('error', reject);
+    sent.end(JSON.stringify(body));
+  });
 }
 
 async function stop(child: ChildProcess | undefined) {
@@ -168,6 +217,7 @@ try {
   const secondStart = await waitReady(`http://127.0.0.1:${portB}/readyz`, 120_000, b);
   processes.set('proxy', startProxy(proxyPort, [portA, portB], mkdtempSync(join(work, 'nginx-'))));
   await waitReady(`${base}/readyz`, 30_000);
+  startWorker();
   console.log(
     `scale test: PostgreSQL ${name}, s3rver at ${s3.endpoint} (bucket ${bucket}), API processes on ${portA} and ` +
       `${portB} (ready in ${firstStart} ms seeding, ${secondStart} ms), nginx round-robin on ${proxyPort}`,
@@ -267,6 +317,34 @@ try {
     console.log(`exam: ${describeSaves(load.figures)}`);
     console.log(`exam: ${checked.summary}`);
     problems.push(...checked.problems);
+  }
+
+  // 40 logins at once from one address (127.0.0.2: the checks above came from 127.0.0.1), spread over both
+  // processes by the proxy, meet the one limit: 30 reach the password check, 10 get the limit's answer. Each names
+  // another unknown login, so no account's lock-out answers instead.
+  {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        postFrom('127.0.0.2', proxyPort, '/api/v2/user/v3/login', {
+          user_name: String(7_990_000_000 + index),
+          password: 'not-the-password',
+          device_id: 'scale-limit',
+          source: 'WEB',
+        }),
+      ),
+    );
+    const limited = answers.filter(
+      (answer) => answer.status === 429 && answer.message.startsWith('Rate limit exceeded'),
+    );
+    const upstreams = new Set(answers.map((answer) => answer.upstream));
+    check(
+      limited.length === 10 && upstreams.size === 2,
+      `40 logins from one address across ${upstreams.size} processes: ${40 - limited.length} passed the limit of 30`,
+    );
+    console.log(
+      `limits: 40 logins from one address, answered by ${[...upstreams].join(' and ')}: ${40 - limited.length} reached ` +
+        `the password check, ${limited.length} refused by the shared limit`,
+    );
   }
 } catch (error) {
   problems.push(error instanceof Error ? error.message : String(error));

@@ -137,7 +137,11 @@ export function examLoad({ base, everyMs, cutShare }: { base: string; everyMs: n
     return { attemptToken, acked, launchedAt, openedAt };
   }
 
-  return { figures, student };
+  /** The checks after the load (checkExamRun), on its own address and figures. */
+  const check = (run: Omit<Parameters<typeof checkExamRun>[0], 'base' | 'figures'>) =>
+    checkExamRun({ ...run, base, figures });
+
+  return { figures, student, check };
 }
 
 /** One line of the saves' figures. */

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkExamRun, describeSaves, examLoad, percentile, sleep, sleepUntil } from './exam-load.ts';
+import { describeSaves, examLoad, percentile, sleep, sleepUntil } from './exam-load.ts';
 import { prepareExam } from './exam-setup.ts';
 import { postgresControl } from './postgres.ts';
 
@@ -141,15 +141,7 @@ try {
     console.log(`PostgreSQL back; the API ready ${await waitReady(`${base}/readyz`, 30_000)} ms later`);
   }
   const results = await Promise.all(runs);
-  const checked = await checkExamRun({
-    databaseUrl,
-    base,
-    testId,
-    students,
-    durationMinutes,
-    results,
-    figures: load.figures,
-  });
+  const checked = await load.check({ databaseUrl, testId, students, durationMinutes, results });
   const p50 = percentile(load.figures.latencies, 50);
   const hello = await helloP50(students);
   console.log(describeSaves(load.figures));

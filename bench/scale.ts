@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { multipart } from '../apps/api/test/multipart.ts';
 import { freePort } from '../apps/api/test/process.ts';
 import { s3TestCredentials, startS3Server } from '../apps/api/test/s3-server.ts';
-import { checkExamRun, describeSaves, examLoad, sleep, sleepUntil } from './exam-load.ts';
+import { describeSaves, examLoad, sleep, sleepUntil } from './exam-load.ts';
 import { prepareExam } from './exam-setup.ts';
 
 const { values: args } = parseArgs({
@@ -305,15 +305,7 @@ try {
     const restarted = startApi('api-a', portA);
     console.log(`exam: api-a back after ${await waitReady(`http://127.0.0.1:${portA}/readyz`, 120_000, restarted)} ms`);
     const results = await Promise.all(runs);
-    const checked = await checkExamRun({
-      databaseUrl,
-      base,
-      testId,
-      students,
-      durationMinutes,
-      results,
-      figures: load.figures,
-    });
+    const checked = await load.check({ databaseUrl, testId, students, durationMinutes, results });
     console.log(`exam: ${describeSaves(load.figures)}`);
     console.log(`exam: ${checked.summary}`);
     problems.push(...checked.problems);

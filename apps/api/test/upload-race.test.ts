@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../src/app.ts';
-import type * as uploads from '../src/lib/uploads.ts';
+import { uploadSlots } from '../src/lib/uploads.ts';
 import { createAssignment } from './factories/assignments.ts';
 import { createInstitute, createStudent, createSubject } from './factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, createTestStorage } from './helpers.ts';
@@ -10,9 +10,11 @@ import { multipart, pdfBytes } from './multipart.ts';
 
 // The per-account upload slots are counted per API process: behind a load balancer, N processes take 2N uploads of
 // one account at once. One process here stands for them all, so the slot is opened wide.
-vi.mock('../src/lib/uploads.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof uploads>();
-  return { ...real, withUploadSlot: (_account: unknown, upload: () => Promise<unknown>) => upload() };
+beforeAll(() => {
+  vi.spyOn(uploadSlots, 'withUploadSlot').mockImplementation((_account, upload) => upload());
+});
+afterAll(() => {
+  vi.restoreAllMocks();
 });
 
 interface Session {

@@ -242,6 +242,12 @@ export async function withUploadSlot<T>(
   }
 }
 
+/**
+ * The account's upload slots, through one object: a test that stands one process for several opens them wide with
+ * vi.spyOn, and needs no module of its own (vi.mock) for that.
+ */
+export const uploadSlots = { withUploadSlot };
+
 /** A write sent with an Idempotency-Key: the key, the endpoint it was sent to and the hash of the request. */
 export interface IdempotentRequest {
   key: string;

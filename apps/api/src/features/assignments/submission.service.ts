@@ -18,7 +18,7 @@ import {
   idempotentRequestOf,
   receiveUpload,
   storeIdempotentAnswer,
-  withUploadSlot,
+  uploadSlots,
   type ReceivedFile,
   type UploadForm,
 } from '../../lib/uploads.ts';
@@ -79,7 +79,7 @@ export function saveSubmissionLimited(
   now: Date,
   authorize: (json: UpdateAssignmentJson) => Promise<AssignmentRow>,
 ): Promise<Answer> {
-  return withUploadSlot(auth, () => saveSubmission(db, storage, request, auth, now, authorize));
+  return uploadSlots.withUploadSlot(auth, () => saveSubmission(db, storage, request, auth, now, authorize));
 }
 
 /**

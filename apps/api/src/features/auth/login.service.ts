@@ -8,7 +8,7 @@ import {
 import { loginMessages, normaliseLogin } from '@campus/domain/auth/login-rules';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { verifyDummyPassword, verifyPassword } from '../../lib/passwords.ts';
+import { passwords } from '../../lib/passwords.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import {
   clearAttempts,
@@ -50,12 +50,13 @@ type Match = { user: UserRow; via: 'password' | 'temporary' | 'key'; keyHash?: s
  */
 async function matchPassword(db: Db, instituteId: number, candidates: UserRow[], secret: string, now: Date) {
   const matches: Match[] = [];
-  if (candidates.length === 0) await verifyDummyPassword(secret);
+  if (candidates.length === 0) await passwords.verifyDummyPassword(secret);
   for (const user of candidates) {
-    if (await verifyPassword(user.passwordHash, secret)) matches.push({ user, via: 'password' });
+    if (await passwords.verifyPassword(user.passwordHash, secret)) matches.push({ user, via: 'password' });
     else {
       const temporary = await findTemporaryPassword(db, instituteId, user.id, now, { unusedOnly: true });
-      if (temporary && (await verifyPassword(temporary.passwordHash, secret))) matches.push({ user, via: 'temporary' });
+      if (temporary && (await passwords.verifyPassword(temporary.passwordHash, secret)))
+        matches.push({ user, via: 'temporary' });
     }
   }
   return matches;

@@ -3,7 +3,7 @@ import { maskedSecret } from '@campus/domain/messages/messages-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, newTemporaryPassword, verifyPassword } from '../../lib/passwords.ts';
+import { newTemporaryPassword, passwords } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import {
   findInstitute,
@@ -109,7 +109,7 @@ export async function sendTemporaryPassword(
   const account =
     input.choiceId === undefined ? accounts[0] : accounts.find((row) => choiceOf(row.id) === input.choiceId);
   const password = newTemporaryPassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await passwords.hashPassword(password);
   if (!institute || !account) return null;
   const text = temporaryPasswordText(institute.name, maskedSecret);
   const expiresAt = new Date(now.getTime() + temporaryPasswordMinutes * 60 * 1000);
@@ -167,14 +167,14 @@ export async function changePassword(
   if (attempts > changeLimit.max) throw await lockOut();
   const temporary = await findTemporaryPassword(db, input.instituteId, account.id, input.now);
   const matches =
-    (await verifyPassword(account.passwordHash, input.oldPassword)) ||
-    (temporary !== undefined && (await verifyPassword(temporary.passwordHash, input.oldPassword)));
+    (await passwords.verifyPassword(account.passwordHash, input.oldPassword)) ||
+    (temporary !== undefined && (await passwords.verifyPassword(temporary.passwordHash, input.oldPassword)));
   if (!matches) {
     if (attempts >= changeLimit.max) throw await lockOut();
     throw new AppError(400, 'VALIDATION_FAILED', passwordMessages.oldWrong);
   }
   await releaseAttempt(db, input.instituteId, changeLimit.bucket, counterKey);
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await passwords.hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, input.instituteId, account.id, passwordHash);
     await forgetOutboxSecrets(tx, input.instituteId, account.phone, account.id);

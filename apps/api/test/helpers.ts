@@ -109,10 +109,14 @@ function templateFor(now: Date): ApiTemplate | undefined {
 /**
  * A fresh, migrated database holding the demo seeded at `now`, with the seeded files in `storage`. At the usual
  * `fixedNow` it is a copy of the run's template (data and files); any other `now`, or a storage that is not a
- * folder on disk, is seeded from scratch.
+ * folder on disk, is seeded from scratch. `areas`: only those areas' content (and what it builds on), seeded.
  */
-export async function createSeededDatabase(now = fixedNow, storage: Storage = createTestStorage()): Promise<Database> {
-  const template = templateFor(now);
+export async function createSeededDatabase(
+  now = fixedNow,
+  storage: Storage = createTestStorage(),
+  { areas }: { areas?: readonly string[] } = {},
+): Promise<Database> {
+  const template = areas ? undefined : templateFor(now);
   const storageRoot = (storage as Partial<{ root: string }>).root;
   if (template && storageRoot) {
     await templatePart(template, 'seeded');
@@ -121,7 +125,7 @@ export async function createSeededDatabase(now = fixedNow, storage: Storage = cr
     if (template.pgliteDump && !onPostgres) return openPglite(undefined, tarball(template.pgliteDump));
   }
   const database = await createMigratedDatabase();
-  await seedDemo(database.db, now, storage);
+  await seedDemo(database.db, now, storage, { areas });
   return database;
 }
 

@@ -32,6 +32,8 @@ describe('server start-up', () => {
     const before = await (
       await fetch(`http://127.0.0.1:${port}/api/v1/institutes/getLogoAndFavIcon?virtualHostUrl=apex.localhost`)
     ).json();
+    // The empty embedded database was seeded by default (SEED_DEMO=auto): the demo's coaching institute is there.
+    expect(before).toMatchObject({ statusCode: 200, result: { instituteName: expect.stringMatching(/^Apex/) } });
 
     const intruder = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await intruder.exited).toBe(1);

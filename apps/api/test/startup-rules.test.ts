@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DemoOnPostgresError, openConfiguredDatabase } from '../src/db/open.ts';
@@ -34,22 +31,8 @@ describe('seeding the demo', () => {
     await admin.end();
   });
 
-  // The embedded database is PGlite on either pass: this runs on the PGlite pass only, not the same seeding twice.
-  it.runIf(!onPostgres)(
-    'seeds an empty embedded database by default',
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'seed-rule-'));
-      const database = await openConfiguredDatabase(
-        { DATA_DIR: dataDir, SEED_DEMO: 'auto' },
-        () => fixedNow,
-        createTestStorage(),
-      );
-      await database.close();
-      expect(database.seeded).toBe(true);
-      // The whole demo (a year of timetable, receipts, the library's files) is seeded here, not a template copy.
-    },
-    180_000,
-  );
+  // An empty embedded database is seeded by default: server-process.test.ts's first start (the whole demo seeded in
+  // a server process on PGlite, which this file did a second time).
 
   it.runIf(onPostgres)(
     'does not seed PostgreSQL by default, and refuses to start on one holding the demo unless SEED_DEMO=true',

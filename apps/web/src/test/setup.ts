@@ -17,9 +17,10 @@ window.matchMedia ??= ((query: string) => ({
   dispatchEvent: () => false,
 })) as typeof window.matchMedia;
 
-// Screens load their code on demand; on a busy 2-core CI machine the first import of a chunk can take seconds.
-// Waiting longer changes no assertion: speed is measured by the benchmarks, not here.
-configure({ asyncUtilTimeout: 5000 });
+// Screens load their code on demand; on a busy 2-core CI machine the first import of a chunk can take seconds (5 s
+// was once not enough for a menu to open while another tier's processes shared the cores, session 22). Waiting
+// longer changes no assertion: speed is measured by the benchmarks, not here.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

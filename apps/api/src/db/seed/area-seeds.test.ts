@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findAreaSeeds, seedOrder } from './area-seeds.ts';
+import { findAreaSeeds, seedOrder, seedsOf } from './area-seeds.ts';
 import type { DemoAreaSeed } from './context.ts';
 
 const seed = (name: string, seedAfter?: string[]): DemoAreaSeed => ({ name, seed: async () => {}, seedAfter });
@@ -10,6 +10,13 @@ describe('the demo seeds of the areas', () => {
   it('run in name order, each after the areas it names', () => {
     const ordered = seedOrder([seed('report', ['exam']), seed('exam', ['products']), seed('products'), seed('fees')]);
     expect(names(ordered)).toEqual(['products', 'exam', 'fees', 'report']);
+  });
+
+  it('give a part of the demo: the areas asked for and those they run after, in seed order', () => {
+    const all = seedOrder([seed('report', ['exam']), seed('exam', ['products']), seed('products'), seed('fees')]);
+    expect(names(seedsOf(all, ['report']))).toEqual(['products', 'exam', 'report']);
+    expect(names(seedsOf(all, ['fees']))).toEqual(['fees']);
+    expect(() => seedsOf(all, ['shop'])).toThrow("no demo seed for area 'shop'");
   });
 
   it('refuse a seed that waits on an area with no seed, or seeds that wait on each other', () => {

@@ -45,3 +45,21 @@ export async function findAreaSeeds(): Promise<DemoAreaSeed[]> {
   );
   return seedOrder(seeds);
 }
+
+/**
+ * The seeds of `names` and of every area they run after, in seed order: a part of the demo, for a test that checks
+ * one area's content at another clock without seeding the whole demo again.
+ */
+export function seedsOf(seeds: readonly DemoAreaSeed[], names: readonly string[]): DemoAreaSeed[] {
+  const byName = new Map(seeds.map((seed) => [seed.name, seed]));
+  const wanted = new Set<string>();
+  const want = (name: string) => {
+    const seed = byName.get(name);
+    if (!seed) throw new Error(`no demo seed for area '${name}'`);
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    for (const before of seed.seedAfter ?? []) want(before);
+  };
+  for (const name of names) want(name);
+  return seeds.filter((seed) => wanted.has(seed.name));
+}

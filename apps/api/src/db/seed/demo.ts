@@ -3,7 +3,7 @@ import { dateInZone } from '@campus/domain/calendar/calendar';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { Db } from '../client.ts';
-import { findAreaSeeds } from './area-seeds.ts';
+import { findAreaSeeds, seedsOf } from './area-seeds.ts';
 import { demoPassword } from './demo-accounts.ts';
 import { seedDemoInstitutes } from './institutes.ts';
 
@@ -11,9 +11,15 @@ import { seedDemoInstitutes } from './institutes.ts';
  * Writes the demo institutes, people and their year, then each area's content (`features/<area>/<area>.seed.ts`); dates are relative
  * to `now` (Asia/Kolkata), names come from a seeded generator, so two runs on the same day write the same rows.
  */
-export async function seedDemo(db: Db, now: Date, storage: Storage): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  now: Date,
+  storage: Storage,
+  { areas }: { areas?: readonly string[] } = {},
+): Promise<void> {
   const today = dateInZone(now, 'Asia/Kolkata');
-  const areaSeeds = await findAreaSeeds();
+  // `areas`: the demo institutes and people with only these areas' content (and what they build on), for tests.
+  const areaSeeds = areas ? seedsOf(await findAreaSeeds(), areas) : await findAreaSeeds();
   const passwordHash = await hashPassword(demoPassword);
   fakerEN_IN.seed(20260401);
   await db.transaction(async (tx) => {

@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { rateLimitHits } from '../src/db/schema/rate-limits.ts';
 import { redisRateLimitNamespace } from '../src/lib/rate-limit-store.ts';
 import { createMigratedDatabase } from './helpers.ts';
+import { freePort } from './process.ts';
 import { fireLogins, freshAddress, isLimitRefusal, startTwoProcesses } from './rate-limit-kit.ts';
 
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -70,5 +72,57 @@ describe.skipIf(isSkipped)('POST /api/v2/user/v3/login limited per address acros
     expect(await redis.pttl(key)).toBeGreaterThan(0);
     expect(await redis.pttl(key)).toBeLessThanOrEqual(60_000);
     expect(await database.db.select().from(rateLimitHits)).toEqual([]);
+  });
+});
+
+/**
+ * Redis going away while the API runs (issue 30): a login then gets 503 with Retry-After (an outage, not a 500 and not
+ * a login let through uncounted), and the limits count again once Redis is back. A Redis of its own, on a free port,
+ * that the test stops and starts.
+ */
+describe.skipIf(isSkipped)('a Redis outage under the per-address limits', () => {
+  let database: Database;
+  let processes: Awaited<ReturnType<typeof startTwoProcesses>>;
+  let redis: ReturnType<typeof spawn> | undefined;
+  let port: number;
+  const startRedis = async () => {
+    redis = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no']);
+    for (let attempt = 0; (await redisUnreachable(`redis://127.0.0.1:${port}`)) !== undefined; attempt += 1) {
+      if (attempt === 100) throw new Error('redis-server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const stopRedis = async () => {
+    const exited = new Promise((resolve) => redis?.once('exit', resolve));
+    redis?.kill('SIGKILL');
+    await exited;
+  };
+
+  beforeAll(async () => {
+    port = await freePort();
+    await startRedis();
+    database = await createMigratedDatabase();
+    processes = await startTwoProcesses([database, database], { REDIS_URL: `redis://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await processes?.close();
+    if (redis?.exitCode === null) await stopRedis();
+    await database?.close();
+  });
+
+  it('answers 503 with Retry-After while Redis is away, and counts again once it is back', async () => {
+    const address = freshAddress();
+    expect((await fireLogins(processes.bases, address, 2)).map((attempt) => attempt.status)).toEqual([401, 401]);
+    await stopRedis();
+    const during = await fireLogins(processes.bases, address, 2);
+    expect(during.map((attempt) => [attempt.status, attempt.body])).toEqual(
+      Array(2).fill([503, { code: 'UNAVAILABLE', message: 'Service Unavailable' }]),
+    );
+    expect(during.map((attempt) => attempt.headers.get('retry-after'))).toEqual(['5', '5']);
+    await startRedis();
+    // ioredis reconnects on its own schedule: the limits answer again within its retry pauses.
+    await expect
+      .poll(async () => (await fireLogins(processes.bases, freshAddress(), 1))[0]!.status, { timeout: 20_000 })
+      .toBe(401);
   });
 });

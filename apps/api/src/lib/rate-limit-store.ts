@@ -102,6 +102,19 @@ export function databaseRateLimitStore(db: Db, now: () => Date): FastifyRateLimi
 /** Redis keys of the limits start with this (the plugin adds the route and the address). */
 export const redisRateLimitNamespace = 'campus-rate-limit-';
 
+/**
+ * True when a limit could not be counted because Redis went away after start-up: ioredis gave up on the command
+ * (its one retry spent) or the connection is closed. An outage (503, retry later), not a bug (500); the request is
+ * refused, not let through uncounted, so an outage opens no door to guessing passwords.
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.name === 'MaxRetriesPerRequestError') return true;
+    if (/^(Connection is closed\.|Stream isn't writeable)/.test(current.message)) return true;
+  }
+  return false;
+}
+
 /** Raised when REDIS_URL is set but Redis does not answer at start-up; the message is one line. */
 export class RedisUnavailableError extends Error {
   override name = 'RedisUnavailableError';

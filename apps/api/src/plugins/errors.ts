@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, codeForStatus } from '../errors.ts';
+import { isRedisUnavailable } from '../lib/rate-limit-store.ts';
 
 /** "body.user_name: too long" from the first validation issue, so the message names the field. */
 function describeValidation(error: FastifyError): string {
@@ -116,6 +117,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ code: 'UNAVAILABLE', message: 'Service Unavailable' });
+    }
+    if (isRedisUnavailable(error)) {
+      request.log.warn({ err: error }, 'Redis (per-address limits) unavailable');
       return reply.status(503).header('retry-after', '5').send({ code: 'UNAVAILABLE', message: 'Service Unavailable' });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

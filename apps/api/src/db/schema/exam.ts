@@ -135,7 +135,8 @@ export const examSections = pgTable(
       'cascade',
     ),
     foreignKey({ columns: [t.instituteId, t.subjectId], foreignColumns: [subjects.instituteId, subjects.id] }),
-    index().on(t.instituteId, t.testId),
+    // One section of a name per test: two imports naming a new section at once get the same one (the writer's upsert).
+    uniqueIndex().on(t.instituteId, t.testId, t.name),
   ],
 );
 

@@ -5,7 +5,7 @@ import { createStudent, type TestInstitute } from '../../../test/factories/insti
 import { useInstituteDatabase } from '../../../test/institute-database.ts';
 import { fixedNow } from '../../../test/template.ts';
 import type { Db } from '../../db/client.ts';
-import { examAttempts, examQuestions } from '../../db/schema/exam.ts';
+import { examAttempts, examQuestions, examSections } from '../../db/schema/exam.ts';
 import {
   createTests,
   findAttemptedQuestions,
@@ -72,6 +72,23 @@ describe('the exam writer', () => {
     expect(Object.fromEntries(await findQuestionsOnPassages(db, school.id, [passageId!]))).toEqual({
       [passageId!]: { total: 1, testIds: [testId] },
     });
+  });
+
+  it('makes one section of a name when several imports ask for it at once', async () => {
+    const [testId] = await createTests(db, school.id, [paper]);
+    const wanted = [
+      { testId: testId!, name: 'Physics', subjectId: null },
+      { testId: testId!, name: 'Chemistry', subjectId: null },
+    ];
+    // At once on PostgreSQL's pool (several connections); one after another on PGlite.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => findOrCreateSections(db, school.id, wanted)));
+    const sections = await db
+      .select({ id: examSections.id, name: examSections.name })
+      .from(examSections)
+      .where(and(eq(examSections.instituteId, school.id), eq(examSections.testId, testId!)));
+    expect(sections.map((section) => section.name).sort()).toEqual(['Chemistry', 'Physics']);
+    const ids = new Map(sections.map((section) => [`${testId}|${section.name}`, section.id]));
+    for (const answer of answers) expect(answer).toEqual(ids);
   });
 
   it('tells a test students have attempted, and its questions, from one nobody has', async () => {

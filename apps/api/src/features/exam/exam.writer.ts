@@ -2,7 +2,7 @@
 // are set for), their sections, reading passages and questions, and reads what their rules need, for the admin API,
 // the demo seed and the test factories, in the caller's transaction. Attempts are the students' (the panel's).
 import { kindOfFileName } from '@campus/domain/media/media-rules';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { anyOf, chunks, countsBy, keysHeld } from '../../db/bulk.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredFileRef } from '../../lib/storage.ts';
@@ -117,11 +117,17 @@ export async function findOrCreateSections(
   for (const item of wanted) {
     const key = `${item.testId}|${item.name}`;
     if (found.has(key)) continue;
-    const [inserted] = await db
+    // Another import may add the same section meanwhile: the (institute, test, name) key makes this an upsert that
+    // answers the one row either way (the no-op update is what makes RETURNING answer an existing row).
+    const [section] = await db
       .insert(examSections)
       .values({ instituteId, testId: item.testId, name: item.name, subjectId: item.subjectId })
+      .onConflictDoUpdate({
+        target: [examSections.instituteId, examSections.testId, examSections.name],
+        set: { name: sql`excluded.name` },
+      })
       .returning({ id: examSections.id });
-    found.set(key, inserted!.id);
+    found.set(key, section!.id);
   }
   return found;
 }

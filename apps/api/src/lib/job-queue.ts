@@ -25,6 +25,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
+import type { OfficePreviewer } from './office-preview.ts';
 import { findQueueDepth, jobQueueSchema, type QueueDepth } from './job-queue.repository.ts';
 
 export type { QueueDepth };
@@ -48,6 +49,8 @@ export interface JobContext {
   now: () => Date;
   log: JobLog;
   jobs: JobQueue;
+  /** Converts office files to their PDF previews (the office-preview job); undefined where none runs. */
+  officePreviews?: OfficePreviewer;
 }
 
 /** One kind of background job: its queue's name, its handler and how it is retried. Areas list theirs in area.ts. */
@@ -66,8 +69,8 @@ export interface JobKind<Data extends object = object> {
   readonly everySeconds?: number;
   /** How often an idle worker looks for this kind's jobs (default 2 s, at least 0.5). */
   readonly pollSeconds?: number;
-  /** Jobs of this kind each working process runs at once, each of another key (default 1). */
-  readonly atOnce?: number;
+  /** Jobs of this kind each working process runs at once, each of another key (default 1), or its configuration. */
+  readonly atOnce?: number | ((context: JobContext) => number);
 }
 
 /** Declares a kind of job (typed data for `enqueue` and the handler). */
@@ -204,14 +207,17 @@ export function openJobQueue(database: Database, options: JobQueueOptions): JobQ
 
   /** Runs the handlers with the context work() was given, once: from the start, or from work() if it came later. */
   let working = false;
+  /** This process's pg-boss worker of each kind it runs, to wake at once when it enqueues one. */
+  const workerIds = new Map<string, string>();
   async function workWith(boss: PgBoss) {
     const handlerContext = context;
     if (!handlerContext || working || stopped) return;
     working = true;
     for (const kind of kinds) {
+      const atOnce = typeof kind.atOnce === 'function' ? kind.atOnce(handlerContext) : (kind.atOnce ?? 1);
       const workerId = await boss.work<object>(
         kind.name,
-        { pollingIntervalSeconds: kind.pollSeconds ?? 2, batchSize: 1, localConcurrency: kind.atOnce ?? 1 },
+        { pollingIntervalSeconds: kind.pollSeconds ?? 2, batchSize: 1, localConcurrency: Math.max(1, atOnce) },
         async ([job]) => {
           if (!job) return;
           try {
@@ -222,6 +228,7 @@ export function openJobQueue(database: Database, options: JobQueueOptions): JobQ
           }
         },
       );
+      workerIds.set(kind.name, workerId);
       if (kind.everySeconds === undefined) continue;
       const timer = realClock.setInterval(() => {
         queue.sendRecurring(kind).then(
@@ -249,6 +256,9 @@ export function openJobQueue(database: Database, options: JobQueueOptions): JobQ
         singletonKey: key,
         ...(delaySeconds ? { startAfter: delaySeconds } : {}),
       });
+      // A job this process runs starts now rather than at its worker's next poll (up to pollSeconds later).
+      const workerId = workerIds.get(kind.name);
+      if (id !== null && workerId && !delaySeconds) boss.notifyWorker(workerId);
       return id !== null;
     },
 

@@ -2,19 +2,17 @@
 // take the same jobs at the same moment; each job runs exactly once, and one key never runs on both at once.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { examSweepJob } from '../src/features/exam/exam.jobs.ts';
-import { defineJob, openJobQueue, type JobKind, type JobQueue } from '../src/lib/job-queue.ts';
+import { defineJob, type JobQueue } from '../src/lib/job-queue.ts';
 import { createMigratedDatabase } from './helpers.ts';
 import { waitForJobs } from './jobs.ts';
-import { databaseUrl } from './template.ts';
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+import { openWorkers } from './workers.ts';
 
 describe('two workers on one PostgreSQL database', () => {
   let database: Database;
-  const pools: Database[] = [];
-  const workers: JobQueue[] = [];
+  let workers: JobQueue[] = [];
+  let stopWorkers = async () => undefined as void;
   /** Runs begun and ended, by label and worker; and how many ran at once. */
   const events: string[] = [];
   let running = 0;
@@ -40,22 +38,11 @@ describe('two workers on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     database = await createMigratedDatabase();
-    const current = await database.db.execute(sql`select current_database() as name`);
-    const { name } = (current as unknown as { rows: { name: string }[] }).rows[0]!;
-    for (let index = 0; index < 2; index += 1) {
-      const pool = await openPostgres(databaseUrl(name), { poolSize: 4 });
-      pools.push(pool);
-      const kinds: JobKind[] = [counted, examSweepJob];
-      const jobs = openJobQueue(pool, { kinds, log: silent, works: true, stopTimeoutMs: 5000 });
-      jobs.work({ db: pool.db, now: () => new Date(), log: silent, jobs });
-      workers.push(jobs);
-    }
     // Both start working at the same moment.
-    await Promise.all(workers.map((jobs) => jobs.start()));
+    ({ workers, stop: stopWorkers } = await openWorkers(database, { kinds: [counted, examSweepJob] }));
   });
   afterAll(async () => {
-    for (const jobs of workers) await jobs.stop();
-    for (const pool of pools) await pool.close();
+    await stopWorkers();
     await database?.close();
   });
 

@@ -21,7 +21,12 @@ import { openJobQueue, type WorkerMode } from './lib/job-queue.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { videoProvidersFromConfig, type VideoProviders } from './lib/video-providers.ts';
-import type { OfficeConverter, OfficePreviewLimits } from './lib/office-preview.ts';
+import {
+  officeConverterFrom,
+  officePreviewer,
+  type OfficeConverter,
+  type OfficePreviewLimits,
+} from './lib/office-preview.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthRoutes } from './plugins/health.ts';
@@ -130,6 +135,8 @@ export interface AppOptions {
   extraAccess?: Record<string, AccessRule>;
   /** Background jobs: `inline` (default) runs them in this process, `off` only enqueues (a worker runs them). */
   worker?: WorkerMode;
+  /** How long a preview request waits for its office file's conversion (default 15 s; tests shorten it). */
+  officePreviewWaitMs?: number;
 }
 
 /** The whole server as one Fastify instance; `server.ts` only listens and closes it. */
@@ -162,6 +169,21 @@ export async function buildApp(options: AppOptions) {
   app.decorate('now', options.now ?? (() => new Date()));
   const worker = options.worker ?? 'inline';
   app.decorate('jobs', openJobQueue(options.database, { kinds: jobKinds, log: app.log, works: worker === 'inline' }));
+  // Office files are converted where jobs run: here on WORKER=inline, in the worker otherwise.
+  app.decorate(
+    'officePreviews',
+    worker === 'inline'
+      ? officePreviewer(
+          options.database.db,
+          options.storage,
+          officeConverterFrom(
+            { officeConverter: options.officeConverter, officePreviews: options.officePreviews },
+            app.log,
+          ),
+          { atOnce: options.officePreviews?.atOnce ?? 2, now: () => app.now(), log: app.log },
+        )
+      : undefined,
+  );
   // The queue starts a few seconds after the server listens (or at the first enqueue: tests through inject), so that
   // neither the start nor the first requests wait for pg-boss (0.2 s of CPU to load, more on a busy machine).
   let startJobs: ReturnType<typeof setTimeout> | undefined;
@@ -232,7 +254,7 @@ export async function buildApp(options: AppOptions) {
     sms: options.sms ?? logSmsSender(app.log),
     rateLimits: { ...defaultAuthRateLimits, ...options.rateLimits },
     videoProviders: options.videoProviders ?? videoProvidersFromConfig(process.env.VIDEO_CREDENTIALS),
-    officePreviews: { officeConverter: options.officeConverter, officePreviews: options.officePreviews },
+    officePreviewWaitMs: options.officePreviewWaitMs ?? 15_000,
   });
   if (worker === 'inline') app.jobs.work(app);
   await app.register(webRoutes, {

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { DemoOnPostgresError, openConfiguredDatabase } from './db/open.ts';
 import { sweepPendingFiles } from './db/pending-files.ts';
 import { openConfiguredStorage } from './lib/configured-storage.ts';
+import { officePreviewLimitsOf } from './lib/office-preview.ts';
 
 const expectedStartupErrors = [ConfigError, DatabaseUnavailableError, DataDirLockedError, DemoOnPostgresError];
 
@@ -30,11 +31,7 @@ async function main() {
       forgotPasswordPerMinute: config.FORGOT_PASSWORD_PER_MINUTE,
       ssoPerMinute: config.SSO_PER_MINUTE,
     },
-    officePreviews: {
-      atOnce: config.OFFICE_PREVIEWS_AT_ONCE,
-      seconds: config.OFFICE_PREVIEW_SECONDS,
-      memoryMb: config.OFFICE_PREVIEW_MEMORY_MB,
-    },
+    officePreviews: officePreviewLimitsOf(config),
   });
   if (unfinished > 0) app.log.warn({ unfinished }, 'removed files of writes an earlier crash left unfinished');
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier crash');

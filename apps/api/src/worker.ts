@@ -46,21 +46,38 @@ async function health(config: Config): Promise<number> {
 async function work(config: Config) {
   const url = databaseUrlOf(config);
   // Loaded here, not for --health: the areas (every job's handler) and the logger take about two seconds to import.
-  const [{ default: closeWithGrace }, { default: Fastify }, { loggerOptions }, { jobKinds }, { openJobQueue }] =
-    await Promise.all([
-      import('close-with-grace'),
-      import('fastify'),
-      import('./app.ts'),
-      import('./features/index.ts'),
-      import('./lib/job-queue.ts'),
-    ]);
+  const [
+    { default: closeWithGrace },
+    { default: Fastify },
+    { loggerOptions },
+    { jobKinds },
+    { openJobQueue },
+    { openConfiguredStorage },
+    { officeConverterFrom, officePreviewer, officePreviewLimitsOf },
+  ] = await Promise.all([
+    import('close-with-grace'),
+    import('fastify'),
+    import('./app.ts'),
+    import('./features/index.ts'),
+    import('./lib/job-queue.ts'),
+    import('./lib/configured-storage.ts'),
+    import('./lib/office-preview.ts'),
+  ]);
   const log = Fastify({ logger: loggerOptions(config.LOG_LEVEL) }).log;
   const offset = config.CLOCK_OFFSET_MS;
   const now = offset === 0 ? () => new Date() : () => new Date(Date.now() + offset);
   // The API processes migrate the database (the job queue's schema with it); the worker only checks pg-boss's.
   const database = await openPostgres(url, { poolSize: config.DATABASE_POOL_SIZE });
   const jobs = openJobQueue(database, { kinds: jobKinds, log, works: true, stopTimeoutMs });
-  jobs.work({ db: database.db, now, log, jobs });
+  // Office previews: the files the API processes store (STORAGE), converted by LibreOffice in the document sandbox.
+  const limits = officePreviewLimitsOf(config);
+  const officePreviews = officePreviewer(
+    database.db,
+    openConfiguredStorage(config),
+    officeConverterFrom({ officePreviews: limits }, log),
+    { atOnce: limits.atOnce, now, log },
+  );
+  jobs.work({ db: database.db, now, log, jobs, officePreviews });
   await jobs.start();
   log.info({ jobs: jobKinds.map((kind) => kind.name) }, 'worker started');
 

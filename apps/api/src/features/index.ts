@@ -8,7 +8,6 @@ import type { JobKind } from '../lib/job-queue.ts';
 import type { SmsSender } from '../lib/sms.ts';
 import type { VideoProviders } from '../lib/video-providers.ts';
 import type { AuthRateLimits } from './auth/auth.routes.ts';
-import type { OfficePreviewSettings } from './files/files.routes.ts';
 
 // The app sets the sign-in rate limits through this index, so it imports no feature directly.
 export { defaultAuthRateLimits, type AuthRateLimits } from './auth/auth.routes.ts';
@@ -19,8 +18,8 @@ export interface FeatureOptions {
   rateLimits: AuthRateLimits;
   /** Vimeo and VdoCipher per institute (credentials from the server's configuration). */
   videoProviders: VideoProviders;
-  /** Office previews: the converter (undefined: LibreOffice in the sandbox) and the sandbox's limits. */
-  officePreviews: OfficePreviewSettings;
+  /** How long a preview request waits for its office file's conversion job before answering 503 (ms). */
+  officePreviewWaitMs: number;
 }
 
 /** The area folders here, each with its manifest `area.ts` (a folder without one stops the server from starting). */

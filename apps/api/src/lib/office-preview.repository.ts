@@ -1,4 +1,4 @@
-import { eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { officePreviews } from '../db/schema/media.ts';
 
@@ -23,4 +23,17 @@ export async function rememberPreview(db: Db, sourceKey: string, outcome: Previe
       set: { ...outcome, convertedAt: now },
       setWhere: isNull(officePreviews.previewFileKey),
     });
+}
+
+/** Documents whose conversion a limit stopped and whose pause has ended, oldest first: tried again by a job. */
+export async function findPreviewsDue(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ sourceKey: officePreviews.sourceFileKey })
+    .from(officePreviews)
+    .where(
+      and(isNull(officePreviews.previewFileKey), eq(officePreviews.failed, false), lte(officePreviews.retryAt, now)),
+    )
+    .orderBy(asc(officePreviews.retryAt))
+    .limit(limit);
+  return rows.map((row) => row.sourceKey);
 }

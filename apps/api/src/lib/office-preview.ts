@@ -3,6 +3,8 @@
 // in office_previews. A file whose content is not the container its name says, or that the converter cannot read,
 // is remembered as failed (its preview says 'Preview not supported. Please download the file.'); a conversion
 // stopped by a limit is tried again later, with a growing pause. A few conversions run at once on each process.
+// Conversions run as jobs (features/files/office-preview.jobs.ts) on whichever process works them: the worker beside
+// API processes, or the API process itself on WORKER=inline.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,8 +14,11 @@ import type { Db } from '../db/client.ts';
 import { findPreview, rememberPreview, type PreviewOutcome } from './office-preview.repository.ts';
 import {
   ConversionLimitError,
+  defaultSandboxLimits,
+  findSandboxTools,
   jobsRoot,
   makeJobFolder,
+  sandboxedConverter,
   sweepJobFolders,
   type SandboxLimits,
 } from './document-sandbox.ts';
@@ -54,6 +59,46 @@ export function retryDelayMs(attempts: number): number {
 
 /** The sandbox's limits per conversion, and how many conversions each process runs at once (configuration). */
 export type OfficePreviewLimits = Partial<SandboxLimits> & { atOnce?: number };
+
+/** The limits of the configuration (config.ts), as the API process and the worker both read them. */
+export const officePreviewLimitsOf = (config: {
+  OFFICE_PREVIEWS_AT_ONCE: number;
+  OFFICE_PREVIEW_SECONDS: number;
+  OFFICE_PREVIEW_MEMORY_MB: number;
+}): Required<Pick<OfficePreviewLimits, 'atOnce' | 'seconds' | 'memoryMb'>> => ({
+  atOnce: config.OFFICE_PREVIEWS_AT_ONCE,
+  seconds: config.OFFICE_PREVIEW_SECONDS,
+  memoryMb: config.OFFICE_PREVIEW_MEMORY_MB,
+});
+
+/** How a process previews office files: by the converter given, or by LibreOffice in the document sandbox. */
+export interface OfficePreviewSettings {
+  /** undefined: LibreOffice in the sandbox when both are installed; null: no previews; a function: that converter. */
+  officeConverter?: OfficeConverter | null;
+  /** The sandbox's limits per conversion, and how many conversions run at once. */
+  officePreviews?: OfficePreviewLimits;
+}
+
+/**
+ * The converter a process uses (the API's on WORKER=inline, the worker's). LibreOffice never runs outside the
+ * sandbox: without bubblewrap, office files are not previewed (they can still be downloaded), and the log says why.
+ */
+export function officeConverterFrom(
+  settings: OfficePreviewSettings,
+  log: { warn(message: string): void },
+): OfficeConverter | undefined {
+  if (settings.officeConverter !== undefined) return settings.officeConverter ?? undefined;
+  const { soffice, bwrap } = findSandboxTools();
+  if (!soffice) {
+    log.warn('office previews are off: LibreOffice (soffice) was not found');
+    return undefined;
+  }
+  if (!bwrap) {
+    log.warn('office previews are off: LibreOffice runs only in the bubblewrap sandbox, and bwrap was not found');
+    return undefined;
+  }
+  return sandboxedConverter({ soffice, bwrap }, { ...defaultSandboxLimits, ...settings.officePreviews });
+}
 
 export interface OfficePreviewOptions {
   /** Conversions this process runs at once; more requests wait for a free place. */
@@ -148,7 +193,7 @@ export function officePreviewer(
       : { reason: 'later' };
   }
 
-  return Object.assign(previewOf, { whyNone });
+  return Object.assign(previewOf, { whyNone, converts: converter !== undefined, atOnce: Math.max(1, options.atOnce) });
 
   async function previewOf(sourceKey: string): Promise<string | undefined> {
     const row = await findPreview(db, sourceKey);

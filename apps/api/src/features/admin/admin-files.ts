@@ -7,12 +7,14 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { clearJournal, journalFiles } from '../../db/pending-files.ts';
 import { AppError } from '../../errors.ts';
+import type { JobContext } from '../../lib/job-queue.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { receiveUpload, storeFiles, type ReceivedFile, type UploadForm } from '../../lib/uploads.ts';
 import { cleanFileName, detectUploadKind, fileNameProblem } from '@campus/domain/shared/uploads';
 import * as assignments from '../assignments/index.ts';
 import * as documentsArea from '../documents/index.ts';
 import * as exam from '../exam/index.ts';
+import { enqueueOfficePreview, isOfficeName } from '../files/index.ts';
 import * as home from '../home/index.ts';
 import * as library from '../library/index.ts';
 import * as timetable from '../timetable/index.ts';
@@ -134,6 +136,23 @@ async function storeFile(
     await insertAuditRows(tx, [auditRow(writer, now, 'update', externalId, old.id, old.id)]);
     return answerOf('updated', moved);
   });
+}
+
+/**
+ * After an office file was stored (the upload committed): its preview is enqueued, so a worker converts it before the
+ * first student opens it. Not enqueued now (the queue away), the first view enqueues it.
+ */
+export async function enqueuePreviewOf(
+  app: Pick<JobContext, 'db' | 'jobs' | 'log'>,
+  instituteId: number,
+  answer: AdminFileAnswer,
+): Promise<void> {
+  if (answer.action === 'unchanged' || !isOfficeName(answer.file_name)) return;
+  const file = (await findAdminFiles(app.db, instituteId, [answer.external_id])).get(answer.external_id);
+  if (!file) return;
+  await enqueueOfficePreview(app.jobs, file.fileKey).catch((error: unknown) =>
+    app.log.warn({ err: error, externalId: answer.external_id }, 'could not enqueue an office preview'),
+  );
 }
 
 /** `POST /api/admin/v1/files`: one file streamed to storage (checked by name and content) under its external id. */

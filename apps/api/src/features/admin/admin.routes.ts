@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { takeMultipart } from '../../lib/uploads.ts';
 import { AppError } from '../../errors.ts';
-import { deleteAdminFiles, uploadAdminFile } from './admin-files.ts';
+import { deleteAdminFiles, enqueuePreviewOf, uploadAdminFile } from './admin-files.ts';
 import { BatchRefused, runBatch } from './admin.service.ts';
 
 type BatchEndpoint = (typeof adminContract)[keyof typeof adminContract];
@@ -53,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance) {
   // Files rows name by file_external_id: uploaded one per request (streamed and checked), deleted in batches.
   defineRoute(app, adminFilesContract.filesUpload, async ({ request, authorizeMultipart }) => {
     const key = adminKeyOf(request);
-    return uploadAdminFile(
+    const answer = await uploadAdminFile(
       app.db,
       app.storage,
       request,
@@ -61,6 +61,8 @@ export async function adminRoutes(app: FastifyInstance) {
       app.now(),
       authorizeMultipart,
     );
+    await enqueuePreviewOf(app, key.instituteId, answer);
+    return answer;
   });
   defineRoute(app, adminFilesContract.filesDelete, async ({ body, request }) => {
     const key = adminKeyOf(request);

@@ -110,7 +110,7 @@ export async function documentsRoutes(app: FastifyInstance) {
     if (!document.fileKey) throw new AppError(404, 'NOT_FOUND', 'Not Found');
     const name = document.fileName || document.title;
     if (document.kind === 'office') {
-      // Converted once by the file route (lib/office-preview.ts): the viewer follows to a short-lived address of
+      // Converted once by the office-preview job (features/files): the viewer follows to a short-lived address of
       // the PDF, signed now that the policy has allowed the document.
       const preview = fileUrl(app.signer, {
         instituteId: scope.session.instituteId,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { filesContract } from '@campus/domain/files/files.contract';
 import { previewNotSupported, previewUnavailable } from '@campus/domain/media/media-rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -7,34 +8,11 @@ import { AppError } from '../../errors.ts';
 import { sendStoredFile } from '../../lib/serve-file.ts';
 import { courseGrantOfCookies } from '../../lib/signed-urls.ts';
 import { mimeForKey } from '../../lib/storage.ts';
-import { defaultSandboxLimits, findSandboxTools, sandboxedConverter } from '../../lib/document-sandbox.ts';
-import { officePreviewer, type OfficeConverter, type OfficePreviewLimits } from '../../lib/office-preview.ts';
+import { findPreview } from '../../lib/office-preview.repository.ts';
+import { enqueueOfficePreview } from './office-preview.jobs.ts';
 
-/** How office files are previewed: by the converter given, or by LibreOffice in the document sandbox. */
-export interface OfficePreviewSettings {
-  /** undefined: LibreOffice in the sandbox when both are installed; null: no previews; a function: that converter. */
-  officeConverter?: OfficeConverter | null;
-  /** The sandbox's limits per conversion, and how many conversions run at once. */
-  officePreviews?: OfficePreviewLimits;
-}
-
-/**
- * The converter to use. LibreOffice never runs outside the sandbox: without bubblewrap, office files are not
- * previewed (they can still be downloaded), and the log says why.
- */
-function officeConverterFor(app: FastifyInstance, options: OfficePreviewSettings): OfficeConverter | undefined {
-  if (options.officeConverter !== undefined) return options.officeConverter ?? undefined;
-  const { soffice, bwrap } = findSandboxTools();
-  if (!soffice) {
-    app.log.warn('office previews are off: LibreOffice (soffice) was not found');
-    return undefined;
-  }
-  if (!bwrap) {
-    app.log.warn('office previews are off: LibreOffice runs only in the bubblewrap sandbox, and bwrap was not found');
-    return undefined;
-  }
-  return sandboxedConverter({ soffice, bwrap }, { ...defaultSandboxLimits, ...options.officePreviews });
-}
+/** How often a preview request looks at its document's row while the conversion job runs. */
+const previewPollMs = 250;
 
 /**
  * Serves a stored file to whoever holds a valid signed address, at its institute's host: the route that handed the
@@ -42,27 +20,38 @@ function officeConverterFor(app: FastifyInstance, options: OfficePreviewSettings
  * a page. Range requests are answered (206), so a PDF, audio or video seeks without being read whole; an office
  * file's preview grant serves its PDF.
  */
-export async function filesRoutes(
-  app: FastifyInstance,
-  { officePreviews: options }: { officePreviews: OfficePreviewSettings },
-) {
-  const previewOf = officePreviewer(app.db, app.storage, officeConverterFor(app, options), {
-    atOnce: options.officePreviews?.atOnce ?? 2,
-    now: app.now,
-    log: app.log,
-  });
-
+export async function filesRoutes(app: FastifyInstance, { officePreviewWaitMs }: { officePreviewWaitMs: number }) {
   const refused = () => new AppError(403, 'FORBIDDEN', 'This file link is invalid or has expired.');
-
-  /** The answer for an office file with no preview: the file's fault (415), or this server's for now (503). */
-  const noPreview = async (sourceKey: string, reply: FastifyReply) => {
-    const { reason, retryAt } = await previewOf.whyNone(sourceKey);
-    if (reason === 'refused') return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
-    if (retryAt) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil((retryAt.getTime() - app.now().getTime()) / 1000))));
-    }
+  const unavailable = (reply: FastifyReply, retryAfterSeconds?: number) => {
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, retryAfterSeconds)));
     return new AppError(503, 'UNAVAILABLE', previewUnavailable);
   };
+
+  /**
+   * The stored PDF preview of an office file: converted by the office-preview job (here or in a worker), which this
+   * request enqueues and waits for a bounded time. Without one, says whose fault it is: the file's (415, the spec's
+   * 'Preview not supported'), or this server's for now (503, with when to ask again when that is known).
+   */
+  async function previewKeyOf(sourceKey: string, reply: FastifyReply): Promise<string> {
+    const deadline = performance.now() + officePreviewWaitMs;
+    let enqueued = false;
+    for (;;) {
+      const row = await findPreview(app.db, sourceKey);
+      if (row?.previewFileKey) return row.previewFileKey;
+      if (row?.failed) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
+      if (row?.retryAt && row.retryAt > app.now()) {
+        throw unavailable(reply, Math.ceil((row.retryAt.getTime() - app.now().getTime()) / 1000));
+      }
+      // This process runs the jobs and has no converter: none will come.
+      if (app.officePreviews && !app.officePreviews.converts) throw unavailable(reply);
+      if (!enqueued) {
+        await enqueueOfficePreview(app.jobs, sourceKey);
+        enqueued = true;
+      }
+      if (performance.now() >= deadline) throw unavailable(reply, 15);
+      await sleep(previewPollMs);
+    }
+  }
 
   defineRoute(app, filesContract.file, async ({ params, query, request, reply }) => {
     const grant = app.signer.verify(params.token, app.now());
@@ -73,9 +62,7 @@ export async function filesRoutes(
     let { key, type, name } = grant;
     const disposition = query.download === '1' && grant.downloadable ? 'attachment' : grant.disposition;
     if (grant.preview === 'pdf') {
-      const previewKey = await previewOf(grant.key);
-      if (!previewKey) throw await noPreview(grant.key, reply);
-      key = previewKey;
+      key = await previewKeyOf(grant.key, reply);
       type = 'application/pdf';
       name = `${name.replace(/\.[^.]*$/, '')}.pdf`;
     }
@@ -118,9 +105,7 @@ export async function filesRoutes(
     let disposition: 'inline' | 'attachment' = query.download === '1' && !file.isReadonly ? 'attachment' : 'inline';
     if (query.preview === 'pdf') {
       if (file.kind !== 'office') throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', previewNotSupported);
-      const previewKey = await previewOf(file.fileKey);
-      if (!previewKey) throw await noPreview(file.fileKey, reply);
-      key = previewKey;
+      key = await previewKeyOf(file.fileKey, reply);
       type = 'application/pdf';
       name = `${name.replace(/\.[^.]*$/, '')}.pdf`;
       disposition = 'inline';

@@ -1,0 +1,2 @@
+// The files area's public face: what other areas may use.
+export { enqueueOfficePreview, isOfficeName } from './office-preview.jobs.ts';

@@ -4,7 +4,8 @@
 // - a student uploads an assignment file (answered by one process) and downloads it (answered by the other);
 // - 200 students (`--students`) in one test save an answer every 2 s while one API process is SIGKILLed and
 //   started again: no acknowledged answer lost or stored twice, every attempt on time (bench/exam-load.ts);
-// - 40 logins from one address, answered by both processes, meet the one limit of 30 a minute.
+// - 40 logins from one address, answered by both processes, meet the one limit of 30 a minute;
+// - a Word file uploaded through the admin API gets its PDF preview from the worker (LibreOffice in its sandbox).
 // The API processes only enqueue background work (WORKER=off); one worker process (`npm run worker`) runs it.
 // Prints what it measured; exits non-zero on any failed check.
 //
@@ -15,6 +16,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { tinyDocx } from '../apps/api/src/db/seed/media-files.ts';
 import { multipart } from '../apps/api/test/multipart.ts';
 import { freePort } from '../apps/api/test/process.ts';
 import { s3TestCredentials, startS3Server } from '../apps/api/test/s3-server.ts';
@@ -125,51 +127,49 @@ const bucket = await s3.createBucket();
 execFileSync('psql', [admin, '-q', '-c', `create database ${name}`]);
 const processes = new Map<string, ChildProcess>();
 
-/** An API process on its own data folder (nothing shared on disk), files in the bucket, behind the proxy. */
-function startApi(label: string, port: number) {
-  const child = spawn(process.execPath, ['apps/api/src/server.ts'], {
+/** What every process of the deployment shares: the database and the bucket; nothing on disk. */
+const sharedEnv = {
+  PATH: process.env.PATH ?? '',
+  LOG_LEVEL: 'error',
+  DATABASE_URL: databaseUrl,
+  STORAGE: 's3',
+  S3_BUCKET: bucket,
+  S3_ENDPOINT: s3.endpoint,
+  S3_FORCE_PATH_STYLE: 'true',
+  AWS_ACCESS_KEY_ID: s3TestCredentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: s3TestCredentials.secretAccessKey,
+  NODE_COMPILE_CACHE: join(tmpdir(), 'portal-node-compile-cache'),
+};
+
+/** Starts `script` (a file of apps/api/src) as the process `label`, with `env` over the shared variables. */
+function startProcess(label: string, script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [`apps/api/src/${script}`], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      DATA_DIR: mkdtempSync(join(work, `${label}-`)),
-      DATABASE_URL: databaseUrl,
-      // The demo institutes, whose host (localhost) and students the checks use: the first process to start seeds
-      // them, and a process on PostgreSQL starts on a database holding them only with SEED_DEMO=true.
-      SEED_DEMO: 'true',
-      TRUST_PROXY: '127.0.0.1',
-      WORKER: 'off',
-      STORAGE: 's3',
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      AWS_ACCESS_KEY_ID: s3TestCredentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: s3TestCredentials.secretAccessKey,
-      NODE_COMPILE_CACHE: join(tmpdir(), 'portal-node-compile-cache'),
-    },
+    env: { ...sharedEnv, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   processes.set(label, child);
   return child;
 }
 
-/** The worker: the background jobs (the exam sweep, ranking) of every API process, from the queue in PostgreSQL. */
-function startWorker() {
-  const child = spawn(process.execPath, ['apps/api/src/worker.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'error',
-      DATABASE_URL: databaseUrl,
-      NODE_COMPILE_CACHE: join(tmpdir(), 'portal-node-compile-cache'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** An API process on its own data folder (nothing shared on disk), files in the bucket, behind the proxy. */
+const startApi = (label: string, port: number) =>
+  startProcess(label, 'server.ts', {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(work, `${label}-`)),
+    // The demo institutes, whose host (localhost) and students the checks use: the first process to start seeds
+    // them, and a process on PostgreSQL starts on a database holding them only with SEED_DEMO=true.
+    SEED_DEMO: 'true',
+    TRUST_PROXY: '127.0.0.1',
+    WORKER: 'off',
   });
-  processes.set('worker', child);
-  return child;
-}
+
+/**
+ * The worker: the background jobs of every API process (the exam sweep, ranking, office previews), from the queue in
+ * PostgreSQL; it reads and writes files in the same bucket.
+ */
+const startWorker = () => startProcess('worker', 'worker.ts', {});
 
 /** A POST through the proxy from `localAddress` (another client address than the other checks' 127.0.0.1). */
 function postFrom(localAddress: string, port: number, path: string, body: unknown) {
@@ -284,6 +284,40 @@ try {
     );
     console.log(
       `file: uploaded through ${uploadedBy}, downloaded whole through ${downloads.map((download) => `${download.by} (${download.same ? 'same bytes' : 'DIFFERENT'})`).join(' and ')}`,
+    );
+  }
+
+  // An office file uploaded through the admin API: the worker converts it (the API processes only enqueue), with the
+  // file read from and the PDF written to the bucket.
+  {
+    const created = execFileSync(
+      process.execPath,
+      ['apps/api/src/cli.ts', 'admin:key', '--institute', 'localhost', '--name', 'scale'],
+      { cwd: root, env: { ...sharedEnv, SEED_DEMO: 'true' }, encoding: 'utf8' },
+    );
+    const key = /cpa_\S+/.exec(created)?.[0] ?? '';
+    const body = multipart([{ filename: 'scale.docx', content: tinyDocx('Scale', ['Converted by the worker']) }], {
+      external_id: 'scale-docx',
+    });
+    const uploadStart = Date.now();
+    const uploaded = await fetch(`${base}/api/admin/v1/files`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, ...body.headers },
+      body: body.payload as unknown as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    check(uploaded.status === 200, `the admin file upload answered ${uploaded.status}`);
+    const query = (text: string) => execFileSync('psql', [databaseUrl, '-Atc', text], { encoding: 'utf8' }).trim();
+    const sourceKey = query(`select file_key from admin_files where external_id = 'scale-docx'`);
+    let preview = '';
+    while (!preview && Date.now() - uploadStart < 120_000) {
+      preview = query(`select coalesce(preview_file_key, case when failed then 'failed' end) from office_previews
+        where source_file_key = '${sourceKey.replace(/'/g, "''")}'`);
+      if (!preview) await sleep(250);
+    }
+    check(/\.pdf$/.test(preview), `the office file's preview: ${preview || 'none within 120 s'}`);
+    console.log(
+      `office preview: uploaded through ${uploaded.headers.get('x-upstream')}, ${preview ? `${preview === 'failed' ? 'refused' : 'converted'} by the worker ${Date.now() - uploadStart} ms after the upload began` : 'NOT converted within 120 s'}`,
     );
   }
 

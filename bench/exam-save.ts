@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { checkedSaveSql } from '../apps/api/src/features/exam/exam.repository.ts';
 import { hashToken } from '../apps/api/src/lib/tokens.ts';
-import { prepareExam } from './exam-setup.ts';
+import { openAttempts, prepareExam } from './exam-setup.ts';
 import { clockTicks, onSignal, processCpuMs, start, stop, waitFor } from './servers.ts';
 
 export interface SaveBench {
@@ -160,37 +160,7 @@ export async function measureSaves(options: {
     const { instituteId, testId, credentials } = await prepareExam(databaseUrl, attempts * 2, 600);
     // Each student opens the test as the panel does (launch, open, read the attempt): half for the HTTP run, half
     // for pgbench, so neither finds the other's seqs.
-    const opened: { token: string; attemptId: number }[] = [];
-    for (const credential of credentials) {
-      const launched = await fetch(`${base}/examPanel/launch`, {
-        method: 'POST',
-        headers: { authorization: credential, 'content-type': 'application/json' },
-        body: JSON.stringify({ test_id: testId }),
-      });
-      const { launch_token: launchToken } = (await launched.json()) as { launch_token: string };
-      const open = await fetch(`${base}/examPanel/open`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ launch_token: launchToken }),
-      });
-      const token = ((await open.json()) as { attempt_token: string }).attempt_token;
-      const read = await fetch(`${base}/examPanel/attempt`, { headers: { authorization: token } });
-      if (!read.ok) throw new Error(`save bench: the attempt read answered ${read.status}`);
-      await read.arrayBuffer();
-      opened.push({ token, attemptId: 0 });
-    }
-    const ids = execFileSync(
-      'psql',
-      [databaseUrl, '-At', '-c', `select credential_hash || ' ' || id from exam_attempts where test_id = ${testId}`],
-      { encoding: 'utf8' },
-    );
-    const idOfHash = new Map(
-      ids
-        .trim()
-        .split('\n')
-        .map((line) => line.split(' ') as [string, string]),
-    );
-    for (const attempt of opened) attempt.attemptId = Number(idOfHash.get(hashToken(attempt.token)));
+    const opened = await openAttempts(base, databaseUrl, testId, credentials);
     const [forHttp, forPgbench] = [opened.slice(0, attempts), opened.slice(attempts)];
 
     // The server: one save of one change per request, each a seq above the last, a random question.

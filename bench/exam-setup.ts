@@ -2,6 +2,7 @@
 // N students in the demo student Aarav's section with exam desk sessions, and one test of 10 questions open now.
 import pgClient from 'pg';
 import { encodeCredential } from '../packages/domain/src/auth/credential.ts';
+import { execFileSync } from 'node:child_process';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 
 /** N students in Aarav's section, each with an exam desk session, and one test of 10 questions open now. */
@@ -79,4 +80,43 @@ export async function prepareExam(databaseUrl: string, students: number, duratio
     testId,
     credentials: tokens.map((token) => encodeCredential({ token, academicYearId: yearId, deviceId: 'bench' })),
   };
+}
+
+/**
+ * Opens each student's attempt at `testId` as the panel does (launch, open, read the attempt) through `base`; answers
+ * each attempt's token and id.
+ */
+export async function openAttempts(base: string, databaseUrl: string, testId: number, credentials: string[]) {
+  const opened: { token: string; attemptId: number }[] = [];
+  for (const credential of credentials) {
+    const launched = await fetch(`${base}/examPanel/launch`, {
+      method: 'POST',
+      headers: { authorization: credential, 'content-type': 'application/json' },
+      body: JSON.stringify({ test_id: testId }),
+    });
+    const { launch_token: launchToken } = (await launched.json()) as { launch_token: string };
+    const open = await fetch(`${base}/examPanel/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ launch_token: launchToken }),
+    });
+    const token = ((await open.json()) as { attempt_token: string }).attempt_token;
+    const read = await fetch(`${base}/examPanel/attempt`, { headers: { authorization: token } });
+    if (!read.ok) throw new Error(`save bench: the attempt read answered ${read.status}`);
+    await read.arrayBuffer();
+    opened.push({ token, attemptId: 0 });
+  }
+  const ids = execFileSync(
+    'psql',
+    [databaseUrl, '-At', '-c', `select credential_hash || ' ' || id from exam_attempts where test_id = ${testId}`],
+    { encoding: 'utf8' },
+  );
+  const idOfHash = new Map(
+    ids
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ') as [string, string]),
+  );
+  for (const attempt of opened) attempt.attemptId = Number(idOfHash.get(hashToken(attempt.token)));
+  return opened;
 }

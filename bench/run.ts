@@ -27,6 +27,7 @@ import { measureReceipts } from './receipts.ts';
 import { measureImport } from './import.ts';
 import { measureReport } from './report.ts';
 import { measureSaves } from './exam-save.ts';
+import { measureProxySaves } from './proxy-saves.ts';
 import { processCpuMs, start, stop, waitFor } from './servers.ts';
 import { measureUpload } from './upload.ts';
 
@@ -44,6 +45,7 @@ const allParts = [
   'report',
   'exam',
   'save',
+  'proxy',
 ] as const;
 type Part = (typeof allParts)[number];
 
@@ -585,6 +587,20 @@ const saves = parts.has('save')
     })
   : undefined;
 
+// Exam saves through nginx with two API processes against one (issue 30).
+const proxySaves = parts.has('proxy')
+  ? await measureProxySaves({
+      adminUrl: (() => {
+        const admin = new URL(url);
+        admin.pathname = '/postgres';
+        return admin.toString();
+      })(),
+      attempts: Number(values['save-attempts']),
+      seconds: Math.max(seconds, 10),
+      connections: connections * 2,
+    })
+  : undefined;
+
 // The CSV import (issue 17) of each size's students with a parent and an enrolment each, on PostgreSQL.
 const imports = [];
 if (parts.has('import')) {
@@ -614,6 +630,7 @@ const results = {
   report,
   exam,
   saves,
+  proxySaves,
 };
 // A partial run (--only, --routes) writes next to the full results instead of over them.
 const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;
@@ -811,6 +828,14 @@ if (saves)
       ('perSecond' in saves.pgbench
         ? `pgbench running the save's statement: ${saves.pgbench.perSecond}/s; ratio ${saves.ratio} (goal ≥ 0.6).`
         : `pgbench: ${saves.pgbench.missing}.`),
+  );
+if (proxySaves)
+  lines.push(
+    '',
+    `Exam saves through nginx (bench/proxy-saves.ts, ${proxySaves.generator}, ${proxySaves.connections} connections, ` +
+      `${proxySaves.seconds} s, best of 2, ${proxySaves.cores} cores for everything): one API process ` +
+      `${proxySaves.one.perSecond}/s (p99 ${proxySaves.one.p99} ms), two ${proxySaves.two.perSecond}/s ` +
+      `(p99 ${proxySaves.two.p99} ms); ratio ${proxySaves.ratio} (goal ≥ 1.7 with a core per API process).`,
   );
 
 for (const { students, steps } of imports) {

@@ -81,12 +81,14 @@ async function work(config: Config) {
   await jobs.start();
   log.info({ jobs: jobKinds.map((kind) => kind.name) }, 'worker started');
 
-  const logDepth = setInterval(() => {
+  // The queue's depth now and once a minute: what an operator reads to see whether the workers keep up.
+  const depthLine = () =>
     jobs.depth().then(
       (depth) => log.info({ ...depth }, `job queue: ${describeDepth(depth)}`),
       (error: unknown) => log.warn({ err: error }, 'could not read the job queue'),
     );
-  }, depthLogEveryMs);
+  void depthLine();
+  const logDepth = setInterval(depthLine, depthLogEveryMs);
 
   // SIGTERM/SIGINT: take no more jobs, let running ones finish, then close the database and exit 0.
   closeWithGrace({ delay: stopTimeoutMs + 10_000 }, async ({ signal, err }) => {

@@ -75,6 +75,10 @@ describe.runIf(onPostgres)('the worker process on PostgreSQL', () => {
     const worker = startWorker([], { DATABASE_URL: url });
     await expect.poll(() => db.select().from(reportStaleTests), { timeout: 20_000, interval: 100 }).toEqual([]);
     expect(worker.output()).toContain('"msg":"worker started"');
+    // The depth line, at start and once a minute.
+    await expect
+      .poll(worker.output, { timeout: 10_000, interval: 50 })
+      .toMatch(/"msg":"job queue: waiting \d+, deferred \d+, running \d+, oldest waiting (none|\d+ s)"/);
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     expect(worker.output()).toContain('"msg":"worker stopped"');

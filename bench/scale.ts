@@ -5,7 +5,8 @@
 // - 200 students (`--students`) in one test save an answer every 2 s while one API process is SIGKILLed and
 //   started again: no acknowledged answer lost or stored twice, every attempt on time (bench/exam-load.ts);
 // - 40 logins from one address, answered by both processes, meet the one limit of 30 a minute;
-// - a Word file uploaded through the admin API gets its PDF preview from the worker (LibreOffice in its sandbox).
+// - a Word file uploaded through the admin API gets its PDF preview from the worker (LibreOffice in its sandbox);
+// - 50 students submit to a released test at once: the worker ranks it, never twice at once, each attempt once.
 // The API processes only enqueue background work (WORKER=off); one worker process (`npm run worker`) runs it.
 // Prints what it measured; exits non-zero on any failed check.
 //
@@ -21,7 +22,7 @@ import { multipart } from '../apps/api/test/multipart.ts';
 import { freePort } from '../apps/api/test/process.ts';
 import { s3TestCredentials, startS3Server } from '../apps/api/test/s3-server.ts';
 import { describeSaves, examLoad, sleep, sleepUntil } from './exam-load.ts';
-import { prepareExam } from './exam-setup.ts';
+import { openAttempts, prepareExam } from './exam-setup.ts';
 import { startProxy } from './proxy.ts';
 
 const { values: args } = parseArgs({
@@ -311,6 +312,79 @@ try {
     console.log(
       `limits: 40 logins from one address, answered by ${[...upstreams].join(' and ')}: ${40 - limited.length} reached ` +
         `the password check, ${limited.length} refused by the shared limit`,
+    );
+  }
+  // A released test ranked once: 50 students of another test submit at the same moment through both processes,
+  // each submission marking the test's ranks stale and enqueueing its ranking (rank-test, keyed by the test); the
+  // worker ranks it, a ranking never beside another of the same test, and every submitted attempt gets its one rank.
+  {
+    const ranked = 50;
+    const { instituteId, testId, credentials } = await prepareExam(databaseUrl, ranked, durationMinutes);
+    const opened = await openAttempts(base, databaseUrl, testId, credentials);
+    await Promise.all(
+      opened.map((attempt, index) =>
+        fetch(`${base}/examPanel/attempt/answers`, {
+          method: 'PUT',
+          headers: { authorization: attempt.token, 'content-type': 'application/json' },
+          // Scores from 0 to 4 (question 1..4 right for some), so ranks tie as a class's do.
+          body: JSON.stringify({
+            answers: Array.from({ length: index % 5 }, (_, question) => ({
+              question_no: question + 1,
+              seq: question + 1,
+              answer: 'a',
+            })),
+          }),
+        }),
+      ),
+    );
+    const query = (text: string) => execFileSync('psql', [databaseUrl, '-Atc', text], { encoding: 'utf8' }).trim();
+    query(`update exam_tests set is_result_published = true where institute_id = ${instituteId} and id = ${testId}`);
+    const submitStart = Date.now();
+    const submitted = await Promise.all(
+      opened.map(async (attempt) => {
+        const response = await fetch(`${base}/examPanel/attempt/submit`, {
+          method: 'POST',
+          headers: { authorization: attempt.token },
+        });
+        return response.status;
+      }),
+    );
+    check(
+      submitted.every((status) => status === 200),
+      `submissions answered ${[...new Set(submitted)].join(', ')}`,
+    );
+    const ranks = () =>
+      Number(query(`select count(*) from report_results where institute_id = ${instituteId} and test_id = ${testId}`));
+    while (
+      (ranks() < ranked ||
+        query(`select count(*) from report_stale_tests where institute_id = ${instituteId} and test_id = ${testId}`) !==
+          '0') &&
+      Date.now() - submitStart < 60_000
+    ) {
+      await sleep(250);
+    }
+    const rankedAfter = Date.now() - submitStart;
+    // Each user's rank is one more than the users who scored more (competition ranking, 1, 2, 2, 4).
+    const wrong = Number(
+      query(`select count(*) from report_results r where r.institute_id = ${instituteId} and r.test_id = ${testId}
+        and r.rank <> 1 + (select count(*) from report_results o where o.institute_id = r.institute_id
+          and o.test_id = r.test_id and o.score > r.score)`),
+    );
+    const runs = query(`select (extract(epoch from started_on) * 1000)::bigint || ' ' ||
+        (extract(epoch from completed_on) * 1000)::bigint from pgboss.job
+      where name = 'rank-test' and singleton_key = '${instituteId}:${testId}' and state = 'completed' order by started_on`)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(' ').map(Number) as [number, number]);
+    // Runs of one key never overlap: each starts after the one before it completed.
+    const overlapping = runs.filter((run, index) => index > 0 && run[0] < runs[index - 1]![1]).length;
+    check(ranks() === ranked, `the released test has ${ranks()} ranks for ${ranked} submitted attempts`);
+    check(wrong === 0, `${wrong} ranks of the released test are wrong`);
+    check(runs.length >= 1 && overlapping === 0, `rank-test ran ${runs.length} times, ${overlapping} beside another`);
+    console.log(
+      `ranking: ${ranked} submissions to a released test at once through both processes; ranked by the worker in ` +
+        `${runs.length} rank-test run${runs.length === 1 ? '' : 's'} (${overlapping} beside another), ${ranks()} ranks, ` +
+        `${wrong} wrong, all ranked ${rankedAfter} ms after the submissions began`,
     );
   }
 } catch (error) {

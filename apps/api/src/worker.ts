@@ -69,15 +69,16 @@ async function work(config: Config) {
   // The API processes migrate the database (the job queue's schema with it); the worker only checks pg-boss's.
   const database = await openPostgres(url, { poolSize: config.DATABASE_POOL_SIZE });
   const jobs = openJobQueue(database, { kinds: jobKinds, log, works: true, stopTimeoutMs });
-  // Office previews: the files the API processes store (STORAGE), converted by LibreOffice in the document sandbox.
+  // The files the API processes store (STORAGE): office files converted by LibreOffice in the document sandbox, and
+  // receipts drawn.
   const limits = officePreviewLimitsOf(config);
-  const officePreviews = officePreviewer(
-    database.db,
-    openConfiguredStorage(config),
-    officeConverterFrom({ officePreviews: limits }, log),
-    { atOnce: limits.atOnce, now, log },
-  );
-  jobs.work({ db: database.db, now, log, jobs, officePreviews });
+  const storage = openConfiguredStorage(config);
+  const officePreviews = officePreviewer(database.db, storage, officeConverterFrom({ officePreviews: limits }, log), {
+    atOnce: limits.atOnce,
+    now,
+    log,
+  });
+  jobs.work({ db: database.db, now, log, jobs, officePreviews, storage });
   await jobs.start();
   log.info({ jobs: jobKinds.map((kind) => kind.name) }, 'worker started');
 

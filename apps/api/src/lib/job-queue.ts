@@ -26,6 +26,7 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 import type { OfficePreviewer } from './office-preview.ts';
+import type { Storage } from './storage.ts';
 import { findQueueDepth, jobQueueSchema, type QueueDepth } from './job-queue.repository.ts';
 
 export type { QueueDepth };
@@ -51,6 +52,8 @@ export interface JobContext {
   jobs: JobQueue;
   /** Converts office files to their PDF previews (the office-preview job); undefined where none runs. */
   officePreviews?: OfficePreviewer;
+  /** Where uploaded and drawn files live (receipts' PDFs). */
+  storage?: Storage;
 }
 
 /** One kind of background job: its queue's name, its handler and how it is retried. Areas list theirs in area.ts. */

@@ -172,17 +172,21 @@ export const feePaymentAllocations = pgTable(
 );
 
 /**
- * The receipt of a payment, issued once when the payment is recorded: the PDF's storage key (the same bytes are
- * served on every download) and the verification code its QR code carries (long, random, unique everywhere).
+ * The receipt of a payment, issued when the payment is recorded: the verification code its QR code carries (long,
+ * random, unique everywhere) and the storage key of its PDF as drawn for the address the payment was recorded
+ * through. A payment recorded through the admin API gets its PDF from the `receipt-render` job a moment later
+ * (`pdfFileKey` null until then, `origin` the address to draw it for); the seed and the import draw it at once.
  */
 export const feeReceipts = pgTable(
   'fee_receipts',
   {
     instituteId: instituteRef(),
     paymentId: integer().notNull(),
-    pdfFileKey: text().notNull(),
+    pdfFileKey: text(),
     verificationCode: text().notNull(),
     issuedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The portal address (scheme and host) the payment was recorded through: the receipt's QR code opens it. */
+    origin: text(),
   },
   (t) => [
     primaryKey({ columns: [t.instituteId, t.paymentId] }),
@@ -191,5 +195,9 @@ export const feeReceipts = pgTable(
       foreignColumns: [feePayments.instituteId, feePayments.id],
     }).onDelete('cascade'),
     uniqueIndex().on(t.verificationCode),
+    // The receipt-render job's sweep: receipts still to draw, a few at any time.
+    index('fee_receipts_to_draw')
+      .on(t.instituteId, t.paymentId)
+      .where(sql`${t.pdfFileKey} is null`),
   ],
 );

@@ -6,6 +6,7 @@ import { createAdminKey, kindExamples } from '../../../test/admin-kit.ts';
 import { postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from '../../../test/helpers.ts';
+import { waitForJobs } from '../../../test/jobs.ts';
 import { findExternalIds } from './admin.repository.ts';
 import { adminApiKeys, adminAudit } from '../../db/schema/admin.ts';
 import { assignments, submissions } from '../../db/schema/assignments.ts';
@@ -256,9 +257,12 @@ describe('admin API /api/admin/v1', () => {
         ['GV-2026-0002', 'UPI', 3_050_000, '2026-27'],
         ['R-0001', 'Cash', 1_300_000, '2026-27'],
       ]);
+      // Drawn by the receipt-render job after the batch committed.
+      await waitForJobs(app.jobs);
       const receipts = await app.db.select().from(feeReceipts).where(eq(feeReceipts.instituteId, instituteId));
       expect(receipts).toHaveLength(2);
-      const { stream, size } = await app.storage.open(receipts[0]!.pdfFileKey);
+      expect(receipts.every((receipt) => receipt.pdfFileKey !== null)).toBe(true);
+      const { stream, size } = await app.storage.open(receipts[0]!.pdfFileKey!);
       const head = (await stream.take(1).toArray())[0] as Buffer;
       stream.destroy();
       expect(size).toBeGreaterThan(1000);
@@ -318,24 +322,27 @@ describe('admin API /api/admin/v1', () => {
       install_nos: '2',
       amounts: '500',
     };
-    // The new payment's receipt is rendered and stored before the changed payment refuses the batch.
+    // The new payment is written before the changed payment refuses the batch: its receipt is drawn only after a
+    // commit, so nothing is stored for it.
     const refused = await send('payments', [fresh, { ...second, mode: 'Cheque' }]);
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json().message).toBe(
       'row 1, external_id: is a recorded payment whose receipt is issued, so it cannot change',
     );
+    await waitForJobs(app.jobs);
     expect(files()).toEqual(before);
     expect(await app.db.select().from(feePayments).where(eq(feePayments.receiptNo, 'GV-2026-0100'))).toEqual([]);
     // The same payment alone is recorded, with its receipt the one new file.
     const recorded = await send('payments', [fresh]);
     expect(recorded.json()).toMatchObject({ created: 1 });
+    await waitForJobs(app.jobs);
     const added = files().filter((file) => !before.includes(file));
     const [receipt] = await app.db
       .select({ key: feeReceipts.pdfFileKey })
       .from(feeReceipts)
       .innerJoin(feePayments, eq(feePayments.id, feeReceipts.paymentId))
       .where(and(eq(feePayments.instituteId, instituteId), eq(feePayments.receiptNo, 'GV-2026-0100')));
-    expect(added).toEqual([join((app.storage as unknown as { root: string }).root, receipt!.key)]);
+    expect(added).toEqual([join((app.storage as unknown as { root: string }).root, receipt!.key!)]);
   });
 
   it('documents every kind’s two endpoints in the OpenAPI at /docs, with the fields of its rows', async () => {

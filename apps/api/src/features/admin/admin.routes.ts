@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { takeMultipart } from '../../lib/uploads.ts';
 import { AppError } from '../../errors.ts';
+import { enqueueReceipts } from '../fees/index.ts';
 import { deleteAdminFiles, enqueuePreviewOf, uploadAdminFile } from './admin-files.ts';
 import { BatchRefused, runBatch } from './admin.service.ts';
 
@@ -35,9 +36,19 @@ export async function adminRoutes(app: FastifyInstance) {
               kind,
               mode,
               body.rows,
-              // Receipts of payments are stored with the app's files; their QR codes open this host's portal.
-              { now: app.now(), receipts: { storage: app.storage, origin: `${request.protocol}://${request.host}` } },
+              // Receipts of payments are stored with the app's files; their QR codes open this host's portal. Their
+              // PDFs are drawn by the receipt-render job once the batch has committed.
+              {
+                now: app.now(),
+                receipts: { storage: app.storage, origin: `${request.protocol}://${request.host}`, draw: 'later' },
+              },
             );
+            if (kind === 'payments' && mode === 'upsert' && answer.created > 0) {
+              // Not enqueued now (the queue away), the minute's sweep enqueues it.
+              await enqueueReceipts(app.jobs, key.instituteId).catch((error: unknown) =>
+                request.log.warn({ err: error }, 'could not enqueue the drawing of receipts'),
+              );
+            }
             return answer;
           } catch (error) {
             if (error instanceof BatchRefused) throw new AppError(422, 'VALIDATION_FAILED', error.message);

@@ -16,7 +16,8 @@ import {
   studentInstallments,
 } from '../../db/schema/fees.ts';
 
-export { recordPayment, type NewPayment } from './receipts.ts';
+export { recordPayment, recordPaymentToDraw, type NewPayment } from './receipts.ts';
+export { enqueueReceipts } from './receipts.jobs.ts';
 
 /** One installment of a structure, numbered from 1. */
 export interface InstallmentValues {

@@ -1,5 +1,5 @@
 // The SQL of payments and their receipts (receipts.ts issues and draws them).
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { academicYears } from '../../db/schema/academics.ts';
 import { feePaymentAllocations, feePayments, feeReceipts } from '../../db/schema/fees.ts';
@@ -85,3 +85,45 @@ export const findPaymentParts = (db: Db, instituteId: number, paymentId: number)
     .select()
     .from(feePaymentAllocations)
     .where(and(eq(feePaymentAllocations.instituteId, instituteId), eq(feePaymentAllocations.paymentId, paymentId)));
+
+/** A receipt's code, PDF and the address to draw it for; undefined when its payment is gone. */
+export async function findReceiptToDraw(db: Db, instituteId: number, paymentId: number) {
+  const [row] = await db
+    .select({
+      verificationCode: feeReceipts.verificationCode,
+      pdfFileKey: feeReceipts.pdfFileKey,
+      origin: feeReceipts.origin,
+    })
+    .from(feeReceipts)
+    .where(and(eq(feeReceipts.instituteId, instituteId), eq(feeReceipts.paymentId, paymentId)));
+  return row;
+}
+
+/** Notes the drawn PDF of a receipt that had none (a receipt drawn twice at once keeps the first). */
+export async function setReceiptPdf(db: Db, instituteId: number, paymentId: number, pdfFileKey: string) {
+  await db
+    .update(feeReceipts)
+    .set({ pdfFileKey })
+    .where(
+      and(
+        eq(feeReceipts.instituteId, instituteId),
+        eq(feeReceipts.paymentId, paymentId),
+        isNull(feeReceipts.pdfFileKey),
+      ),
+    );
+}
+
+/** Receipts still to draw (the partial index fee_receipts_to_draw): of one institute, or of any, by payment. */
+export async function findReceiptsToDraw(db: Db, { instituteId, limit }: { instituteId?: number; limit: number }) {
+  return db
+    .select({ instituteId: feeReceipts.instituteId, paymentId: feeReceipts.paymentId })
+    .from(feeReceipts)
+    .where(
+      and(
+        isNull(feeReceipts.pdfFileKey),
+        instituteId === undefined ? sql`true` : eq(feeReceipts.instituteId, instituteId),
+      ),
+    )
+    .orderBy(asc(feeReceipts.instituteId), asc(feeReceipts.paymentId))
+    .limit(limit);
+}

@@ -15,6 +15,8 @@ import {
   insertAllocations,
   insertPayment,
   insertReceipt,
+  findReceiptToDraw,
+  setReceiptPdf,
 } from './receipts.repository.ts';
 import { renderReceiptPdf, type ReceiptContent } from './receipt-pdf.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -52,18 +54,8 @@ export interface NewPayment {
   parts: { studentInstallmentId: number; amount: number; fine?: number }[];
 }
 
-/**
- * Records a payment and issues its receipt in one go: the PDF is rendered once, here, stored, and its key and
- * verification code written next to the payment. A receipt never changes afterwards, so downloads serve the
- * stored bytes and nothing re-renders them. `origin` is the public address of the institute's portal (the QR
- * code's page). Run inside the caller's transaction so a payment never exists without its receipt.
- */
-export async function recordPayment(
-  db: Db,
-  storage: Storage,
-  payment: NewPayment,
-  { origin, logo }: { origin: string; logo?: ReceiptContent['logo'] | 'load' },
-) {
+/** Writes a payment and what it paid towards each installment; answers its id, amount and financial year. */
+async function insertPaymentRows(db: Db, payment: NewPayment) {
   const amount = payment.parts.reduce((sum, part) => sum + part.amount + (part.fine ?? 0), 0);
   const timeZone = await findInstituteTimeZone(db, payment.instituteId);
   const financialYear = financialYearOf(dateInZone(payment.paidAt, timeZone));
@@ -87,6 +79,22 @@ export async function recordPayment(
       fine: part.fine ?? 0,
     })),
   );
+  return { paymentId, amount, financialYear };
+}
+
+/**
+ * Records a payment and issues its receipt in one go: the PDF is rendered once, here, stored, and its key and
+ * verification code written next to the payment. A receipt never changes afterwards. `origin` is the public address
+ * of the institute's portal (the QR code's page). Run inside the caller's transaction so a payment never exists
+ * without its receipt. (The demo seed, the import and the test factories; the admin API draws later, below.)
+ */
+export async function recordPayment(
+  db: Db,
+  storage: Storage,
+  payment: NewPayment,
+  { origin, logo }: { origin: string; logo?: ReceiptContent['logo'] | 'load' },
+) {
+  const { paymentId, amount, financialYear } = await insertPaymentRows(db, payment);
   const verificationCode = newVerificationCode();
   const pdf = await renderReceipt(
     db,
@@ -100,8 +108,49 @@ export async function recordPayment(
     pdfFileKey: stored.key,
     verificationCode,
     issuedAt: payment.paidAt,
+    origin: canonicalOrigin(origin),
   });
   return { paymentId, verificationCode, pdfFileKey: stored.key, amount, financialYear, size: stored.size };
+}
+
+/**
+ * Records a payment and issues its receipt (its verification code) with the PDF to draw later, by the receipt-render
+ * job (receipts.jobs.ts) once the caller's transaction has committed: a batch of thousands of payments then writes
+ * rows only, and no PDF is stored for a batch that does not commit.
+ */
+export async function recordPaymentToDraw(db: Db, payment: NewPayment, { origin }: { origin: string }) {
+  const { paymentId, amount, financialYear } = await insertPaymentRows(db, payment);
+  const verificationCode = newVerificationCode();
+  await insertReceipt(db, {
+    instituteId: payment.instituteId,
+    paymentId,
+    pdfFileKey: null,
+    verificationCode,
+    issuedAt: payment.paidAt,
+    origin: canonicalOrigin(origin),
+  });
+  return { paymentId, verificationCode, amount, financialYear };
+}
+
+/**
+ * Draws the PDF of a receipt recorded to draw later, for the address it was recorded through, and notes its key (the
+ * copy a download from that address serves, so the first one waits for nothing). Answers the key; undefined when the
+ * payment is gone. Drawing a receipt that has its PDF draws nothing.
+ */
+export async function drawReceipt(db: Db, storage: Storage, instituteId: number, paymentId: number) {
+  const receipt = await findReceiptToDraw(db, instituteId, paymentId);
+  if (!receipt) return undefined;
+  if (receipt.pdfFileKey) return receipt.pdfFileKey;
+  // Receipts before the origin was kept were all drawn at once, with a key: a row without both is not one of them.
+  if (!receipt.origin) throw new Error(`receipt of payment ${paymentId} in institute ${instituteId} has no origin`);
+  const key = await receiptCopyFor(
+    db,
+    storage,
+    { instituteId, paymentId, verificationCode: receipt.verificationCode },
+    receipt.origin,
+  );
+  await setReceiptPdf(db, instituteId, paymentId, key);
+  return key;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   paidStudentFeeRule,
   paymentParts,
   recordPayment,
+  recordPaymentToDraw,
   updateFeeStructure,
   updateStudentFees,
   type FeeStructureValues,
@@ -213,12 +214,15 @@ export const paymentsKind = defineKind({
         continue;
       }
       if (!context.receipts) throw new Error('payments need a receipt storage and origin');
-      const recorded = await recordPayment(
-        tx,
-        context.receipts.storage,
-        { instituteId, ...wanted },
-        { origin: context.receipts.origin, logo: 'load' },
-      );
+      const recorded =
+        context.receipts.draw === 'later'
+          ? await recordPaymentToDraw(tx, { instituteId, ...wanted }, { origin: context.receipts.origin })
+          : await recordPayment(
+              tx,
+              context.receipts.storage,
+              { instituteId, ...wanted },
+              { origin: context.receipts.origin, logo: 'load' },
+            );
       await insertExternalIds(tx, instituteId, 'payments', [{ externalId: key, internalId: recorded.paymentId }]);
       outcomes.push({ index, key, action: 'created', beforeId: null, afterId: recorded.paymentId });
     }

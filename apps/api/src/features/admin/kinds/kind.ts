@@ -54,6 +54,8 @@ export interface KindContext {
 export interface ReceiptTarget {
   storage: Storage;
   origin: string;
+  /** `later`: payments write rows only, and the receipt-render job draws their PDFs after the commit (the admin API). */
+  draw?: 'now' | 'later';
 }
 
 /**
@@ -79,8 +81,8 @@ export function trackReceipts(target: ReceiptTarget): ReceiptTarget & { discard(
     },
   });
   return {
+    ...target,
     storage,
-    origin: target.origin,
     async discard() {
       for (const key of written.splice(0)) await target.storage.remove(key);
     },

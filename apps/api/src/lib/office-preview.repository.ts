@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, not } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { officePreviews } from '../db/schema/media.ts';
 

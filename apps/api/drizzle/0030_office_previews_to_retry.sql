@@ -1,0 +1,1 @@
+CREATE INDEX "office_previews_to_retry" ON "office_previews" USING btree ("retry_at") WHERE "office_previews"."preview_file_key" is null and not "office_previews"."failed";

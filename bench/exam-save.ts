@@ -79,7 +79,7 @@ function pgbenchScript(attempt: number) {
  * wrk's script: the autocannon run's saves (a random question, a token in turn), each thread counting its own seqs
  * from the first argument; `done` prints the process's CPU from /proc, as pgbench's is not charged to the server.
  */
-const wrkScript = (tokensFile: string) => `local tokens, counter, base, threads = {}, 0, 0, 0
+export const wrkScript = (tokensFile: string) => `local tokens, counter, base, threads = {}, 0, 0, 0
 function setup(thread) thread:set("id", threads); threads = threads + 1 end
 function init(args)
   base = tonumber(args[1])
@@ -98,6 +98,13 @@ function done()
   io.write(string.format("wrk cpu ms: %.1f\\n", (tonumber(fields[12]) + tonumber(fields[13])) * 1000 / ${clockTicks}))
 end
 `;
+
+/** wrk's latency percentile `p` in ms, from its --latency output. */
+export function wrkPercentile(output: string, p: string): number {
+  const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(output);
+  if (!match) return 0;
+  return Math.round(Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'] * 10) / 10;
+}
 
 const hasPgbench = () => spawnSync('pgbench', ['--version']).status === 0;
 
@@ -289,16 +296,10 @@ export async function measureSaves(options: {
         const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(run.stdout);
         if (total === 0) throw new Error(`wrk failed: ${run.stderr.slice(0, 2000)}${run.stdout.slice(0, 2000)}`);
         const perWrkSave = (ms: number) => Math.round((ms / total) * 1000) / 1000;
-        const percentile = (p: string) => {
-          const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(run.stdout);
-          if (!match) return 0;
-          const unit = { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
-          return Math.round(Number(match[1]) * unit * 10) / 10;
-        };
         withWrk = {
           perSecond: Math.round(perSecond),
-          p50: percentile('50'),
-          p99: percentile('99'),
+          p50: wrkPercentile(run.stdout, '50'),
+          p99: wrkPercentile(run.stdout, '99'),
           non2xx,
           errors: socketErrors ? socketErrors.slice(1).reduce((sum, value) => sum + Number(value), 0) : 0,
           cpu: {

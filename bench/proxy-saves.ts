@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { freePort } from '../apps/api/test/process.ts';
+import { wrkPercentile, wrkScript } from './exam-save.ts';
 import { openAttempts, prepareExam } from './exam-setup.ts';
 import { startProxy } from './proxy.ts';
 import { onSignal, start, stop, waitFor } from './servers.ts';
@@ -25,28 +26,6 @@ export interface ProxySaves {
   two: { perSecond: number; p50: number; p99: number; failed: number };
   /** two.perSecond ÷ one.perSecond (goal ≥ 1.7 with a core per API process). */
   ratio: number;
-}
-
-/** wrk's script: a save of a random question with a seq above the last, each request the next attempt's token. */
-const wrkScript = (tokensFile: string) => `local tokens, counter, base, threads = {}, 0, 0, 0
-function setup(thread) thread:set("id", threads); threads = threads + 1 end
-function init(args)
-  base = tonumber(args[1])
-  for line in io.lines("${tokensFile}") do tokens[#tokens + 1] = line end
-end
-function request()
-  counter = counter + 1
-  local body = string.format('{"answers":[{"question_no":%d,"seq":%d,"answer":"b"}]}', math.random(1, 10), base + counter * 2 + id)
-  return wrk.format("PUT", "/examPanel/attempt/answers",
-    { ["authorization"] = tokens[(counter * 2 + id) % #tokens + 1], ["content-type"] = "application/json" }, body)
-end
-`;
-
-/** wrk's latency percentile `p` in ms from its --latency output. */
-function wrkPercentile(output: string, p: string): number {
-  const match = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(output);
-  if (!match) return 0;
-  return Math.round(Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'] * 10) / 10;
 }
 
 export async function measureProxySaves(options: {

@@ -573,13 +573,16 @@ if (parts.has('exam')) {
 }
 
 // Exam saves a second against pgbench running the save's own statement (issue 28 item 5): bench/exam-save.ts.
+/** The server's maintenance database beside `url`'s, where the benches create and drop their own. */
+function adminUrlOf(databaseUrl: string) {
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  return admin.toString();
+}
+
 const saves = parts.has('save')
   ? await measureSaves({
-      adminUrl: (() => {
-        const admin = new URL(url);
-        admin.pathname = '/postgres';
-        return admin.toString();
-      })(),
+      adminUrl: adminUrlOf(url),
       attempts: Number(values['save-attempts']),
       seconds: Math.max(seconds, 10),
       connections,
@@ -590,11 +593,7 @@ const saves = parts.has('save')
 // Exam saves through nginx with two API processes against one (issue 30).
 const proxySaves = parts.has('proxy')
   ? await measureProxySaves({
-      adminUrl: (() => {
-        const admin = new URL(url);
-        admin.pathname = '/postgres';
-        return admin.toString();
-      })(),
+      adminUrl: adminUrlOf(url),
       attempts: Number(values['save-attempts']),
       seconds: Math.max(seconds, 10),
       connections: connections * 2,

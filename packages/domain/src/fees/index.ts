@@ -1,2 +1,3 @@
-// What other areas may use of fees: the receipt number's form (the admin API checks it).
-export { receiptNoPattern } from './fees-rules.ts';
+// What other areas may use of fees: the receipt number's form (the admin API checks it), and the money format and
+// the overdue rule (alerts say what is due and overdue as the fees screen does).
+export { formatMoney, isOverdue, receiptNoPattern } from './fees-rules.ts';

@@ -1,0 +1,138 @@
+// Alerts to parents and students (issue 31): what is due, what is overdue, when an alert may go out (quiet hours),
+// when a digest is sent, and what an alert says. Pure: every rule takes `now` and the institute's time zone.
+import { addDays, dateInZone, instantInZone, type IsoDate } from '../calendar/index.ts';
+import { formatMoney, isOverdue } from '../fees/index.ts';
+
+/** What an alert is about; each kind is produced once per event and person. */
+export const alertKinds = [
+  'absence',
+  'fee-due',
+  'fee-overdue',
+  'homework-new',
+  'homework-due',
+  'result-online',
+  'result-offline',
+  'live-soon',
+  'notice',
+] as const;
+export type AlertKind = (typeof alertKinds)[number];
+
+/** Where an alert goes: the app's bell, a text through the SMS outbox, an email, a Web Push to the installed app. */
+export const alertChannels = ['app', 'sms', 'email', 'push'] as const;
+export type AlertChannel = (typeof alertChannels)[number];
+
+/**
+ * The defaults before an account changes anything: in the app and by push, every kind; by SMS only an absence and
+ * an overdue fee (texts cost the institute money and the parent attention); email only in a digest, which is off.
+ * Live classes starting soon are for students: a parent opts in.
+ */
+export function defaultChannelOn(kind: AlertKind, channel: AlertChannel, role: 'student' | 'parent'): boolean {
+  if (kind === 'live-soon' && role === 'parent') return false;
+  if (channel === 'app' || channel === 'push') return true;
+  if (channel === 'sms') return kind === 'absence' || kind === 'fee-overdue';
+  return false;
+}
+
+/** Quiet hours as local `HH:MM` times; a start after the end spans midnight. */
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** 21:00 to 07:00 in the institute's zone. */
+export const defaultQuietHours: QuietHours = { start: '21:00', end: '07:00' };
+
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether `time` is a local time `HH:MM` (00:00 to 23:59). */
+export const isLocalTime = (time: string) => timePattern.test(time);
+
+/** The local `HH:MM` of `now` in `timeZone`. */
+export function localTime(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    now,
+  );
+}
+
+/** Whether the local time `time` falls in the quiet hours (the start included, the end not; equal times: never). */
+export function inQuietHours(time: string, quiet: QuietHours): boolean {
+  if (quiet.start === quiet.end) return false;
+  return quiet.start < quiet.end ? time >= quiet.start && time < quiet.end : time >= quiet.start || time < quiet.end;
+}
+
+/**
+ * When an alert produced at `now` may go out on `channel`: the bell shows it at once; an urgent alert goes at once;
+ * any other waits out the quiet hours, to their end in the institute's zone.
+ */
+export function deliverAt(
+  now: Date,
+  timeZone: string,
+  { channel, quiet, urgent }: { channel: AlertChannel; quiet: QuietHours; urgent: boolean },
+): Date {
+  if (channel === 'app' || urgent || !inQuietHours(localTime(now, timeZone), quiet)) return now;
+  const today = dateInZone(now, timeZone);
+  const endToday = instantInZone(today, quiet.end, timeZone);
+  return endToday > now ? endToday : instantInZone(addDays(today, 1), quiet.end, timeZone);
+}
+
+/** The next time the daily digest at local `time` is due: today's, if it is still ahead (or now), else tomorrow's. */
+export function nextDigestAt(now: Date, timeZone: string, time: string): Date {
+  const today = dateInZone(now, timeZone);
+  const todays = instantInZone(today, time, timeZone);
+  return todays >= now ? todays : instantInZone(addDays(today, 1), time, timeZone);
+}
+
+/** Days before its due date an installment's reminder goes out. */
+export const feeDueReminderDays = 3;
+
+/**
+ * The fee alert an installment with something left to pay calls for today: `fee-due` on the day it is due in three
+ * days, `fee-overdue` once it is overdue (the spec's rule: more than a day past the due date in the institute's
+ * zone); none otherwise. Each is produced once per installment and person, whichever day the worker first sees it.
+ */
+export function feeAlertOn(dueDate: IsoDate, now: Date, timeZone: string): 'fee-due' | 'fee-overdue' | undefined {
+  if (isOverdue(dueDate, now, timeZone)) return 'fee-overdue';
+  const today = dateInZone(now, timeZone);
+  return today >= addDays(dueDate, -feeDueReminderDays) && today <= dueDate ? 'fee-due' : undefined;
+}
+
+/** Minutes before a live class starts that its students hear of it. */
+export const liveSoonMinutes = 15;
+
+/** Whether a live class starting at `startsAt` is starting soon at `now` (within the next 15 minutes). */
+export function isLiveSoon(startsAt: Date, now: Date): boolean {
+  const ahead = startsAt.getTime() - now.getTime();
+  return ahead > 0 && ahead <= liveSoonMinutes * 60_000;
+}
+
+/** A list read as a sentence: `a`, `a and b`, `a, b and c`. */
+export function listInWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** What an alert says: a title for the bell and a push, and one sentence. */
+export interface AlertText {
+  title: string;
+  body: string;
+}
+
+/** An absence: one alert per child per day, naming the classes missed (in the order they were held). */
+export function absenceText(childName: string, classes: readonly string[]): AlertText {
+  const named = classes.filter(Boolean);
+  return {
+    title: `${childName} was absent today`,
+    body: named.length
+      ? `${childName} was marked absent in ${listInWords(named)}.`
+      : `${childName} was marked absent today.`,
+  };
+}
+
+/** A fee reminder or an overdue fee, with the amount left in the spec's money format. */
+export function feeText(kind: 'fee-due' | 'fee-overdue', childName: string, dueDate: IsoDate, left: number): AlertText {
+  const [year, month, day] = dueDate.split('-');
+  const due = `${day}-${month}-${year}`;
+  return kind === 'fee-due'
+    ? { title: 'Fee due soon', body: `${formatMoney(left)} of ${childName}’s fees is due on ${due}.` }
+    : { title: 'Fee overdue', body: `${formatMoney(left)} of ${childName}’s fees was due on ${due} and is overdue.` };
+}

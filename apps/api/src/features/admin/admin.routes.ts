@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { takeMultipart } from '../../lib/uploads.ts';
 import { AppError } from '../../errors.ts';
-import { enqueueReceipts } from '../fees/index.ts';
+import { kindModules } from './kinds/index.ts';
 import { deleteAdminFiles, enqueuePreviewOf, uploadAdminFile } from './admin-files.ts';
 import { BatchRefused, runBatch } from './admin.service.ts';
 
@@ -43,10 +43,11 @@ export async function adminRoutes(app: FastifyInstance) {
                 receipts: { storage: app.storage, origin: `${request.protocol}://${request.host}`, draw: 'later' },
               },
             );
-            if (kind === 'payments' && mode === 'upsert' && answer.created > 0) {
-              // Not enqueued now (the queue away), the minute's sweep enqueues it.
-              await enqueueReceipts(app.jobs, key.instituteId).catch((error: unknown) =>
-                request.log.warn({ err: error }, 'could not enqueue the drawing of receipts'),
+            const { afterCommit } = kindModules[kind];
+            if (afterCommit && mode === 'upsert' && answer.created + answer.updated > 0) {
+              // Not enqueued now (the queue away), the job's sweep catches up.
+              await afterCommit(app.jobs, key.instituteId).catch((error: unknown) =>
+                request.log.warn({ err: error, kind }, 'could not enqueue the work a batch calls for'),
               );
             }
             return answer;

@@ -7,6 +7,7 @@ import {
   createFeeStructures,
   deleteFeeStructures,
   deleteStudentFees,
+  enqueueReceipts,
   findBilledInstallments,
   findFeeStructures,
   findFeeStructureYears,
@@ -135,6 +136,8 @@ export const studentFeesKind = pairKind({
 
 export const paymentsKind = defineKind({
   kind: 'payments',
+  // The receipts of the payments recorded (written to draw later): drawn by the receipt-render job.
+  afterCommit: (jobs, instituteId) => enqueueReceipts(jobs, instituteId),
   // A recorded payment has an issued receipt, which never changes: it is neither changed nor deleted (a wrong
   // one is corrected in the office system and the portal keeps what was issued).
   deletes: 'hard',

@@ -7,6 +7,7 @@ import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
 import { chunks } from '../../../db/bulk.ts';
 import type { Db } from '../../../db/client.ts';
+import type { JobQueue } from '../../../lib/job-queue.ts';
 import type { Storage } from '../../../lib/storage.ts';
 import { findExternalIds } from '../admin.repository.ts';
 
@@ -112,6 +113,11 @@ export interface KindModule<K extends AdminKind = AdminKind> {
   prepare?(db: Db, instituteId: number, rows: IndexedRow<AdminRow<K>>[]): Promise<Prepared>;
   upsert(context: KindContext, rows: IndexedRow<AdminRow<K>>[], prepared: Prepared): Promise<RowOutcome[]>;
   remove(context: KindContext, keys: IndexedRow<Record<string, string>>[]): Promise<RowOutcome[]>;
+  /**
+   * Background work an upsert that changed rows calls for, enqueued once its batch has committed (receipts to draw,
+   * alerts to produce); the jobs' own sweeps catch up when it could not be enqueued.
+   */
+  afterCommit?(jobs: JobQueue, instituteId: number): Promise<unknown>;
 }
 
 /** Declares a kind module with its row type checked. */

@@ -12,7 +12,8 @@ import {
   type AttendanceValues,
   type ClassSessionValues,
 } from '../../timetable/index.ts';
-import { resolveReferences, toInstant } from './kind.ts';
+import { enqueueAbsenceAlerts } from '../../alerts/index.ts';
+import { resolveReferences, toInstant, type KindModule } from './kind.ts';
 import { pairKind } from './pair-kind.ts';
 import { storeKind } from './table-kind.ts';
 
@@ -76,21 +77,25 @@ const attendanceColumns = (row: {
   topicsCovered: row.topics_covered ?? '',
 });
 
-export const attendanceKind = pairKind({
-  kind: 'attendance',
-  // A mark taken by mistake is removed for good (the student's timetable then shows the class unmarked).
-  deletes: 'hard',
-  sides: ['class-sessions', 'students'],
-  // The writer gives a new mark its session's batch (the timetable's year totals read marks by batch).
-  store: {
-    load: ({ tx, instituteId }, pairs) => findAttendance(tx, instituteId, pairs),
-    insert: async ({ tx, instituteId }, rows) => {
-      await markAttendance(tx, instituteId, rows as unknown as AttendanceValues[]);
-      return [];
+export const attendanceKind: KindModule<'attendance'> = {
+  ...pairKind({
+    kind: 'attendance',
+    // A mark taken by mistake is removed for good (the student's timetable then shows the class unmarked).
+    deletes: 'hard',
+    sides: ['class-sessions', 'students'],
+    // The writer gives a new mark its session's batch (the timetable's year totals read marks by batch).
+    store: {
+      load: ({ tx, instituteId }, pairs) => findAttendance(tx, instituteId, pairs),
+      insert: async ({ tx, instituteId }, rows) => {
+        await markAttendance(tx, instituteId, rows as unknown as AttendanceValues[]);
+        return [];
+      },
+      update: ({ tx, instituteId }, rows) => updateAttendance(tx, instituteId, rows as unknown as AttendanceValues[]),
+      remove: ({ tx, instituteId }, pairs) => deleteAttendance(tx, instituteId, pairs),
     },
-    update: ({ tx, instituteId }, rows) => updateAttendance(tx, instituteId, rows as unknown as AttendanceValues[]),
-    remove: ({ tx, instituteId }, pairs) => deleteAttendance(tx, instituteId, pairs),
-  },
-  keys: ['sessionId', 'studentId'],
-  columns: attendanceColumns,
-});
+    keys: ['sessionId', 'studentId'],
+    columns: attendanceColumns,
+  }),
+  // A mark other than present: the child's parents hear of it the same day (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAbsenceAlerts(jobs, instituteId),
+};

@@ -44,6 +44,8 @@ export interface Ids {
   subjectId: number;
   /** A downloadable PDF document shared with the paid course the owner bought. */
   documentId: number;
+  /** An alert to the owner's own login. */
+  alertId: number;
 
   foreign: Record<IdKind, unknown[]>;
 }

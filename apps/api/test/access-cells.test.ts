@@ -17,6 +17,7 @@ import { demoPassword } from '../src/db/seed/demo-accounts.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import type { CellExamples, Ids, Input } from './access-cells-kit.ts';
 import { createAdminKey } from './admin-kit.ts';
+import { createAlert } from './factories/alerts.ts';
 import { signIn } from './auth-helpers.ts';
 import { createAssignment, createSubmission } from './factories/assignments.ts';
 import { createApiKey } from './factories/auth.ts';
@@ -148,6 +149,8 @@ const satisfies: Record<IdKind, Identity[]> = {
   document: viewsOwner,
   video: viewsOwner,
   question: viewsOwner,
+  // The account's own: a parent's bell is the parent's, whichever child it is about.
+  alert: ['owner'],
 };
 
 /** Endpoints that read for parents but refuse them to act ('Parents are not allowed to give exam'). */
@@ -270,6 +273,11 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
     const learner = await createUser(db, school, { userType: 99, phone: null, email: 'learner@school.test' });
     const neha = await createStudent(db, apex);
     await createParent(db, apex, [neha.studentId], { phone: '9100000002' });
+    // Alerts: the owner's, the owner's parent's (about the owner), the other student's and the other institute's.
+    const ownerAlert = await createAlert(db, school, { userId: aarav.userId, studentId: aarav.studentId });
+    const parentAlert = await createAlert(db, school, { userId: aaravParent.userId, studentId: aarav.studentId });
+    const otherAlert = await createAlert(db, school, { userId: classmate.userId, studentId: classmate.studentId });
+    const apexAlert = await createAlert(db, apex, { userId: neha.userId, studentId: neha.studentId });
     await createApiKey(db, school, 'demo-greenfield-sso-key');
     await db
       .insert(adminApiKeys)
@@ -498,6 +506,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
       videoId: 'cells-owner-video',
       subjectId: ownerSubject,
       documentId: ownerDocument,
+      alertId: ownerAlert,
       instituteId: school.id,
       studentId: aarav.studentId,
       userId: aarav.userId,
@@ -536,6 +545,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
         document: [otherDocument, apexDocument],
         video: ['cells-other-video', 'cells-apex-video'],
         question: [await firstQuestion(unassignedTest), await firstQuestion(apexTest)],
+        alert: [parentAlert, otherAlert, apexAlert],
       },
     };
 

@@ -6,6 +6,7 @@ import {
   defaultChannelOn,
   defaultQuietHours,
   deliverAt,
+  describeAlert,
   feeAlertOn,
   feeText,
   inQuietHours,
@@ -152,5 +153,27 @@ describe('what an alert says', () => {
     expect(feeText('fee-overdue', 'Aarav', '2026-12-10', 1_250_000).body).toBe(
       'Rs 12,500 of Aarav’s fees was due on 10-12-2026 and is overdue.',
     );
+  });
+});
+
+describe('describeAlert', () => {
+  it('an absence opens the timetable on its day', () => {
+    expect(describeAlert('absence', { child: 'Aarav', classes: ['Maths'], date: '2026-11-21' })).toEqual({
+      title: 'Aarav was absent today',
+      body: 'Aarav was marked absent in Maths.',
+      path: '/timetable?date=2026-11-21',
+    });
+  });
+
+  it('a fee alert opens the fees screen', () => {
+    expect(describeAlert('fee-overdue', { child: 'Aarav', dueDate: '2026-12-10', left: 100 }).path).toBe('/fees');
+  });
+
+  it('data of the wrong shape draws empty words, never a crash', () => {
+    expect(describeAlert('absence', { child: 7, classes: 'Maths' })).toEqual({
+      title: ' was absent today',
+      body: ' was marked absent today.',
+      path: '/timetable?date=',
+    });
   });
 });

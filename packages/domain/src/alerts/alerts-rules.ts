@@ -136,3 +136,19 @@ export function feeText(kind: 'fee-due' | 'fee-overdue', childName: string, dueD
     ? { title: 'Fee due soon', body: `${formatMoney(left)} of ${childName}’s fees is due on ${due}.` }
     : { title: 'Fee overdue', body: `${formatMoney(left)} of ${childName}’s fees was due on ${due} and is overdue.` };
 }
+
+/** What the bell shows of an alert: its text, drawn from the data its production stored, and the screen it opens. */
+export function describeAlert(kind: AlertKind, data: Record<string, unknown>): AlertText & { path: string } {
+  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
+  if (kind === 'absence') {
+    const classes = Array.isArray(data.classes) ? data.classes.map(String) : [];
+    // The timetable opens on the day of the absence (its address keeps the date).
+    return { ...absenceText(text('child'), classes), path: `/timetable?date=${encodeURIComponent(text('date'))}` };
+  }
+  if (kind === 'fee-due' || kind === 'fee-overdue') {
+    const left = typeof data.left === 'number' ? data.left : 0;
+    return { ...feeText(kind, text('child'), text('dueDate'), left), path: '/fees' };
+  }
+  // Kinds whose production stores its own words.
+  return { title: text('title'), body: text('body'), path: text('path') || '/dashboard' };
+}

@@ -1,2 +1,3 @@
-// The alerts area's public face (issue 31): its kinds, channels and rules.
+// The alerts area's public face (issue 31): its kinds, channels and rules, and the bell's call shapes.
 export * from './alerts-rules.ts';
+export { bellSize, type Alert } from './alerts.contract.ts';

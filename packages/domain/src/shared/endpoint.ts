@@ -56,6 +56,7 @@ export type IdLocation = 'params' | 'query' | 'body' | 'headers' | 'multipart';
  *   e-course the session is entitled to;
  * - video: a Vimeo, VdoCipher or YouTube id shared where the session may watch it (api: features/media/video-sources).
  * - question: a question of a test the viewed user (or open-course user) submitted an attempt at (report area).
+ * - alert: an alert to the account that signed in (a parent's are the parent's, whichever child is viewed).
  */
 export type IdKind =
   | 'institute'
@@ -83,7 +84,8 @@ export type IdKind =
   | 'libraryFile'
   | 'document'
   | 'video'
-  | 'question';
+  | 'question'
+  | 'alert';
 
 /** One id an endpoint carries: where, under which name (dots for nested fields), and what it names. */
 export interface DeclaredId {

@@ -1,6 +1,7 @@
 // The SQL of alerts (issue 31): producing them, set-based, one statement per kind over every student concerned.
-import { sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { alerts } from '../../db/schema/alerts.ts';
 
 /** How many rows a statement of `db.execute` changed (node-postgres and PGlite name it differently). */
 const changed = (result: unknown) =>
@@ -51,4 +52,54 @@ export async function produceAbsenceAlerts(db: Db, now: Date, instituteId?: numb
       where alerts.read_at is null and alerts.data is distinct from excluded.data
   `);
   return changed(result);
+}
+
+/** The account's newest alerts (the bell), newest first: the index alerts_of_account. */
+export function findAlerts(db: Db, instituteId: number, userId: number, limit: number) {
+  return db
+    .select({
+      id: alerts.id,
+      kind: alerts.kind,
+      studentId: alerts.studentId,
+      data: alerts.data,
+      createdAt: alerts.createdAt,
+      readAt: alerts.readAt,
+    })
+    .from(alerts)
+    .where(and(eq(alerts.instituteId, instituteId), eq(alerts.userId, userId)))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(limit);
+}
+
+/** How many of the account's alerts are unread. */
+export async function countUnread(db: Db, instituteId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(alerts)
+    .where(and(eq(alerts.instituteId, instituteId), eq(alerts.userId, userId), isNull(alerts.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Which of `ids` are alerts of the account (the `alert` policy). */
+export async function findOwnAlertIds(db: Db, instituteId: number, userId: number, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(eq(alerts.instituteId, instituteId), eq(alerts.userId, userId), inArray(alerts.id, ids)));
+  return rows.map((row) => row.id);
+}
+
+/** Marks the account's alerts `ids` read (those already read keep when they were). */
+export async function markAlertsRead(db: Db, instituteId: number, userId: number, ids: number[], now: Date) {
+  await db
+    .update(alerts)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(alerts.instituteId, instituteId),
+        eq(alerts.userId, userId),
+        inArray(alerts.id, ids),
+        isNull(alerts.readAt),
+      ),
+    );
 }

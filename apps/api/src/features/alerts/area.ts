@@ -1,10 +1,14 @@
+import { alertsContract } from '@campus/domain/alerts/alerts.contract';
 import { defineArea } from '../../access/define-area.ts';
 import { absenceAlertsJob, alertsSweepJob } from './alerts.jobs.ts';
+import { alertsPolicies } from './alerts.policy.ts';
+import { alertsRoutes } from './alerts.routes.ts';
 
-// The alerts area (issue 31): so far its production in the background; the bell's routes come next.
+// Alerts (issue 31): produced in the background from the data the institute loads; the bell reads them.
 export const area = defineArea({
   name: 'alerts',
-  contracts: [],
-  routes: async () => undefined,
+  contracts: [alertsContract],
+  routes: alertsRoutes,
+  policies: alertsPolicies,
   jobs: [absenceAlertsJob, alertsSweepJob],
 });

@@ -1,0 +1,8 @@
+// The alerts area's example calls for the access matrix (test/access-cells.test.ts finds this file by its name).
+// Test support: the server never loads it.
+import type { CellExamples } from '../../../test/access-cells-kit.ts';
+
+export const cells: CellExamples = {
+  'alerts.list': () => ({}),
+  'alerts.read': (ids) => ({ body: { alert_ids: [ids.alertId] } }),
+};

@@ -32,11 +32,18 @@ const sessionSql = `select s.institute_id as "instituteId", s.login_id as "login
   s.must_change_password as "mustChangePassword", s.expires_at as "expiresAt", s.revoked_at as "revokedAt",
   u.is_blocked as "accountBlocked"
   from sessions s join users u on u.institute_id = s.institute_id and u.id = s.account_user_id
-  where s.token_hash = $1`;
+  where s.institute_id = $1 and s.token_hash = $2`;
 
-/** The session whose token hashes to `tokenHash`, if any. */
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionLookup | undefined> {
-  const [row] = await sqlRows<SessionLookup>(db, 'access_session', sessionSql, [tokenHash]);
+/**
+ * The session of the institute whose token hashes to `tokenHash`, if any: a token of another institute names nothing
+ * here (the key is (institute_id, token_hash), issue 30).
+ */
+export async function findSessionByTokenHash(
+  db: Db,
+  instituteId: number,
+  tokenHash: string,
+): Promise<SessionLookup | undefined> {
+  const [row] = await sqlRows<SessionLookup>(db, 'access_session', sessionSql, [instituteId, tokenHash]);
   return row;
 }
 
@@ -55,16 +62,20 @@ const attemptQuery = prepared((db) =>
       result: examAttempts.result,
     })
     .from(examAttempts)
-    .where(eq(examAttempts.credentialHash, p('hash')))
+    .where(and(eq(examAttempts.instituteId, p('instituteId')), eq(examAttempts.credentialHash, p('hash'))))
     .prepare('access_attempt'),
 );
 
 /**
- * The test attempt whose panel credential hashes to `credentialHash` (the exam area's `attempt` rule), with its
- * state, so a panel request needs no second read of it.
+ * The test attempt of the institute whose panel credential hashes to `credentialHash` (the exam area's `attempt`
+ * rule), with its state, so a panel request needs no second read of it. Another institute's credential names nothing.
  */
-export async function findAttemptByCredentialHash(db: Db, credentialHash: string): Promise<AttemptAuth | undefined> {
-  const [row] = await attemptQuery(db, { hash: credentialHash });
+export async function findAttemptByCredentialHash(
+  db: Db,
+  instituteId: number,
+  credentialHash: string,
+): Promise<AttemptAuth | undefined> {
+  const [row] = await attemptQuery(db, { instituteId, hash: credentialHash });
   return row;
 }
 

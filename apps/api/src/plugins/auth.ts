@@ -25,7 +25,6 @@ export const authMessages = {
   revoked: 'You have been logged out. Please login again.',
   expired: 'Your session has expired. Please login again.',
   otherDevice: 'This login belongs to another device. Please login again.',
-  otherInstitute: 'This login belongs to another institute. Please login again.',
   year: 'You are not enrolled in this academic year.',
   passwordChange: 'Please set a new password first.',
   parentsReadOnly: 'Parents are not allowed to make changes.',
@@ -47,9 +46,9 @@ function hostResolver(db: Db) {
 }
 
 /**
- * Attempt credentials this process has read (by hash), for routes whose own statement checks the credential. What
- * is kept never decides alone: the attempt's institute, test and id do not change under a credential; whether it is
- * still current, open and in time is asked of the database by the route's statement.
+ * Attempt credentials this process has read (by institute and hash), for routes whose own statement checks the
+ * credential. What is kept never decides alone: the attempt's institute, test and id do not change under a
+ * credential; whether it is still current, open and in time is asked of the database by the route's statement.
  */
 const attemptCache = () => new BoundedCache<string, AttemptAuth>({ max: 10_000, ttlMs: 10 * 60_000 });
 
@@ -112,33 +111,33 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
       const token = header.replace(/^Bearer\s+/i, '');
       if (token.length === 0 || token.length > 200) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
       const credentialHash = hashToken(token);
-      const read = () => findAttemptByCredentialHash(app.db, credentialHash);
+      // Looked up in the host's institute only: another institute's credential names nothing here (issue 30).
+      const instituteId = await resolveHost(normaliseHost(request.host));
+      if (instituteId === undefined) throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
+      const read = () => findAttemptByCredentialHash(app.db, instituteId, credentialHash);
       // A credential a Resume replaced (at this host's institute) is told where the test went; others stay 401.
-      const refusal = async () => {
-        const instituteId = await resolveHost(normaliseHost(request.host));
-        return instituteId !== undefined && (await isSupersededAttemptCredential(app.db, instituteId, credentialHash))
+      const refusal = async () =>
+        (await isSupersededAttemptCredential(app.db, instituteId, credentialHash))
           ? new AppError(409, 'ATTEMPT_SUPERSEDED', attemptSupersededMessage)
           : new AppError(401, 'UNAUTHORIZED', authMessages.missing);
-      };
       // A route whose statement checks the credential itself (the save) starts from what an earlier request of
       // this process read of it, and the database is asked once, by that statement (issue 28).
-      const known = request.routeOptions.config.attemptCheckedByStatement
-        ? knownAttempts.get(credentialHash)
-        : undefined;
+      const cacheKey = `${instituteId}:${credentialHash}`;
+      const known = request.routeOptions.config.attemptCheckedByStatement ? knownAttempts.get(cacheKey) : undefined;
       const attempt = known ?? (await read());
       if (!attempt) throw await refusal();
-      if ((await resolveHost(normaliseHost(request.host))) !== attempt.instituteId) {
-        // Unread, the credential may be stale: answer as a fresh read would (401 before 403).
-        if (known && !(await read())) throw await refusal();
-        throw new AppError(403, 'FORBIDDEN', authMessages.otherInstitute);
-      }
       if (known) request.attemptUnread = { credentialHash, read, refusal };
-      else knownAttempts.set(credentialHash, attempt);
+      else knownAttempts.set(cacheKey, attempt);
       request.attemptAuth = attempt;
       return;
     }
     const credential = header.length <= 1000 ? decodeCredential(header.replace(/^Bearer\s+/i, '')) : undefined;
-    const session = credential && (await findSessionByTokenHash(app.db, hashToken(credential.token)));
+    // Looked up in the host's institute only: a session of another institute names nothing here (issue 30).
+    const instituteId = credential && (await resolveHost(normaliseHost(request.host)));
+    const session =
+      credential && instituteId !== undefined
+        ? await findSessionByTokenHash(app.db, instituteId, hashToken(credential.token))
+        : undefined;
     const expectedScope = rule === 'examdesk' || rule === 'scorecard' ? rule : 'main';
     if (!credential || !session || session.scope !== expectedScope) {
       throw new AppError(401, 'UNAUTHORIZED', authMessages.missing);
@@ -147,9 +146,6 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { extraAccess
     if (session.revokedAt || session.accountBlocked) throw new AppError(403, 'FORBIDDEN', authMessages.revoked);
     if (session.expiresAt.getTime() <= app.now().getTime()) throw new AppError(403, 'FORBIDDEN', authMessages.expired);
     if (session.deviceId !== credential.deviceId) throw new AppError(403, 'FORBIDDEN', authMessages.otherDevice);
-    if ((await resolveHost(normaliseHost(request.host))) !== session.instituteId) {
-      throw new AppError(403, 'FORBIDDEN', authMessages.otherInstitute);
-    }
     if (!session.academicYearIds.includes(credential.academicYearId)) {
       throw new AppError(403, 'FORBIDDEN', authMessages.year);
     }

@@ -312,13 +312,14 @@ export async function insertSsoToken(db: Db, row: typeof ssoTokens.$inferInsert)
   await db.insert(ssoTokens).values(row);
 }
 
-/** Uses up an SSO token of `kind` if it is unused and unexpired; answers its row, or undefined. */
-export async function consumeSsoToken(db: Db, kind: 'link' | 'key', tokenHash: string, now: Date) {
+/** Uses up an SSO token of `kind` of the institute if it is unused and unexpired; answers its row, or undefined. */
+export async function consumeSsoToken(db: Db, instituteId: number, kind: 'link' | 'key', tokenHash: string, now: Date) {
   const [row] = await db
     .update(ssoTokens)
     .set({ usedAt: now })
     .where(
       and(
+        eq(ssoTokens.instituteId, instituteId),
         eq(ssoTokens.tokenHash, tokenHash),
         eq(ssoTokens.kind, kind),
         isNull(ssoTokens.usedAt),

@@ -126,7 +126,9 @@ export async function authRoutes(app: FastifyInstance, options: { sms: SmsSender
   defineRoute(
     app,
     authContract.ssoExchange,
-    async ({ body }) => ({ data: { result: await exchangeSsoToken(app.db, body.token, app.now()) } }),
+    async ({ request, body }) => ({
+      data: { result: await exchangeSsoToken(app.db, await app.instituteIdOfHost(request), body.token, app.now()) },
+    }),
     { config: perMinute(options.rateLimits.ssoPerMinute) },
   );
 }

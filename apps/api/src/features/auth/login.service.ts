@@ -221,7 +221,7 @@ export async function logIn(
 
   return db.transaction(async (tx) => {
     // A login key is good once: using it up inside the transaction makes a replay lose the race.
-    if (chosen.match.via === 'key' && !(await consumeSsoToken(tx, 'key', chosen.match.keyHash!, now))) {
+    if (chosen.match.via === 'key' && !(await consumeSsoToken(tx, instituteId, 'key', chosen.match.keyHash!, now))) {
       throw refused();
     }
     // So is a temporary password: its first sign-in uses it up (the password change of this session takes it).

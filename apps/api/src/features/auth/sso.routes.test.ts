@@ -37,8 +37,14 @@ describe('single sign-on', () => {
       headers: { 'x-api-key': key },
       payload: { login, redirect_url: 'https://greenfield.example/portal' },
     });
-  const exchange = (token: string, ip = '10.2.0.1') =>
-    app.inject({ method: 'POST', url: '/prod/ext/sso/login', remoteAddress: ip, payload: { token } });
+  const exchange = (token: string, ip = '10.2.0.1', host = 'localhost') =>
+    app.inject({
+      method: 'POST',
+      url: '/prod/ext/sso/login',
+      remoteAddress: ip,
+      headers: { host },
+      payload: { token },
+    });
 
   it('mints a link only for a valid institute API key', async () => {
     expect((await mint(student.login, 'wrong-key')).statusCode).toBe(401);
@@ -105,6 +111,18 @@ describe('single sign-on', () => {
     const session = await signIn(app, { user_name: result.phone, password: result.key });
     expect(session.name).toBe('Aarav Sharma');
     expect((await postLogin(app, { user_name: result.phone, password: result.key })).statusCode).toBe(401);
+  });
+
+  it('exchanges a link only at a host of its institute', async () => {
+    const { token } = (await mint(student.login)).json();
+    // Looked up in the host's institute only: elsewhere the token names nothing, and it is not used up.
+    const elsewhere = await exchange(token, '10.2.0.1', 'apex.localhost');
+    expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([
+      400,
+      'The login link might be invalid or expired.',
+    ]);
+    expect((await exchange(token, '10.2.0.1', 'unknown.localhost')).statusCode).toBe(400);
+    expect((await exchange(token, '10.2.0.1', 'school.localhost')).statusCode).toBe(200);
   });
 
   it('refuses a link after 10 minutes', async () => {

@@ -35,10 +35,14 @@ export async function mintSsoLink(
   return { link: `${input.origin(host)}/my-account/?token=${token}`, token, expires_at: expiresAt.toISOString() };
 }
 
-/** Exchanges a link token (once, within 10 minutes) for a login key accepted once by the login call. */
-export async function exchangeSsoToken(db: Db, token: string, now: Date) {
+/**
+ * Exchanges a link token (once, within 10 minutes) for a login key accepted once by the login call, at a host of the
+ * link's institute (`instituteId`, the host's): the link names that host, and elsewhere the token names nothing.
+ */
+export async function exchangeSsoToken(db: Db, instituteId: number | undefined, token: string, now: Date) {
+  if (instituteId === undefined) throw new AppError(400, 'BAD_REQUEST', invalidLinkMessage);
   return db.transaction(async (tx) => {
-    const link = await consumeSsoToken(tx, 'link', hashToken(token), now);
+    const link = await consumeSsoToken(tx, instituteId, 'link', hashToken(token), now);
     if (!link) throw new AppError(400, 'BAD_REQUEST', invalidLinkMessage);
     const user = await findUser(tx, link.instituteId, link.userId);
     if (!user) throw new AppError(400, 'BAD_REQUEST', invalidLinkMessage);

@@ -159,21 +159,21 @@ export async function deleteFeed(db: Db, owner: FeedOwner) {
 }
 
 /**
- * The feed a secret's hash names (unique index), or undefined: while its account may still see the student — the
- * student's own login, or a parent still linked to the child.
+ * The feed of the institute a secret's hash names (unique index), or undefined: while its account may still see the
+ * student — the student's own login, or a parent still linked to the child.
  */
-export async function findFeedBySecret(db: Db, secretHash: string) {
+export async function findFeedBySecret(db: Db, instituteId: number, secretHash: string) {
   const [row] = await sqlRows<{ instituteId: number; studentId: number }>(
     db,
     'timetable_feed_by_secret',
     `select f.institute_id as "instituteId", f.student_id as "studentId" from calendar_feeds f
-     where f.secret_hash = $1
+     where f.institute_id = $1 and f.secret_hash = $2
        and (exists (select 1 from students s
                     where s.institute_id = f.institute_id and s.id = f.student_id and s.user_id = f.account_user_id)
          or exists (select 1 from student_parents l
                     where l.institute_id = f.institute_id and l.parent_user_id = f.account_user_id
                       and l.student_id = f.student_id))`,
-    [secretHash],
+    [instituteId, secretHash],
   );
   return row;
 }

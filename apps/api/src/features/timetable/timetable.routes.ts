@@ -166,11 +166,11 @@ export async function timetableRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, timetableContract.feed, async ({ params, request, reply }) => {
-    const feed = await findFeedBySecret(app.db, hashToken(params.secret));
     // A revoked or unknown secret, or one used at another institute's host, names nothing.
-    if (!feed || feed.instituteId !== (await app.instituteIdOfHost(request))) {
-      throw new AppError(404, 'NOT_FOUND', 'Not Found');
-    }
+    const instituteId = await app.instituteIdOfHost(request);
+    const feed =
+      instituteId === undefined ? undefined : await findFeedBySecret(app.db, instituteId, hashToken(params.secret));
+    if (!feed) throw new AppError(404, 'NOT_FOUND', 'Not Found');
     const settings = await app.instituteSettings.get(feed.instituteId);
     const { timeZone } = settings;
     const now = app.now();

@@ -29,23 +29,6 @@ const exceptions: Record<string, string> = {
     'global by design: the SSO key alone names its institute (access/session.repository.ts findInstituteIdByApiKey)',
   'unique admin_api_keys.admin_api_keys_key_hash_index':
     'global by design: the admin key alone names its institute (access/admin-key.repository.ts useAdminKey)',
-  // Looked up by a secret's hash alone today; the host already names the institute, so the lookup can take
-  // institute_id and the key can become (institute_id, hash).
-  'unique sessions.sessions_token_hash_index':
-    'not yet keyed by institute: needs a migration (and access/session.repository.ts findSessionByTokenHash to pass institute_id)',
-  'unique sso_tokens.sso_tokens_token_hash_index':
-    'not yet keyed by institute: needs a migration (and auth.repository.ts consumeSsoToken to pass institute_id)',
-  'unique exam_attempts.exam_attempts_credential_hash_index':
-    'not yet keyed by institute: needs a migration (and access/session.repository.ts findAttemptByCredentialHash to pass institute_id)',
-  'unique calendar_feeds.calendar_feeds_secret_hash_index':
-    'not yet keyed by institute: needs a migration (and timetable.repository.ts findFeedBySecret to pass institute_id)',
-  // Already read with institute_id; only the key is global.
-  'pk exam_launch_tokens':
-    'not yet keyed by institute: needs a migration (primary key token_hash; consumeLaunchToken already filters by institute)',
-  'unique fee_receipts.fee_receipts_verification_code_index':
-    'not yet keyed by institute: needs a migration (the receipt lookup already filters by institute)',
-  'unique admin_files.admin_files_file_key_index':
-    'not yet keyed by institute: needs a migration (storage key unique across institutes)',
 };
 
 /** Schemas that hold the application's tables (drizzle's bookkeeping lives in its own `drizzle` schema). */

@@ -114,6 +114,6 @@ export const adminFiles = pgTable(
   (t) => [
     primaryKey({ columns: [t.instituteId, t.id] }),
     uniqueIndex().on(t.instituteId, t.externalId),
-    uniqueIndex().on(t.fileKey),
+    uniqueIndex().on(t.instituteId, t.fileKey),
   ],
 );

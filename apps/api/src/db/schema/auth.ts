@@ -49,8 +49,8 @@ export const sessions = pgTable(
     foreignKey({ columns: [t.instituteId, t.accountUserId], foreignColumns: [users.instituteId, users.id] }).onDelete(
       'cascade',
     ),
-    // Looked up by token alone: the token identifies its tenant.
-    uniqueIndex().on(t.tokenHash),
+    // Looked up by the host's institute and the token (a token of another institute names nothing here).
+    uniqueIndex().on(t.instituteId, t.tokenHash),
     index().on(t.instituteId, t.accountUserId, t.expiresAt),
   ],
 );
@@ -145,7 +145,7 @@ export const ssoTokens = pgTable(
     foreignKey({ columns: [t.instituteId, t.userId], foreignColumns: [users.instituteId, users.id] }).onDelete(
       'cascade',
     ),
-    uniqueIndex().on(t.tokenHash),
+    uniqueIndex().on(t.instituteId, t.tokenHash),
     index()
       .on(t.instituteId, t.userId)
       .where(sql`${t.usedAt} is null`),

@@ -252,7 +252,7 @@ export const examAttempts = pgTable(
     // An open-course buyer's attempts (no student id: bookmarks and reports look them up by user), and the
     // cascade when a user is deleted.
     index().on(t.instituteId, t.userId),
-    uniqueIndex().on(t.credentialHash),
+    uniqueIndex().on(t.instituteId, t.credentialHash),
     // The sweep: open attempts past their end.
     index('exam_attempts_open_ends_at')
       .on(t.endsAt)
@@ -312,8 +312,8 @@ export const examAnswers = pgTable(
 export const examLaunchTokens = pgTable(
   'exam_launch_tokens',
   {
-    tokenHash: text().primaryKey(),
     instituteId: integer().notNull(),
+    tokenHash: text().notNull(),
     testId: integer().notNull(),
     studentId: integer(),
     userId: integer().notNull(),
@@ -321,6 +321,7 @@ export const examLaunchTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
+    primaryKey({ columns: [t.instituteId, t.tokenHash] }),
     foreignKey({ columns: [t.instituteId, t.testId], foreignColumns: [examTests.instituteId, examTests.id] }).onDelete(
       'cascade',
     ),

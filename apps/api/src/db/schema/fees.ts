@@ -194,7 +194,7 @@ export const feeReceipts = pgTable(
       columns: [t.instituteId, t.paymentId],
       foreignColumns: [feePayments.instituteId, feePayments.id],
     }).onDelete('cascade'),
-    uniqueIndex().on(t.verificationCode),
+    uniqueIndex().on(t.instituteId, t.verificationCode),
     // The receipt-render job's sweep: receipts still to draw, a few at any time.
     index('fee_receipts_to_draw')
       .on(t.instituteId, t.paymentId)

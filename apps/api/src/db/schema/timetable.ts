@@ -195,6 +195,6 @@ export const calendarFeeds = pgTable(
       'cascade',
     ),
     index().on(t.instituteId, t.studentId),
-    uniqueIndex().on(t.secretHash),
+    uniqueIndex().on(t.instituteId, t.secretHash),
   ],
 );

@@ -40,7 +40,7 @@ export function pickReferenceSql(all: Statement[]): ReferenceSql {
     return found.text;
   };
   return {
-    session: find('session', /from sessions s join users u .* where s\.token_hash = \$1/s),
+    session: find('session', /from sessions s join users u .* where s\.institute_id = \$1 and s\.token_hash = \$2/s),
     host: find('host', /from "institute_hosts"/),
     // Each route's own statements only when the run loaded it.
     ...(all.some(({ text }) => /from "academic_years"/.test(text))
@@ -117,8 +117,18 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
   ): Promise<Session & { academicYearId: number }> {
     const credential = decodeCredential((request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
     if (!credential) throw new Refused(401, 'Unauthorized');
+    // The host names the institute first; the session is looked up in it only (a token of another institute names
+    // nothing there).
+    const host = request.host.replace(/:\d+$/, '').toLowerCase();
+    let hit = hosts.get(host);
+    if (!hit || hit.until <= Date.now()) {
+      const [found] = await query<{ institute_id: number }>(trace, sql.host, [host]);
+      hit = { instituteId: found?.institute_id, until: Date.now() + 60_000 };
+      hosts.set(host, hit);
+    }
+    if (hit.instituteId === undefined) throw new Refused(401, 'Unauthorized');
     const tokenHash = createHash('sha256').update(credential.token).digest('hex');
-    const [row] = await query<Session>(trace, sql.session, [tokenHash]);
+    const [row] = await query<Session>(trace, sql.session, [hit.instituteId, tokenHash]);
     if (!row || row.scope !== 'main') throw new Refused(401, 'Unauthorized');
     if (
       row.revokedAt ||
@@ -127,14 +137,6 @@ export async function startReference(sql: ReferenceSql, databaseUrl: string, por
       row.deviceId !== credential.deviceId
     )
       throw new Refused(403, 'You have been logged out. Please login again.');
-    const host = request.host.replace(/:\d+$/, '').toLowerCase();
-    let hit = hosts.get(host);
-    if (!hit || hit.until <= Date.now()) {
-      const [found] = await query<{ institute_id: number }>(trace, sql.host, [host]);
-      hit = { instituteId: found?.institute_id, until: Date.now() + 60_000 };
-      hosts.set(host, hit);
-    }
-    if (hit.instituteId !== row.instituteId) throw new Refused(403, 'This login belongs to another institute.');
     if (!row.academicYearIds.includes(credential.academicYearId))
       throw new Refused(403, 'You are not enrolled in this academic year.');
     if (row.mustChangePassword) throw new Refused(403, 'Please set a new password first.');

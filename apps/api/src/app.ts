@@ -169,6 +169,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('now', options.now ?? (() => new Date()));
   const worker = options.worker ?? 'inline';
   app.decorate('jobs', openJobQueue(options.database, { kinds: jobKinds, log: app.log, works: worker === 'inline' }));
+  // Texts go through the gateway where jobs run (the sms-send job); the default writes them to the log (development).
+  app.decorate('sms', options.sms ?? logSmsSender(app.log));
   // Office files are converted where jobs run: here on WORKER=inline, in the worker otherwise.
   app.decorate(
     'officePreviews',
@@ -251,7 +253,6 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(healthRoutes, { database: options.database, storage: options.storage });
   await registerFeatures(app, {
-    sms: options.sms ?? logSmsSender(app.log),
     rateLimits: { ...defaultAuthRateLimits, ...options.rateLimits },
     videoProviders: options.videoProviders ?? videoProvidersFromConfig(process.env.VIDEO_CREDENTIALS),
     officePreviewWaitMs: options.officePreviewWaitMs ?? 15_000,

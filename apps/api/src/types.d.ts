@@ -2,6 +2,7 @@ import type { Db } from './db/client.ts';
 import type { FileSigner } from './lib/signed-urls.ts';
 import type { JobQueue } from './lib/job-queue.ts';
 import type { OfficePreviewer } from './lib/office-preview.ts';
+import type { SmsSender } from './lib/sms.ts';
 import type { AppError } from './errors.ts';
 import type { Storage } from './lib/storage.ts';
 
@@ -48,6 +49,8 @@ declare module 'fastify' {
     now: () => Date;
     /** The background job queue (lib/job-queue.ts): routes enqueue; on WORKER=inline this process runs the jobs too. */
     jobs: JobQueue;
+    /** The SMS gateway the sms-send job hands texts to (lib/sms.ts). */
+    sms: SmsSender;
     /** The office-preview job's converter on WORKER=inline; undefined where a worker converts (lib/office-preview.ts). */
     officePreviews: OfficePreviewer | undefined;
     /** The institute reached at the request's host, if any. */

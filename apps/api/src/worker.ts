@@ -54,6 +54,7 @@ async function work(config: Config) {
     { openJobQueue },
     { openConfiguredStorage },
     { officeConverterFrom, officePreviewer, officePreviewLimitsOf },
+    { logSmsSender },
   ] = await Promise.all([
     import('close-with-grace'),
     import('fastify'),
@@ -62,6 +63,7 @@ async function work(config: Config) {
     import('./lib/job-queue.ts'),
     import('./lib/configured-storage.ts'),
     import('./lib/office-preview.ts'),
+    import('./lib/sms.ts'),
   ]);
   const log = Fastify({ logger: loggerOptions(config.LOG_LEVEL) }).log;
   const offset = config.CLOCK_OFFSET_MS;
@@ -78,7 +80,8 @@ async function work(config: Config) {
     now,
     log,
   });
-  jobs.work({ db: database.db, now, log, jobs, officePreviews, storage });
+  // The development sender, as npm start's: texts go to the log (a gateway plugs in at lib/sms.ts).
+  jobs.work({ db: database.db, now, log, jobs, officePreviews, storage, sms: logSmsSender(log) });
   await jobs.start();
   log.info({ jobs: jobKinds.map((kind) => kind.name) }, 'worker started');
 

@@ -6,6 +6,7 @@ import type { SmsSender } from '../src/lib/sms.ts';
 import { postLogin, signIn } from './auth-helpers.ts';
 import { createInstitute, createStudent } from './factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from './helpers.ts';
+import { waitForJobs } from './jobs.ts';
 
 /** A temporary password (forgot password) signs in once; the session it opened can still set the new password. */
 describe('temporary passwords are single use', () => {
@@ -37,6 +38,8 @@ describe('temporary passwords are single use', () => {
       payload: { source: 'WEB', user_name: login },
     });
     expect(response.json().result).toBeNull();
+    // The text leaves by the sms-send job.
+    await waitForJobs(app.jobs);
     return sent.at(-1)!.body.split(' ')[0]!;
   };
 

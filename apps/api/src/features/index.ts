@@ -5,7 +5,6 @@ import type { Area } from '../access/define-area.ts';
 import { infrastructureRoutes } from '../access/matrix.ts';
 import { allPolicies } from '../access/policies.ts';
 import type { JobKind } from '../lib/job-queue.ts';
-import type { SmsSender } from '../lib/sms.ts';
 import type { VideoProviders } from '../lib/video-providers.ts';
 import type { AuthRateLimits } from './auth/auth.routes.ts';
 
@@ -14,7 +13,6 @@ export { defaultAuthRateLimits, type AuthRateLimits } from './auth/auth.routes.t
 
 /** What the areas need from the app beyond the app itself; each area's routes take the part they use. */
 export interface FeatureOptions {
-  sms: SmsSender;
   rateLimits: AuthRateLimits;
   /** Vimeo and VdoCipher per institute (credentials from the server's configuration). */
   videoProviders: VideoProviders;

@@ -26,6 +26,7 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 import type { OfficePreviewer } from './office-preview.ts';
+import type { SmsSender } from './sms.ts';
 import type { Storage } from './storage.ts';
 import { findQueueDepth, jobQueueSchema, type QueueDepth } from './job-queue.repository.ts';
 
@@ -54,6 +55,8 @@ export interface JobContext {
   officePreviews?: OfficePreviewer;
   /** Where uploaded and drawn files live (receipts' PDFs). */
   storage?: Storage;
+  /** The SMS gateway the sms-send job hands texts to. */
+  sms?: SmsSender;
 }
 
 /** One kind of background job: its queue's name, its handler and how it is retried. Areas list theirs in area.ts. */

@@ -100,7 +100,14 @@ export const smsOutbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.instituteId, t.id] }), index().on(t.instituteId, t.phone, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.id] }),
+    index().on(t.instituteId, t.phone, t.createdAt),
+    // The sms-sweep job's query: texts the portal delivers that have not gone, by age (few at any time).
+    index('sms_outbox_to_send')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null and ${t.purpose} in ('forgot_password', 'first_password')`),
+  ],
 );
 
 /**

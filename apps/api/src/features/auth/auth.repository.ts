@@ -300,14 +300,6 @@ export async function queueSms(db: Db, row: typeof smsOutbox.$inferInsert): Prom
   return inserted!.id;
 }
 
-/** Marks a message sent; its body stays as the phone's inbox (a temporary password is masked in it). */
-export async function markSmsSent(db: Db, instituteId: number, id: number, at: Date): Promise<void> {
-  await db
-    .update(smsOutbox)
-    .set({ sentAt: at })
-    .where(and(eq(smsOutbox.instituteId, instituteId), eq(smsOutbox.id, id)));
-}
-
 export async function insertSsoToken(db: Db, row: typeof ssoTokens.$inferInsert): Promise<void> {
   await db.insert(ssoTokens).values(row);
 }

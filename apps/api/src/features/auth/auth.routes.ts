@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { AppError } from '../../errors.ts';
 import { photoUrl as signedPhotoUrl } from '../../lib/signed-urls.ts';
-import type { SmsSender } from '../../lib/sms.ts';
 import { revokeSessions } from '../../access/session.repository.ts';
 import { findInstituteYears } from './auth.repository.ts';
 import { logIn } from './login.service.ts';
@@ -26,7 +25,7 @@ export const defaultAuthRateLimits: AuthRateLimits = {
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
-export async function authRoutes(app: FastifyInstance, options: { sms: SmsSender; rateLimits: AuthRateLimits }) {
+export async function authRoutes(app: FastifyInstance, options: { rateLimits: AuthRateLimits }) {
   const hostInstitute = async (request: FastifyRequest) => {
     const instituteId = await app.instituteIdOfHost(request);
     if (instituteId === undefined) throw new AppError(404, 'NOT_FOUND', 'No institute is registered at this address');
@@ -48,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, options: { sms: SmsSender
     app,
     authContract.forgotPassword,
     async ({ request, body }) => {
-      const result = await sendTemporaryPassword(app.db, options.sms, {
+      const result = await sendTemporaryPassword(app.db, app.jobs, {
         instituteId: await hostInstitute(request),
         phone: body.user_name,
         choiceId: body.choice_id,

@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { newTemporaryPassword, passwords } from '../../lib/passwords.ts';
-import type { SmsSender } from '../../lib/sms.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
+import { enqueueSms } from '../messages/index.ts';
 import {
   findInstitute,
   findUser,
   findChildNames,
   findUsersByLogin,
-  markSmsSent,
   queueSms,
   releaseAttempt,
   reserveAttempt,
@@ -66,12 +66,12 @@ export function forgotChoiceName(parentName: string, childNames: string[]): stri
  * password valid 15 minutes, sent by SMS through the outbox. The old password keeps working until the temporary
  * one is used. A number no account uses, a blocked account or a bad choice answers exactly like a sent message,
  * after the same work (one argon2 hash), and counts against the same limits: 3 sends per phone an hour and 20
- * requests per address an hour, counted in the database. The message leaves in the background, so the gateway's
- * time does not show either.
+ * requests per address an hour, counted in the database. The message leaves in the background (the sms-send job,
+ * retried while the gateway fails), so the gateway's time does not show either.
  */
 export async function sendTemporaryPassword(
   db: Db,
-  sms: SmsSender,
+  jobs: JobQueue,
   input: {
     instituteId: number;
     phone: string;
@@ -129,10 +129,10 @@ export async function sendTemporaryPassword(
       createdAt: now,
     });
   });
-  void sms
-    .send({ phone, body: temporaryPasswordText(institute.name, password) })
-    .then(() => markSmsSent(db, instituteId, smsId, now))
-    .catch((error: unknown) => input.log.error({ err: error, smsId }, 'SMS not sent'));
+  // Not enqueued now (the queue away), the minute's sweep enqueues it.
+  await enqueueSms(jobs, instituteId, smsId).catch((error: unknown) =>
+    input.log.error({ err: error, smsId }, 'could not enqueue the SMS; the sweep will'),
+  );
   return null;
 }
 

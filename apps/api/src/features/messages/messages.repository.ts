@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
 import { smsOutbox, temporaryPasswords } from '../../db/schema/auth.ts';
@@ -54,4 +54,53 @@ const accountPhoneQuery = prepared((db) =>
 export async function findAccountPhone(db: Db, instituteId: number, userId: number) {
   const [row] = await accountPhoneQuery(db, { instituteId, userId });
   return row;
+}
+
+/** The texts the portal itself delivers (the institute's own notices it loads are a record of texts it sent). */
+export const deliveredPurposes = ['forgot_password', 'first_password'];
+/** The same, as the partial index sms_outbox_to_send's predicate writes it (db/schema/auth.ts). */
+const isDelivered = sql`${smsOutbox.purpose} in ('forgot_password', 'first_password')`;
+
+/** A text of the outbox to deliver: its phone, words, secret and whether it went; undefined when gone. */
+export async function findOutboxText(db: Db, instituteId: number, id: number) {
+  const [row] = await db
+    .select({
+      phone: smsOutbox.phone,
+      purpose: smsOutbox.purpose,
+      body: smsOutbox.body,
+      secret: smsOutbox.secret,
+      secretUserId: smsOutbox.secretUserId,
+      sentAt: smsOutbox.sentAt,
+    })
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.instituteId, instituteId), eq(smsOutbox.id, id)));
+  return row;
+}
+
+/** Notes that a text went (once: a text sent twice at once keeps the first time). */
+export async function markTextSent(db: Db, instituteId: number, id: number, at: Date): Promise<void> {
+  await db
+    .update(smsOutbox)
+    .set({ sentAt: at })
+    .where(and(eq(smsOutbox.instituteId, instituteId), eq(smsOutbox.id, id), isNull(smsOutbox.sentAt)));
+}
+
+/**
+ * Texts the portal delivers that have not gone since `since`, oldest first (the partial index sms_outbox_to_send): a
+ * temporary password a newer one replaced (its secret forgotten) is not sent.
+ */
+export function findTextsToSend(db: Db, since: Date, limit: number) {
+  return db
+    .select({ instituteId: smsOutbox.instituteId, id: smsOutbox.id })
+    .from(smsOutbox)
+    .where(
+      and(
+        isNull(smsOutbox.sentAt),
+        isDelivered,
+        gte(smsOutbox.createdAt, since),
+        or(isNull(smsOutbox.secretUserId), isNotNull(smsOutbox.secret)),
+      ),
+    )
+    .orderBy(asc(smsOutbox.createdAt))
+    .limit(limit);
 }

@@ -1,6 +1,6 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
 import {
   createInstitute,
@@ -11,6 +11,7 @@ import {
 } from '../../../test/factories/institutes.ts';
 import { createMessage } from '../../../test/factories/messages.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { waitForJobs } from '../../../test/jobs.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { temporaryPasswordText } from '../auth/index.ts';
 
@@ -213,8 +214,9 @@ describe('GET /api/v1/alerts/config/messagesByPhoneNo/{instituteId}/{+countrycod
         payload: { source: 'WEB', user_name: aaravPhone },
       });
       expect(response.json().result).toBeNull();
-      // The message leaves in the background: wait for the sender to have it.
-      await vi.waitFor(() => expect(sent.length).toBe(before + 1));
+      // The message leaves by the sms-send job: once the queue has drained, the sender has it.
+      await waitForJobs(app.jobs);
+      expect(sent.length).toBe(before + 1);
       return sent.at(-1)!.body.split(' ')[0]!;
     };
     const newest = async () => (await messagesOf(aarav, '+919000000001'))[0]!.message;

@@ -1,0 +1,1 @@
+CREATE INDEX "sms_outbox_to_send" ON "sms_outbox" USING btree ("created_at") WHERE "sms_outbox"."sent_at" is null and "sms_outbox"."purpose" in ('forgot_password', 'first_password');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
 import { smsOutbox, temporaryPasswords } from '../../db/schema/auth.ts';
@@ -70,6 +70,7 @@ export async function findOutboxText(db: Db, instituteId: number, id: number) {
       body: smsOutbox.body,
       secret: smsOutbox.secret,
       secretUserId: smsOutbox.secretUserId,
+      secretExpiresAt: smsOutbox.secretExpiresAt,
       sentAt: smsOutbox.sentAt,
     })
     .from(smsOutbox)
@@ -87,9 +88,9 @@ export async function markTextSent(db: Db, instituteId: number, id: number, at: 
 
 /**
  * Texts the portal delivers that have not gone since `since`, oldest first (the partial index sms_outbox_to_send): a
- * temporary password a newer one replaced (its secret forgotten) is not sent.
+ * temporary password a newer one replaced (its secret forgotten) or that expired by `now` is not sent.
  */
-export function findTextsToSend(db: Db, since: Date, limit: number) {
+export function findTextsToSend(db: Db, since: Date, now: Date, limit: number) {
   return db
     .select({ instituteId: smsOutbox.instituteId, id: smsOutbox.id })
     .from(smsOutbox)
@@ -99,6 +100,7 @@ export function findTextsToSend(db: Db, since: Date, limit: number) {
         isDelivered,
         gte(smsOutbox.createdAt, since),
         or(isNull(smsOutbox.secretUserId), isNotNull(smsOutbox.secret)),
+        or(isNull(smsOutbox.secretExpiresAt), gt(smsOutbox.secretExpiresAt, now)),
       ),
     )
     .orderBy(asc(smsOutbox.createdAt))

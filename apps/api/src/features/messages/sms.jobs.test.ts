@@ -80,12 +80,18 @@ describe('the sms-send job', () => {
     expect(await sentAt(id)).toEqual(fixedNow);
   });
 
-  it('never sends the institute’s own notices, nor a temporary password a newer one replaced', async () => {
+  it('never sends the institute’s own notices, nor a temporary password replaced or expired', async () => {
     const sent: string[] = [];
     const { app, school, text } = await outbox({ send: async ({ body }) => void sent.push(body) });
     const notice = await text({ purpose: 'notice', body: 'School closed tomorrow', sentAt: null });
     const replaced = await text({ ...firstPassword, purpose: 'forgot_password', secret: null, secretUserId: 1 });
-    for (const id of [notice, replaced]) await enqueueSms(app.jobs, school.id, id);
+    const expired = await text({
+      ...firstPassword,
+      purpose: 'forgot_password',
+      secretUserId: 1,
+      secretExpiresAt: new Date(fixedNow.getTime() - 1),
+    });
+    for (const id of [notice, replaced, expired]) await enqueueSms(app.jobs, school.id, id);
     await smsSweepJob.run(app, {});
     await waitForJobs(app.jobs);
     expect(sent).toEqual([]);

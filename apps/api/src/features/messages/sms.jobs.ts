@@ -26,8 +26,10 @@ export const smsSendJob = defineJob<{ instituteId: number; id: number }>({
   async run(context, { instituteId, id }) {
     const text = await findOutboxText(context.db, instituteId, id);
     if (!text || text.sentAt || !deliveredPurposes.includes(text.purpose)) return;
-    // A temporary password a newer one replaced: its secret is forgotten, and the newer text is the one to send.
+    // A temporary password a newer one replaced (its secret is forgotten: the newer text is the one to send), or one
+    // that expired before the gateway could take it: nothing worth sending.
     if (text.secretUserId !== null && text.secret === null) return;
+    if (text.secretExpiresAt !== null && text.secretExpiresAt <= context.now()) return;
     if (!context.sms) throw new NoSmsSender('no SMS gateway in this process');
     // The outbox keeps the mask; the gateway gets the secret in its place.
     const body = text.secret === null ? text.body : text.body.replace(maskedSecret, text.secret);
@@ -50,7 +52,7 @@ export const smsSweepJob = defineJob({
   retries: 0,
   async run(context) {
     const since = new Date(context.now().getTime() - sweepWindowMs);
-    for (const { instituteId, id } of await findTextsToSend(context.db, since, sweepSize)) {
+    for (const { instituteId, id } of await findTextsToSend(context.db, since, context.now(), sweepSize)) {
       await enqueueSms(context.jobs, instituteId, id);
     }
   },

@@ -1,6 +1,7 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import type { App } from '../src/app.ts';
 import { demoPassword } from '../src/db/seed/demo-accounts.ts';
+import { waitForJobs } from './jobs.ts';
 
 export const testDevice = 'test-device-1';
 
@@ -36,4 +37,19 @@ export async function signIn(
 /** An authenticated GET with the session's credential. */
 export function getAs(app: App, credential: string, url: string, host = 'localhost') {
   return app.inject({ method: 'GET', url, headers: { authorization: credential, host } });
+}
+
+/**
+ * Calls forgot password from `ip`, and answers once its text has left: the sms-send job delivers it, so what the
+ * gateway got is known when the job queue has drained.
+ */
+export async function postForgotPassword(app: App, payload: Record<string, unknown>, ip: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v2/user/forgotPassword',
+    remoteAddress: ip,
+    payload: { source: 'WEB', ...payload },
+  });
+  await waitForJobs(app.jobs);
+  return response;
 }

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgotAddressLimitMessage, smsLimitMessage } from '../src/features/auth/password.service.ts';
 import { passwords } from '../src/lib/passwords.ts';
 import type { SmsSender } from '../src/lib/sms.ts';
+import { postForgotPassword } from './auth-helpers.ts';
 import { createInstitute, createParent, createStudent } from './factories/institutes.ts';
 import { createMigratedDatabase, createTestApp } from './helpers.ts';
-import { waitForJobs } from './jobs.ts';
 
 // Counts the argon2 hashes, the costly step, so that equal work for known and unknown numbers can be checked.
 // Counts the password calls with spies on the module's one object, not a replaced module (the API's test files
@@ -42,18 +42,7 @@ describe('POST /api/v2/user/forgotPassword from outside', () => {
 
   let nextAddress = 1;
   const forgot = (payload: Record<string, unknown>, ip = `10.2.0.${nextAddress++}`) =>
-    app
-      .inject({
-        method: 'POST',
-        url: '/api/v2/user/forgotPassword',
-        remoteAddress: ip,
-        payload: { source: 'WEB', ...payload },
-      })
-      // The text leaves by the sms-send job: what was sent is known once the queue has drained.
-      .then(async (response) => {
-        await waitForJobs(app.jobs);
-        return response;
-      });
+    postForgotPassword(app, payload, ip);
 
   it('answers the account choice with a display name and an opaque choice id only', async () => {
     const response = await forgot({ user_name: sharedPhone.login });

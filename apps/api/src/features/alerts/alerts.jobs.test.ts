@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClassSession, markAttendance } from '../../../test/factories/timetable.ts';
-import { createInstitute, createParent, createStudent } from '../../../test/factories/institutes.ts';
+import { accountsAlerted, createAbsence } from '../../../test/factories/alerts.ts';
+import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { waitForJobs } from '../../../test/jobs.ts';
-import { alerts } from '../../db/schema/alerts.ts';
 import { alertsSweepJob, enqueueAbsenceAlerts } from './alerts.jobs.ts';
 
 /** The production of absence alerts in the background: after an attendance batch commits, and every five minutes. */
@@ -16,15 +14,8 @@ describe('absence alerts as jobs', () => {
     const app = await createTestApp();
     apps.push(app);
     const school = await createInstitute(app.db);
-    const student = await createStudent(app.db, school);
-    const parent = await createParent(app.db, school, [student.studentId]);
-    const session = await createClassSession(app.db, school);
-    await markAttendance(app.db, school, student.studentId, session, { status: 'A' });
-    const heard = async () =>
-      (await app.db.select({ userId: alerts.userId }).from(alerts).where(eq(alerts.instituteId, school.id)))
-        .map((row) => row.userId)
-        .sort((a, b) => a - b);
-    return { app, school, heard, accounts: [student.userId, parent.userId].sort((a, b) => a - b) };
+    const { accounts } = await createAbsence(app.db, school);
+    return { app, school, heard: () => accountsAlerted(app.db, school), accounts };
   }
 
   it('an enqueue for an institute (keyed by it) is produced by a worker', async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postLogin, signIn, testDevice } from '../../../test/auth-helpers.ts';
+import { postForgotPassword, postLogin, signIn, testDevice } from '../../../test/auth-helpers.ts';
 import { createInstitute, createParent, createStudent } from '../../../test/factories/institutes.ts';
 import { createMigratedDatabase, createTestApp, fixedNow } from '../../../test/helpers.ts';
-import { waitForJobs } from '../../../test/jobs.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { lockoutMessage } from './login.service.ts';
 import { passwordMessages, smsLimitMessage } from './password.service.ts';
@@ -45,19 +44,7 @@ describe('passwords', () => {
   });
   afterAll(() => app.close());
 
-  const forgot = (payload: Record<string, unknown>, ip = '10.1.0.1') =>
-    app
-      .inject({
-        method: 'POST',
-        url: '/api/v2/user/forgotPassword',
-        remoteAddress: ip,
-        payload: { source: 'WEB', ...payload },
-      })
-      // The text leaves by the sms-send job: what was sent is known once the queue has drained.
-      .then(async (response) => {
-        await waitForJobs(app.jobs);
-        return response;
-      });
+  const forgot = (payload: Record<string, unknown>, ip = '10.1.0.1') => postForgotPassword(app, payload, ip);
   const changePwd = (credential: string, payload: Record<string, unknown>) =>
     app.inject({ method: 'POST', url: '/api/v1/changePwd', headers: { authorization: credential }, payload });
 

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClassSession, markAttendance } from '../../../../test/factories/timetable.ts';
-import { createInstitute, createParent, createStudent } from '../../../../test/factories/institutes.ts';
+import { accountsAlerted, createAbsence } from '../../../../test/factories/alerts.ts';
+import { createInstitute } from '../../../../test/factories/institutes.ts';
 import { createTestApp } from '../../../../test/helpers.ts';
 import { waitForJobs } from '../../../../test/jobs.ts';
-import { alerts } from '../../../db/schema/alerts.ts';
 import { paymentsKind } from './fees.ts';
 import { attendanceKind } from './timetable.ts';
 
@@ -17,15 +16,8 @@ describe('work after a batch commits', () => {
     const app = await createTestApp();
     apps.push(app);
     const school = await createInstitute(app.db);
-    const student = await createStudent(app.db, school);
-    const parent = await createParent(app.db, school, [student.studentId]);
-    const session = await createClassSession(app.db, school);
-    await markAttendance(app.db, school, student.studentId, session, { status: 'A' });
-    const heard = async () =>
-      (await app.db.select({ userId: alerts.userId }).from(alerts).where(eq(alerts.instituteId, school.id)))
-        .map((row) => row.userId)
-        .sort((a, b) => a - b);
-    return { app, school, heard, accounts: [student.userId, parent.userId].sort((a, b) => a - b) };
+    const { accounts } = await createAbsence(app.db, school);
+    return { app, school, heard: () => accountsAlerted(app.db, school), accounts };
   }
 
   it('an attendance batch’s commit enqueues its institute’s absence alerts, which a worker produces', async () => {

@@ -31,7 +31,8 @@ export async function findPreviewsDue(db: Db, now: Date, limit: number): Promise
     .select({ sourceKey: officePreviews.sourceFileKey })
     .from(officePreviews)
     .where(
-      and(isNull(officePreviews.previewFileKey), eq(officePreviews.failed, false), lte(officePreviews.retryAt, now)),
+      // As the partial index office_previews_to_retry says it.
+      and(isNull(officePreviews.previewFileKey), not(officePreviews.failed), lte(officePreviews.retryAt, now)),
     )
     .orderBy(asc(officePreviews.retryAt))
     .limit(limit);

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { stopOfflineRecovery } from '../lib/offline-query.ts';
+import { clearOffline } from '../lib/offline-store.ts';
 import { server } from './server.ts';
 
 // Mantine reads these browser APIs, which happy-dom leaves out.
@@ -23,10 +24,14 @@ window.matchMedia ??= ((query: string) => ({
 configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   // A query served offline asks again on a timer: left running, it would call into the next test's handlers.
   stopOfflineRecovery();
+  // The answers kept for offline use (in memory here, a module the files of a worker share): a later test offline
+  // would be shown an earlier test's copy instead of its own failure ('Home offline' failed at random so, whenever a
+  // file before it in the worker had shown Home online to the same user, session 23).
+  await clearOffline();
   // Mantine's notifications live in a module-level store, which the files of a worker share (isolate: false).
   notifications.clean();
   notifications.cleanQueue();

@@ -44,6 +44,9 @@ const containers: Record<string, string> = {
   ppt: 'cfb',
 };
 
+/** Whether a stored file named `name` is an office document to preview, by its extension (content checked later). */
+export const isOfficeName = (name: string) => Object.hasOwn(containers, name.split('.').at(-1)?.toLowerCase() ?? '');
+
 /** Whether the file at `path` is the container its extension names; reads only the bytes detection needs. */
 export async function isOfficeContainer(extension: string, path: string): Promise<boolean> {
   const expected = containers[extension];

@@ -1,16 +1,13 @@
 import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
 import { findPreviewsDue } from '../../lib/office-preview.repository.ts';
 
+// Which stored files are office documents: the converter's own list (lib/office-preview.ts).
+export { isOfficeName } from '../../lib/office-preview.ts';
+
 // Office previews in the background (issue 30): LibreOffice runs where jobs run (the worker beside API processes, or
 // the API process itself on WORKER=inline), never in an API process that only enqueues. A job is keyed by the source
 // file's storage key, so a file is converted once however many processes ask at once; the conversion itself skips a
 // file that already has its preview or was refused (lib/office-preview.ts), so a job run twice converts nothing twice.
-
-/** Extensions the converter takes (lib/office-preview.ts checks the content too). */
-const officeExtensions = new Set(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx']);
-
-/** Whether a stored file named `name` is an office document to preview. */
-export const isOfficeName = (name: string) => officeExtensions.has(name.split('.').at(-1)?.toLowerCase() ?? '');
 
 /** Raised when a conversion could not reach a verdict (the store was away): pg-boss tries again after a pause. */
 class PreviewNotReached extends Error {

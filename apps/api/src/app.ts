@@ -1,3 +1,4 @@
+import { knownPushServices } from './lib/push-services.ts';
 import { studentUserType } from '@campus/domain/auth/user-types';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
@@ -120,6 +121,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Delivers text messages; the default writes them to the log (development). */
   sms?: SmsSender;
+  /** The VAPID public key (base64url) browsers subscribe with; absent: Web Push is not set up. */
+  pushKey?: string;
+  /** The push services a subscription may name (lib/push-services.ts); tests add their loopback endpoint. */
+  pushServices?: readonly string[];
   rateLimits?: Partial<AuthRateLimits>;
   /** Tests: every answer is checked against its zod schema, and a handler reading an undeclared id fails. */
   strict?: boolean;
@@ -171,6 +176,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('jobs', openJobQueue(options.database, { kinds: jobKinds, log: app.log, works: worker === 'inline' }));
   // Texts go through the gateway where jobs run (the sms-send job); the default writes them to the log (development).
   app.decorate('sms', options.sms ?? logSmsSender(app.log));
+  app.decorate('pushKey', options.pushKey ?? null);
+  app.decorate('pushServices', options.pushServices ?? knownPushServices);
   // Office files are converted where jobs run: here on WORKER=inline, in the worker otherwise.
   app.decorate(
     'officePreviews',

@@ -51,6 +51,10 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The SMS gateway the sms-send job hands texts to (lib/sms.ts). */
     sms: SmsSender;
+    /** The VAPID public key browsers subscribe with (base64url); null: Web Push is not set up. */
+    pushKey: string | null;
+    /** The push services a subscription may name. */
+    pushServices: readonly string[];
     /** The office-preview job's converter on WORKER=inline; undefined where a worker converts (lib/office-preview.ts). */
     officePreviews: OfficePreviewer | undefined;
     /** The institute reached at the request's host, if any. */

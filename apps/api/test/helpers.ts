@@ -129,6 +129,9 @@ export async function createSeededDatabase(
   return database;
 }
 
+/** The VAPID public key test apps offer browsers (a P-256 point, base64url; never used to sign here). */
+export const testPushKey = 'BNbxGYNMhEIi9zrneh7mqV4oUanjXkuZFG7V4NV3wWhUm2Sv7sufXUhvcY2aSbdTRbMlCtSAEUmTtWZB8FU3hNs';
+
 /**
  * The real app on a fresh migrated database with no rows and a fixed clock; the test builds what it needs with
  * test/factories/ (or passes its own `database`). Close it in afterAll.
@@ -161,6 +164,8 @@ async function startApp({
     database,
     now: () => fixedNow,
     strict: true,
+    // A VAPID public key, so subscribing works (the alerts' push tests send with a key pair of their own).
+    pushKey: testPushKey,
     ...overrides,
   });
 }

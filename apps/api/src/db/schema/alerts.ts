@@ -52,3 +52,56 @@ export const alerts = pgTable(
     ),
   ],
 );
+
+/**
+ * An account's alert settings (issue 31), as its changes to the domain's defaults (alerts-settings.ts): no row means
+ * every default. One row per account, written whole by the profile's alerts section.
+ */
+export const alertSettings = pgTable(
+  'alert_settings',
+  {
+    instituteId: integer().notNull(),
+    userId: integer().notNull(),
+    /** Per kind and channel, where the account differs from the default: `{ "notice": { "push": false } }`. */
+    channels: jsonb().$type<Partial<Record<string, Partial<Record<string, boolean>>>>>().notNull(),
+    quietStart: text().notNull(),
+    quietEnd: text().notNull(),
+    /** Kinds that go out in quiet hours too. */
+    urgent: jsonb().$type<string[]>().notNull(),
+    /** Per channel, the local time of its daily digest: `{ "email": "18:00" }`. */
+    digest: jsonb().$type<Partial<Record<string, string>>>().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.userId] }),
+    foreignKey({ columns: [t.instituteId, t.userId], foreignColumns: [users.instituteId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * A browser's Web Push subscription (issue 31): where the push service accepts messages for it and the keys a
+ * message is encrypted with (RFC 8291). One browser is subscribed for one account at a time: signing in as another
+ * moves it. A push service answering 404 or 410 has dropped it, and the row goes.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    instituteId: integer().notNull(),
+    id: integer().generatedAlwaysAsIdentity(),
+    userId: integer().notNull(),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.id] }),
+    uniqueIndex('push_subscriptions_endpoint').on(t.instituteId, t.endpoint),
+    index('push_subscriptions_of_account').on(t.instituteId, t.userId),
+    foreignKey({ columns: [t.instituteId, t.userId], foreignColumns: [users.instituteId, users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alerts } from '../../db/schema/alerts.ts';
+import { users } from '../../db/schema/users.ts';
 
 /** How many rows a statement of `db.execute` changed (node-postgres and PGlite name it differently). */
 const changed = (result: unknown) =>
@@ -102,4 +103,13 @@ export async function markAlertsRead(db: Db, instituteId: number, userId: number
         isNull(alerts.readAt),
       ),
     );
+}
+
+/** The email address of the account, if it has one (the profile's), for the alerts sent by email. */
+export async function findAccountEmail(db: Db, instituteId: number, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.instituteId, instituteId), eq(users.id, userId)));
+  return row?.email?.trim() || null;
 }

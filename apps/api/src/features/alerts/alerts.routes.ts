@@ -1,8 +1,14 @@
 import { alertsContract, bellSize } from '@campus/domain/alerts/alerts.contract';
-import { alertKinds, describeAlert, type AlertKind } from '@campus/domain/alerts/alerts-rules';
+import { alertChannels, alertKinds, describeAlert, type AlertKind } from '@campus/domain/alerts/alerts-rules';
+import { channelOn, digestChannels, settingsFromTable } from '@campus/domain/alerts/alerts-settings';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../access/define-route.ts';
 import { countUnread, findAlerts, markAlertsRead } from './alerts.repository.ts';
+import { findAccountEmail } from './alerts.repository.ts';
+import { AppError } from '../../errors.ts';
+import { isPushService } from '../../lib/push-services.ts';
+import { removeSubscription, saveSubscription } from './push.repository.ts';
+import { findAlertSettings, saveAlertSettings } from './settings.repository.ts';
 
 const isKind = (kind: string): kind is AlertKind => (alertKinds as readonly string[]).includes(kind);
 
@@ -34,5 +40,60 @@ export async function alertsRoutes(app: FastifyInstance) {
     const { instituteId, accountUserId } = scope.session;
     await markAlertsRead(app.db, instituteId, accountUserId, body.alert_ids, app.now());
     return { unread: await countUnread(app.db, instituteId, accountUserId) };
+  });
+
+  // The account's own settings, every kind spelled out with its defaults filled in.
+  defineRoute(app, alertsContract.settings, async ({ scope }) => {
+    const { instituteId, accountUserId, isParent } = scope.session;
+    const role = isParent ? 'parent' : 'student';
+    const [settings, email] = await Promise.all([
+      findAlertSettings(app.db, instituteId, [accountUserId]).then((found) => found.get(accountUserId)!),
+      findAccountEmail(app.db, instituteId, accountUserId),
+    ]);
+    return {
+      kinds: alertKinds.map((kind) => ({
+        kind,
+        channels: Object.fromEntries(
+          alertChannels.map((channel) => [channel, channelOn(settings, kind, channel, role)]),
+        ) as Record<(typeof alertChannels)[number], boolean>,
+        urgent: settings.urgent.includes(kind),
+      })),
+      quiet_start: settings.quiet.start,
+      quiet_end: settings.quiet.end,
+      digest: Object.fromEntries(
+        digestChannels.map((channel) => [channel, settings.digest[channel] ?? null]),
+      ) as Record<(typeof digestChannels)[number], string | null>,
+      has_email: Boolean(email),
+      push_key: app.pushKey ?? null,
+    };
+  });
+
+  defineRoute(app, alertsContract.saveSettings, async ({ scope, body }) => {
+    const { instituteId, accountUserId, isParent } = scope.session;
+    const settings = settingsFromTable(
+      body.kinds,
+      { start: body.quiet_start, end: body.quiet_end },
+      body.digest,
+      isParent ? 'parent' : 'student',
+    );
+    await saveAlertSettings(app.db, instituteId, accountUserId, settings, app.now());
+    return { saved: true as const };
+  });
+
+  // The server will post to the endpoint: only a browser's push service may be named.
+  defineRoute(app, alertsContract.subscribe, async ({ scope, body }) => {
+    if (!app.pushKey) throw new AppError(409, 'CONFLICT', 'Phone notifications are not set up here');
+    if (!isPushService(body.endpoint, app.pushServices)) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'This is not the address of a push service');
+    }
+    const { instituteId, accountUserId } = scope.session;
+    await saveSubscription(app.db, instituteId, accountUserId, body, app.now());
+    return { subscribed: true as const };
+  });
+
+  defineRoute(app, alertsContract.unsubscribe, async ({ scope, body }) => {
+    const { instituteId, accountUserId } = scope.session;
+    await removeSubscription(app.db, instituteId, accountUserId, body.endpoint);
+    return { subscribed: false as const };
   });
 }

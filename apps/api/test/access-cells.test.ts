@@ -151,6 +151,8 @@ const satisfies: Record<IdKind, Identity[]> = {
   question: viewsOwner,
   // The account's own: a parent's bell is the parent's, whichever child it is about.
   alert: ['owner'],
+  // A child of the parent that signed in: switching to the owner is the owner's parent's.
+  child: ['parentOfOwner'],
 };
 
 /** Endpoints that read for parents but refuse them to act ('Parents are not allowed to give exam'). */
@@ -546,6 +548,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
         video: ['cells-other-video', 'cells-apex-video'],
         question: [await firstQuestion(unassignedTest), await firstQuestion(apexTest)],
         alert: [parentAlert, otherAlert, apexAlert],
+        child: [classmate.studentId, neha.studentId],
       },
     };
 
@@ -573,7 +576,7 @@ describe('the access matrix, generated from the endpoint descriptors', () => {
   });
 
   // Endpoints that end the caller's session run last, and the caller signs in again after each allowed call.
-  const endsSession = new Set(['auth.logout']);
+  const endsSession = new Set(['auth.logout', 'auth.switchChild']);
   const ordered = [...allEndpoints].sort((a, b) => Number(endsSession.has(a.id)) - Number(endsSession.has(b.id)));
   const sessionEndpoints = ordered.filter((endpoint) =>
     ['session', 'student', 'examdesk', 'scorecard'].includes(endpoint.access),

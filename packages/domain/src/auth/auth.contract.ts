@@ -272,6 +272,10 @@ export const authSchemas = {
   changePassword: { body: changePasswordBodySchema, answer: messageAnswerSchema },
   ssoLink: { body: ssoLinkBodySchema, answer: ssoLinkAnswerSchema },
   ssoExchange: { body: ssoExchangeBodySchema, answer: ssoExchangeAnswerSchema },
+  switchChild: {
+    body: z.object({ student_id: z.number({ error: 'must be a whole number' }).int().positive() }),
+    answer: z.object({ statusCode: z.number().int(), message: z.string(), result: sessionSchema }),
+  },
 };
 
 /** The auth endpoints with their schemas, as the API registers them. */

@@ -73,4 +73,16 @@ export const authEndpoints = {
     access: 'anonymous',
     ids: [],
   }),
+  /**
+   * A parent of several children switches the child the session views without signing in again (issue 31: an
+   * alert about one child opens on that child). Not in the spec: its login picks a child once.
+   */
+  switchChild: endpoint<Schemas['switchChild']>({
+    id: 'auth.switchChild',
+    method: 'POST',
+    path: '/api/v1/auth/switch-child',
+    service: 'main',
+    access: 'session',
+    ids: [{ in: 'body', name: 'student_id', kind: 'child' }],
+  }),
 };

@@ -57,6 +57,7 @@ export type IdLocation = 'params' | 'query' | 'body' | 'headers' | 'multipart';
  * - video: a Vimeo, VdoCipher or YouTube id shared where the session may watch it (api: features/media/video-sources).
  * - question: a question of a test the viewed user (or open-course user) submitted an attempt at (report area).
  * - alert: an alert to the account that signed in (a parent's are the parent's, whichever child is viewed).
+ * - child: a student linked to the parent account that signed in (a student's session has none).
  */
 export type IdKind =
   | 'institute'
@@ -78,6 +79,7 @@ export type IdKind =
   | 'recording'
   | 'batch'
   | 'viewer'
+  | 'child'
   | 'course'
   | 'courseProduct'
   | 'subject'

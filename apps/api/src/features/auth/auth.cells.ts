@@ -28,5 +28,6 @@ export const cells: CellExamples = {
     },
   }),
   'auth.ssoLink': () => ({ body: { login: '9000000001' } }),
+  'auth.switchChild': (ids) => ({ body: { student_id: ids.studentId } }),
   'auth.ssoExchange': () => ({ body: { token: 'not-a-token' } }),
 };

@@ -340,3 +340,18 @@ export async function findLoginKey(db: Db, instituteId: number, userIds: number[
     );
   return row;
 }
+
+/** Whether `studentId` is a child of the parent account `parentUserId` (the `child` policy). */
+export async function isChildOf(db: Db, instituteId: number, parentUserId: number, studentId: number) {
+  const [row] = await db
+    .select({ studentId: studentParents.studentId })
+    .from(studentParents)
+    .where(
+      and(
+        eq(studentParents.instituteId, instituteId),
+        eq(studentParents.parentUserId, parentUserId),
+        eq(studentParents.studentId, studentId),
+      ),
+    );
+  return row !== undefined;
+}

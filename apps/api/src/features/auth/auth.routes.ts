@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { photoUrl as signedPhotoUrl } from '../../lib/signed-urls.ts';
 import { revokeSessions } from '../../access/session.repository.ts';
 import { findInstituteYears } from './auth.repository.ts';
-import { logIn } from './login.service.ts';
+import { logIn, switchChild } from './login.service.ts';
 import { changePassword, sendTemporaryPassword } from './password.service.ts';
 import { exchangeSsoToken, mintSsoLink } from './sso.service.ts';
 
@@ -130,4 +130,11 @@ export async function authRoutes(app: FastifyInstance, options: { rateLimits: Au
     }),
     { config: perMinute(options.rateLimits.ssoPerMinute) },
   );
+
+  defineRoute(app, authContract.switchChild, async ({ scope, body }) => {
+    const auth = scope.session;
+    const photoUrl = (key: string, expiresAt: number) => signedPhotoUrl(app.signer, auth.instituteId, key, expiresAt);
+    const session = await switchChild(app.db, auth, body.student_id, app.now(), photoUrl);
+    return { statusCode: 200, message: 'Switched', result: session };
+  });
 }

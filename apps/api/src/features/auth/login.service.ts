@@ -4,6 +4,7 @@ import {
   type LoginAnswer,
   type LoginBody,
   type RoleEntry,
+  type Session,
 } from '@campus/domain/auth/auth.contract';
 import { loginMessages, normaliseLogin } from '@campus/domain/auth/login-rules';
 import type { Db } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import {
   findLoginKey,
   findStudentOfUser,
   findStudentYears,
+  findUser,
   findUsersByLogin,
   releaseAttempt,
   reserveAttempt,
@@ -240,5 +242,44 @@ export async function logIn(
       photoUrl,
     });
     return { statusCode: 200, message: 'Login successful', result: session };
+  });
+}
+
+/**
+ * A parent switches the child the session views (issue 31): the login's sessions end and new ones start for the
+ * same device, viewing `studentId` (the `child` policy has checked it is the account's child). The fee-dues stop of
+ * the login holds here too: a child whose login is not allowed cannot be switched to.
+ */
+export async function switchChild(
+  db: Db,
+  session: { instituteId: number; accountUserId: number; loginId: string; deviceId: string },
+  studentId: number,
+  now: Date,
+  photoUrl?: (key: string, expiresAt: number) => string,
+): Promise<Session> {
+  const { instituteId, accountUserId } = session;
+  const [institute, account, children] = await Promise.all([
+    findInstitute(db, instituteId),
+    findUser(db, instituteId, accountUserId),
+    findChildren(db, instituteId, accountUserId),
+  ]);
+  const child = children.find((row) => row.student.id === studentId);
+  if (!institute || !account || !child) throw new AppError(404, 'NOT_FOUND', 'Not found');
+  if (child.user.isLoginAllowed !== 1) throw new AppError(403, 'FORBIDDEN', loginMessages.feeDues);
+  return db.transaction(async (tx) => {
+    await revokeSessions(tx, instituteId, accountUserId, now, { loginId: session.loginId });
+    return startSession(tx, {
+      institute,
+      profile: {
+        account,
+        viewed: child.user,
+        student: { id: child.student.id, displayId: child.student.displayId, photoFileKey: child.student.photoFileKey },
+        display: 'parent_student',
+      },
+      deviceId: session.deviceId,
+      now,
+      mustChangePassword: false,
+      photoUrl,
+    });
   });
 }

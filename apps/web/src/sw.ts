@@ -1,3 +1,4 @@
+import { notificationAddress, type AlertPush } from './lib/notification-address.ts';
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 
 /**
@@ -13,14 +14,34 @@ interface FetchEventLike extends Event {
   request: Request;
   respondWith: (answer: Promise<Response>) => void;
 }
+interface PushEventLike extends Event {
+  data: { json: () => unknown } | null;
+  waitUntil: (work: Promise<unknown>) => void;
+}
+interface NotificationEventLike extends Event {
+  notification: { data: unknown; close: () => void };
+  waitUntil: (work: Promise<unknown>) => void;
+}
+interface WindowClientLike {
+  url: string;
+  focus: () => Promise<unknown>;
+  navigate: (url: string) => Promise<unknown>;
+}
 interface WorkerScope {
   skipWaiting: () => Promise<void>;
-  clients: { claim: () => Promise<void> };
+  clients: {
+    claim: () => Promise<void>;
+    matchAll: (options: { type: 'window'; includeUncontrolled: boolean }) => Promise<WindowClientLike[]>;
+    openWindow: (url: string) => Promise<unknown>;
+  };
+  registration: { showNotification: (title: string, options: Record<string, unknown>) => Promise<void> };
   addEventListener(
     type: 'install' | 'activate',
     listener: (event: Event & { waitUntil: (work: Promise<unknown>) => void }) => void,
   ): void;
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEventLike) => void): void;
 }
 const worker = self as unknown as WorkerScope;
 declare const self: { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -66,4 +87,36 @@ worker.addEventListener('fetch', (event) => {
   if (request.mode !== 'navigate' || request.method !== 'GET') return;
   if (!new URL(request.url).pathname.startsWith('/my-account')) return;
   event.respondWith(openPage(request));
+});
+
+// An alert pushed by the server: shown as a notification; one per alert (its tag), so a repeat replaces it.
+worker.addEventListener('push', (event) => {
+  let push: Partial<AlertPush> = {};
+  try {
+    push = (event.data?.json() ?? {}) as Partial<AlertPush>;
+  } catch {
+    // Not JSON: still tell the user something came.
+  }
+  event.waitUntil(
+    worker.registration.showNotification(push.title || 'New alert', {
+      body: push.body ?? '',
+      tag: push.alert_id === undefined ? undefined : `alert-${push.alert_id}`,
+      data: { url: notificationAddress(push) },
+    }),
+  );
+});
+
+// A tap on the notification opens its screen: in an open window of the app if there is one, else a new one.
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url } = (event.notification.data ?? {}) as { url?: string };
+  const target = url ?? '/my-account/dashboard';
+  event.waitUntil(
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).pathname.startsWith('/my-account'));
+      if (!open) return worker.clients.openWindow(target);
+      await open.focus();
+      return open.navigate(target);
+    }),
+  );
 });

@@ -81,3 +81,10 @@ export const InstagramIcon = () => (
     <path d="M17.5 6.5v.01" />
   </Icon>
 );
+
+export const BellIcon = () => (
+  <Icon>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Icon>
+);

@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { OfflineNotice } from '../../../components/offline-notice.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
+import { AlertsBell } from '../../alerts/index.ts';
+import { useChildFromAddress } from '../../auth/index.ts';
 import { AcademicYearSelect } from './academic-year-select.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { ProfilePopover } from './profile-popover.tsx';
@@ -23,6 +25,7 @@ export function AppLayout({
   children: ReactNode;
 }) {
   const [isMenuOpen, { toggle, close }] = useDisclosure(false);
+  useChildFromAddress();
   const theme = useMantineTheme();
   const headerColor = (theme.other as { headerColor?: string }).headerColor;
   return (
@@ -77,6 +80,7 @@ export function AppLayout({
             <Group visibleFrom="sm" gap={4} wrap="nowrap">
               <SocialLinks session={session} />
             </Group>
+            <AlertsBell />
             <ThemePicker />
             <ProfilePopover session={session} onLogout={onLogout} />
           </Group>

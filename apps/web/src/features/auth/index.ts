@@ -1,0 +1,2 @@
+// What other features may use of sign-in: opening a screen on one of a parent's children (alerts, Today).
+export { useChildFromAddress, useOpenForChild } from './hooks/use-switch-child.ts';

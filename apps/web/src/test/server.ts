@@ -1,10 +1,25 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { alertChannels, alertKinds, defaultChannelOn } from '@campus/domain/alerts/alerts-rules';
+
+/** The alert settings of an account that never changed them, as GET /api/v1/alerts/settings answers. */
+export const defaultSettingsAnswer = (role: 'student' | 'parent') => ({
+  kinds: alertKinds.map((kind) => ({
+    kind,
+    channels: Object.fromEntries(alertChannels.map((channel) => [channel, defaultChannelOn(kind, channel, role)])),
+    urgent: false,
+  })),
+  quiet_start: '21:00',
+  quiet_end: '07:00',
+  digest: { sms: null, email: null, push: null },
+  has_email: false,
+  push_key: null as string | null,
+});
 
 /**
  * Mocked HTTP for screen tests; each test adds the handlers it needs with server.use(...). One default stays across
- * tests: home's live classes of the week answer none, and the header's bell has no alerts, so screens that land on
- * home (or show the header) need not mock them.
+ * tests: home's live classes of the week answer none, the header's bell has no alerts and alert settings are the
+ * defaults, so screens that land on home (or show the header, or the profile) need not mock them.
  */
 export const server = setupServer(
   http.post('*/api/v1/meeting_manager/getMeetingV2/:id', () =>
@@ -18,4 +33,5 @@ export const server = setupServer(
     }),
   ),
   http.get('*/api/v1/alerts/bell', () => HttpResponse.json({ unread: 0, alerts: [] })),
+  http.get('*/api/v1/alerts/settings', () => HttpResponse.json(defaultSettingsAnswer('student'))),
 );

@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { greenfieldParent, storeSession, testDay } from '../../test/fixtures.ts';
+import { renderRoute } from '../../test/render.tsx';
+import { defaultSettingsAnswer, server } from '../../test/server.ts';
+
+/** The profile's alert settings (issue 31): the account's own, every kind, quiet hours and digests, saved whole. */
+describe('alert settings in the profile', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(testDay(20));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('a parent turns on live classes by push, marks absence urgent, takes an email digest, and saves', async () => {
+    const saved: unknown[] = [];
+    server.use(
+      http.get('*/api/v1/alerts/settings', () => HttpResponse.json(defaultSettingsAnswer('parent'))),
+      http.put('*/api/v1/alerts/settings', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ saved: true });
+      }),
+      // The profile above the section is not what this test reads.
+      http.all('*/api/*', () => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 })),
+    );
+    storeSession(greenfieldParent());
+    renderRoute('/Profile?section=alerts');
+    const section = await screen.findByRole('region', { name: 'Alerts' });
+    expect(within(section).getByText(/these settings are yours and cover every child/)).toBeInTheDocument();
+    const live = await within(section).findByRole('group', { name: 'Live class in 15 minutes' });
+    // A parent hears of live classes only by choice.
+    expect(within(live).getByRole('checkbox', { name: 'In the app' })).not.toBeChecked();
+    await userEvent.click(within(live).getByRole('checkbox', { name: 'Phone notification' }));
+    const absence = within(section).getByRole('group', { name: 'Absent from a class' });
+    expect(within(absence).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+    await userEvent.click(within(absence).getByRole('checkbox', { name: 'Urgent: also in quiet hours' }));
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Email digest' }));
+    const time = within(section).getByLabelText('Email digest time');
+    await userEvent.clear(time);
+    await userEvent.type(time, '19:30');
+    expect(within(section).getByText(/no email address/)).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Save alert settings' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const body = saved[0] as ReturnType<typeof defaultSettingsAnswer>;
+    expect(body.kinds.find((row) => row.kind === 'live-soon')?.channels).toEqual({
+      app: false,
+      sms: false,
+      email: false,
+      push: true,
+    });
+    expect(body.kinds.find((row) => row.kind === 'absence')?.urgent).toBe(true);
+    expect(body.digest).toEqual({ sms: null, email: '19:30', push: null });
+    expect(body).toMatchObject({ quiet_start: '21:00', quiet_end: '07:00' });
+    expect(body).not.toHaveProperty('push_key');
+    expect(await screen.findByText('Alert settings saved.')).toBeInTheDocument();
+  });
+});

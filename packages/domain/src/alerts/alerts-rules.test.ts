@@ -138,11 +138,11 @@ describe('what an alert says', () => {
   });
 
   it('an absence names the child and the classes missed', () => {
-    expect(absenceText('Aarav', ['Maths', 'Science'])).toEqual({
-      title: 'Aarav was absent today',
-      body: 'Aarav was marked absent in Maths and Science.',
+    expect(absenceText('Aarav', ['Maths', 'Science'], '2026-11-27')).toEqual({
+      title: 'Aarav was absent on 27-11-2026',
+      body: 'Aarav was marked absent in Maths and Science on 27-11-2026.',
     });
-    expect(absenceText('Aarav', ['']).body).toBe('Aarav was marked absent today.');
+    expect(absenceText('Aarav', [''], '2026-11-27').body).toBe('Aarav was marked absent on 27-11-2026.');
   });
 
   it('a fee alert gives the amount left in the spec’s money format and the due date as the fees screen does', () => {
@@ -159,8 +159,8 @@ describe('what an alert says', () => {
 describe('describeAlert', () => {
   it('an absence opens the timetable on its day', () => {
     expect(describeAlert('absence', { child: 'Aarav', classes: ['Maths'], date: '2026-11-21' })).toEqual({
-      title: 'Aarav was absent today',
-      body: 'Aarav was marked absent in Maths.',
+      title: 'Aarav was absent on 21-11-2026',
+      body: 'Aarav was marked absent in Maths on 21-11-2026.',
       path: '/timetable?date=2026-11-21',
     });
   });
@@ -171,8 +171,8 @@ describe('describeAlert', () => {
 
   it('data of the wrong shape draws empty words, never a crash', () => {
     expect(describeAlert('absence', { child: 7, classes: 'Maths' })).toEqual({
-      title: ' was absent today',
-      body: ' was marked absent today.',
+      title: ' was absent',
+      body: ' was marked absent.',
       path: '/timetable?date=',
     });
   });

@@ -117,21 +117,27 @@ export interface AlertText {
   body: string;
 }
 
-/** An absence: one alert per child per day, naming the classes missed (in the order they were held). */
-export function absenceText(childName: string, classes: readonly string[]): AlertText {
+/** A date `YYYY-MM-DD` as the portal shows dates: `DD-MM-YYYY`. */
+const shownDate = (date: IsoDate) => date.split('-').reverse().join('-');
+
+/**
+ * An absence: one alert per child per day, naming the classes missed (in the order they were held) and the day, so
+ * an alert read the next morning does not say "today".
+ */
+export function absenceText(childName: string, classes: readonly string[], date: IsoDate): AlertText {
   const named = classes.filter(Boolean);
+  const on = date ? ` on ${shownDate(date)}` : '';
   return {
-    title: `${childName} was absent today`,
+    title: `${childName} was absent${on}`,
     body: named.length
-      ? `${childName} was marked absent in ${listInWords(named)}.`
-      : `${childName} was marked absent today.`,
+      ? `${childName} was marked absent in ${listInWords(named)}${on}.`
+      : `${childName} was marked absent${on}.`,
   };
 }
 
 /** A fee reminder or an overdue fee, with the amount left in the spec's money format. */
 export function feeText(kind: 'fee-due' | 'fee-overdue', childName: string, dueDate: IsoDate, left: number): AlertText {
-  const [year, month, day] = dueDate.split('-');
-  const due = `${day}-${month}-${year}`;
+  const due = shownDate(dueDate);
   return kind === 'fee-due'
     ? { title: 'Fee due soon', body: `${formatMoney(left)} of ${childName}’s fees is due on ${due}.` }
     : { title: 'Fee overdue', body: `${formatMoney(left)} of ${childName}’s fees was due on ${due} and is overdue.` };
@@ -143,7 +149,10 @@ export function describeAlert(kind: AlertKind, data: Record<string, unknown>): A
   if (kind === 'absence') {
     const classes = Array.isArray(data.classes) ? data.classes.map(String) : [];
     // The timetable opens on the day of the absence (its address keeps the date).
-    return { ...absenceText(text('child'), classes), path: `/timetable?date=${encodeURIComponent(text('date'))}` };
+    return {
+      ...absenceText(text('child'), classes, text('date') as IsoDate),
+      path: `/timetable?date=${encodeURIComponent(text('date'))}`,
+    };
   }
   if (kind === 'fee-due' || kind === 'fee-overdue') {
     const left = typeof data.left === 'number' ? data.left : 0;

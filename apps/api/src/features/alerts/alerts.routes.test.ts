@@ -68,14 +68,17 @@ describe('the bell', () => {
         {
           alert_id: parentAlerts[1],
           kind: 'absence',
-          title: 'Diya was absent today',
-          body: 'Diya was marked absent in English.',
+          title: 'Diya was absent on 21-11-2026',
+          body: 'Diya was marked absent in English on 21-11-2026.',
           student_id: expect.any(Number),
           path: '/timetable?date=2026-11-21',
           created_at: '2026-11-21T10:00:00.000Z',
           read: false,
         },
-        expect.objectContaining({ alert_id: parentAlerts[0], body: 'Aarav was marked absent in Maths and Science.' }),
+        expect.objectContaining({
+          alert_id: parentAlerts[0],
+          body: 'Aarav was marked absent in Maths and Science on 20-11-2026.',
+        }),
       ],
     });
   });

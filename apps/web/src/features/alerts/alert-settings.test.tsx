@@ -35,7 +35,7 @@ describe('alert settings in the profile', () => {
     await userEvent.click(within(live).getByRole('checkbox', { name: 'Phone notification' }));
     const absence = within(section).getByRole('group', { name: 'Absent from a class' });
     expect(within(absence).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
-    await userEvent.click(within(absence).getByRole('checkbox', { name: 'Urgent: also in quiet hours' }));
+    await userEvent.click(within(absence).getByRole('checkbox', { name: 'Urgent' }));
     await userEvent.click(within(section).getByRole('checkbox', { name: 'Email digest' }));
     const time = within(section).getByLabelText('Email digest time');
     await userEvent.clear(time);

@@ -12,7 +12,7 @@ import { server } from '../../test/server.ts';
 const alert = (overrides: Partial<Alert>): Alert => ({
   alert_id: 1,
   kind: 'absence',
-  title: 'Aarav Sharma was absent today',
+  title: 'Aarav Sharma was absent on 20-11-2026',
   body: 'Aarav Sharma was marked absent in Maths and Science.',
   student_id: 5001,
   path: '/timetable?date=2026-11-20',
@@ -62,7 +62,7 @@ describe('the bell (issue 31)', () => {
       alert({ alert_id: 1 }),
       alert({
         alert_id: 2,
-        title: 'Diya Sharma was absent today',
+        title: 'Diya Sharma was absent on 21-11-2026',
         body: 'Diya Sharma was marked absent in English.',
         student_id: 5002,
         path: '/timetable?date=2026-11-21',
@@ -81,7 +81,7 @@ describe('the bell (issue 31)', () => {
     const { router } = renderRoute('/dashboard');
     const bell = await screen.findByRole('button', { name: 'Alerts, 2 unread' });
     await userEvent.click(bell);
-    const diya = await screen.findByRole('button', { name: /^Unread: Diya Sharma was absent today/ });
+    const diya = await screen.findByRole('button', { name: /^Unread: Diya Sharma was absent on 21-11-2026/ });
     // The whole text is there to read, not cut.
     expect(within(diya).getByText('Diya Sharma was marked absent in English.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Fee due soon/ })).toBeInTheDocument();

@@ -93,7 +93,8 @@ export default function AlertSettingsSection({ isParent }: { isParent: boolean }
         <Text size="sm">
           {isParent
             ? 'Choose how the portal tells you about your children: these settings are yours and cover every child.'
-            : 'Choose how the portal tells you about absences, fees, homework, results, live classes and notices.'}
+            : 'Choose how the portal tells you about absences, fees, homework, results, live classes and notices.'}{' '}
+          Urgent alerts go out in quiet hours too.
         </Text>
         {isPending ? (
           <PageLoader label="Loading alert settings" />
@@ -106,7 +107,7 @@ export default function AlertSettingsSection({ isParent }: { isParent: boolean }
                 <Text component="legend" fw={600} size="sm" p={0}>
                   {alertKindLabels[row.kind]}
                 </Text>
-                <Group gap="md" wrap="wrap">
+                <Group columnGap="md" rowGap={0} wrap="wrap">
                   {alertChannels.map((channel) => (
                     <Checkbox
                       key={channel}
@@ -118,7 +119,7 @@ export default function AlertSettingsSection({ isParent }: { isParent: boolean }
                   ))}
                   <Checkbox
                     styles={roomy}
-                    label="Urgent: also in quiet hours"
+                    label="Urgent"
                     checked={row.urgent}
                     onChange={(event) => setUrgent(index, event.currentTarget.checked)}
                   />

@@ -17,7 +17,7 @@ import { showFailureToast, showToast } from '../../../components/toast.ts';
 import { canPush, settingsQuery, subscribeThisDevice, useSaveSettings } from '../api/settings.ts';
 
 /** A checkbox a finger can hit: the whole row is at least 44 px high. */
-const roomy = { body: { minHeight: 44, alignItems: 'center' } } as const;
+const roomy = { root: { minHeight: 44, display: 'flex', alignItems: 'center' } } as const;
 
 /** The settings as the server answered them, without what is only shown. */
 const tableOf = ({ kinds, quiet_start, quiet_end, digest }: AlertSettingsTable): AlertSettingsTable => ({

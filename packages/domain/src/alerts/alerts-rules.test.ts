@@ -6,15 +6,24 @@ import {
   defaultChannelOn,
   defaultQuietHours,
   deliverAt,
+  dayMonthYear,
   describeAlert,
   feeAlertOn,
   feeText,
+  homeworkDueText,
+  homeworkNewText,
   inQuietHours,
+  isDueTomorrow,
   isLiveSoon,
   isLocalTime,
+  isNewAt,
   listInWords,
+  liveSoonText,
   localTime,
   nextDigestAt,
+  noticeText,
+  resultOfflineText,
+  resultOnlineText,
 } from './alerts-rules.ts';
 
 const kolkata = 'Asia/Kolkata';
@@ -174,6 +183,129 @@ describe('describeAlert', () => {
       title: ' was absent',
       body: ' was marked absent.',
       path: '/timetable?date=',
+    });
+  });
+});
+
+describe('isNewAt', () => {
+  it.each([
+    ['2026-11-21', '12:00', true],
+    ['2026-11-21', '00:00', true],
+    ['2026-11-20', '12:01', true],
+    ['2026-11-20', '12:00', false],
+    ['2026-11-19', '12:00', false],
+    ['2026-11-21', '12:01', false],
+  ])('set %s %s, now 21-11 12:00: new %s', (date, time, expected) => {
+    expect(isNewAt(at(date, time), at('2026-11-21', '12:00'))).toBe(expected);
+  });
+});
+
+describe('isDueTomorrow', () => {
+  it.each([
+    ['2026-11-22', '00:00', true],
+    ['2026-11-22', '23:59', true],
+    ['2026-11-21', '23:59', false],
+    ['2026-11-23', '00:00', false],
+  ])('due %s %s, now 21-11 12:00 in Kolkata: %s', (date, time, expected) => {
+    expect(isDueTomorrow(at(date, time), at('2026-11-21', '12:00'), kolkata)).toBe(expected);
+  });
+
+  it('counts days in the institute’s zone: 02:00 on the 22nd in Kolkata is still the 21st in UTC', () => {
+    const dueAt = at('2026-11-22', '02:00');
+    const now = at('2026-11-21', '12:00');
+    expect(isDueTomorrow(dueAt, now, kolkata)).toBe(true);
+    expect(isDueTomorrow(dueAt, now, 'UTC')).toBe(false);
+  });
+});
+
+describe('texts of the other kinds', () => {
+  it.each([
+    ['2026-12-10', '10-12-2026'],
+    ['', ''],
+    ['2026-12', ''],
+  ])('dayMonthYear(%s) is %s', (date, expected) => {
+    expect(dayMonthYear(date)).toBe(expected);
+  });
+
+  it.each([
+    [
+      homeworkNewText('Aarav', 'Maths', 'Fractions', '2026-11-28'),
+      { title: 'New homework', body: 'Aarav has new Maths homework: Fractions, due on 28-11-2026.' },
+    ],
+    [
+      homeworkDueText('Aarav', 'Maths', 'Fractions', '2026-11-22'),
+      {
+        title: 'Homework due tomorrow',
+        body: 'Aarav has not yet submitted Maths homework Fractions, due on 22-11-2026.',
+      },
+    ],
+    [
+      resultOnlineText('Aarav', 'Unit Test 3'),
+      { title: 'Test result released', body: 'Aarav’s result in Unit Test 3 is out.' },
+    ],
+    [
+      resultOfflineText('Aarav', '2026-11-18', 'Algebra'),
+      { title: 'Exam marks published', body: 'Aarav’s marks in the Algebra exam of 18-11-2026 are out.' },
+    ],
+    [
+      resultOfflineText('Aarav', '2026-11-18', ''),
+      { title: 'Exam marks published', body: 'Aarav’s marks in the exam of 18-11-2026 are out.' },
+    ],
+    [
+      liveSoonText('Aarav', 'Optics', at('2026-11-21', '16:30'), kolkata),
+      { title: 'Live class soon', body: 'Aarav’s live class Optics starts at 04:30 PM.' },
+    ],
+    [
+      noticeText('Aarav', 'School closed on Monday'),
+      { title: 'New notice', body: 'A notice for Aarav: School closed on Monday' },
+    ],
+  ])('%o', (text, expected) => {
+    expect(text).toEqual(expected);
+  });
+});
+
+describe('describeAlert of every kind', () => {
+  it.each([
+    ['fee-due', { child: 'Aarav', dueDate: '2026-12-10', left: 1_250_000 }, 'Fee due soon', '/fees'],
+    [
+      'homework-new',
+      { child: 'Aarav', id: 41, subject: 'Maths', title: 'Fractions', dueDate: '2026-11-28' },
+      'New homework',
+      '/assignment/41',
+    ],
+    [
+      'homework-due',
+      { child: 'Aarav', id: 41, subject: 'Maths', title: 'Fractions', dueDate: '2026-11-22' },
+      'Homework due tomorrow',
+      '/assignment/41',
+    ],
+    ['result-online', { child: 'Aarav', id: 7, test: 'Unit Test 3' }, 'Test result released', '/report'],
+    ['result-offline', { child: 'Aarav', id: 8, examDate: '2026-11-18', topic: '' }, 'Exam marks published', '/report'],
+    [
+      'live-soon',
+      { child: 'Aarav', id: 9, name: 'Optics', startsAt: '2026-11-21T11:00:00.000Z', timeZone: kolkata },
+      'Live class soon',
+      '/live',
+    ],
+    ['notice', { child: 'Aarav', id: 3, title: 'Holiday' }, 'New notice', '/announcement'],
+  ] as const)('%s says %s… and opens %s', (kind, data, title, path) => {
+    const described = describeAlert(kind, data);
+    expect(described.title).toBe(title);
+    expect(described.path).toBe(path);
+    expect(described.body).toContain('Aarav');
+  });
+
+  it('a live class with no stored start still reads as a sentence', () => {
+    expect(describeAlert('live-soon', { child: 'Aarav', name: 'Optics' }).body).toBe(
+      'Aarav’s live class Optics starts soon.',
+    );
+  });
+
+  it('a kind this build does not know shows its stored words and opens home', () => {
+    expect(describeAlert('later-kind' as never, { title: 'T', body: 'B' })).toEqual({
+      title: 'T',
+      body: 'B',
+      path: '/dashboard',
     });
   });
 });

@@ -1,7 +1,12 @@
 // Alerts to parents and students (issue 31): what is due, what is overdue, when an alert may go out (quiet hours),
 // when a digest is sent, and what an alert says. Pure: every rule takes `now` and the institute's time zone.
-import { addDays, dateInZone, instantInZone, type IsoDate } from '../calendar/index.ts';
-import { formatMoney, isOverdue } from '../fees/index.ts';
+import { assignmentDetailPath } from '../assignments/index.ts';
+import { addDays, dateInZone, formatInZone, instantInZone, type IsoDate } from '../calendar/index.ts';
+import { feesPages, formatMoney, isOverdue } from '../fees/index.ts';
+import { homePages } from '../home/index.ts';
+import { livePages } from '../live/index.ts';
+import { reportPages } from '../report/index.ts';
+import { timetablePages } from '../timetable/index.ts';
 
 /** What an alert is about; each kind is produced once per event and person. */
 export const alertKinds = [
@@ -117,16 +122,13 @@ export interface AlertText {
   body: string;
 }
 
-/** A date `YYYY-MM-DD` as the portal shows dates: `DD-MM-YYYY`. */
-const shownDate = (date: IsoDate) => date.split('-').reverse().join('-');
-
 /**
  * An absence: one alert per child per day, naming the classes missed (in the order they were held) and the day, so
  * an alert read the next morning does not say "today".
  */
 export function absenceText(childName: string, classes: readonly string[], date: IsoDate): AlertText {
   const named = classes.filter(Boolean);
-  const on = date ? ` on ${shownDate(date)}` : '';
+  const on = date ? ` on ${dayMonthYear(date)}` : '';
   return {
     title: `${childName} was absent${on}`,
     body: named.length
@@ -135,29 +137,127 @@ export function absenceText(childName: string, classes: readonly string[], date:
   };
 }
 
+/** A calendar date as the spec shows it: `DD-MM-YYYY` ('' for none). */
+export function dayMonthYear(date: string): string {
+  const [year, month, day] = date.split('-');
+  return year && month && day ? `${day}-${month}-${year}` : '';
+}
+
 /** A fee reminder or an overdue fee, with the amount left in the spec's money format. */
 export function feeText(kind: 'fee-due' | 'fee-overdue', childName: string, dueDate: IsoDate, left: number): AlertText {
-  const due = shownDate(dueDate);
+  const due = dayMonthYear(dueDate);
   return kind === 'fee-due'
     ? { title: 'Fee due soon', body: `${formatMoney(left)} of ${childName}’s fees is due on ${due}.` }
     : { title: 'Fee overdue', body: `${formatMoney(left)} of ${childName}’s fees was due on ${due} and is overdue.` };
 }
 
-/** What the bell shows of an alert: its text, drawn from the data its production stored, and the screen it opens. */
+/**
+ * How long an assignment or a notice counts as new after it was set or announced: what the worker has not seen by
+ * then (it was down, or the row was loaded back-dated) is old news, and an old one never alerts.
+ */
+export const newForHours = 24;
+
+/** Whether something set or announced at `at` is new at `now`: within the last 24 hours (not ahead of `now`). */
+export function isNewAt(at: Date, now: Date): boolean {
+  const age = now.getTime() - at.getTime();
+  return age >= 0 && age < newForHours * 3_600_000;
+}
+
+/** Whether an assignment due at `dueAt` is due tomorrow at `now`, by calendar days of the institute's zone. */
+export function isDueTomorrow(dueAt: Date, now: Date, timeZone: string): boolean {
+  return dateInZone(dueAt, timeZone) === addDays(dateInZone(now, timeZone), 1);
+}
+
+/**
+ * How many days after an online test ends (or an offline exam is held) its released result still alerts: the
+ * release itself has no time stored, and a result released for an old test is not news.
+ */
+export const resultRecentDays = 30;
+
+/** Homework set for the child's section: its subject, title and due date (the detail screen shows all three). */
+export function homeworkNewText(childName: string, subject: string, title: string, dueDate: string): AlertText {
+  return {
+    title: 'New homework',
+    body: `${childName} has new ${subject} homework: ${title}, due on ${dayMonthYear(dueDate)}.`,
+  };
+}
+
+/** Homework due tomorrow that the child has not submitted. */
+export function homeworkDueText(childName: string, subject: string, title: string, dueDate: string): AlertText {
+  return {
+    title: 'Homework due tomorrow',
+    body: `${childName} has not yet submitted ${subject} homework ${title}, due on ${dayMonthYear(dueDate)}.`,
+  };
+}
+
+/** An online test's result released to the child: the test's name only (the report screen shows the marks). */
+export function resultOnlineText(childName: string, testName: string): AlertText {
+  return { title: 'Test result released', body: `${childName}’s result in ${testName} is out.` };
+}
+
+/** Offline (classroom) marks published: the exam's day and topic (the report screen shows the marks). */
+export function resultOfflineText(childName: string, examDate: string, topic: string): AlertText {
+  const exam = topic ? `${topic} exam of ${dayMonthYear(examDate)}` : `exam of ${dayMonthYear(examDate)}`;
+  return { title: 'Exam marks published', body: `${childName}’s marks in the ${exam} are out.` };
+}
+
+/** A live class starting soon, at its start time in the institute's zone. */
+export function liveSoonText(childName: string, className: string, startsAt: Date, timeZone: string): AlertText {
+  const { time } = formatInZone(startsAt, timeZone);
+  return { title: 'Live class soon', body: `${childName}’s live class ${className} starts at ${time}.` };
+}
+
+/** A new notice for the child's section (or for everyone): its title. */
+export function noticeText(childName: string, noticeTitle: string): AlertText {
+  return { title: 'New notice', body: `A notice for ${childName}: ${noticeTitle}` };
+}
+
+/**
+ * What the bell shows of an alert: its text, drawn from the data its production stored, and the screen it opens
+ * (the web app selects the child from the alert's student).
+ */
 export function describeAlert(kind: AlertKind, data: Record<string, unknown>): AlertText & { path: string } {
   const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
-  if (kind === 'absence') {
-    const classes = Array.isArray(data.classes) ? data.classes.map(String) : [];
-    // The timetable opens on the day of the absence (its address keeps the date).
-    return {
-      ...absenceText(text('child'), classes, text('date') as IsoDate),
-      path: `/timetable?date=${encodeURIComponent(text('date'))}`,
-    };
+  const id = typeof data.id === 'number' ? data.id : 0;
+  const child = text('child');
+  switch (kind) {
+    case 'absence': {
+      const classes = Array.isArray(data.classes) ? data.classes.map(String) : [];
+      // The timetable opens on the day of the absence (its address keeps the date).
+      return {
+        ...absenceText(child, classes, text('date') as IsoDate),
+        path: `${timetablePages.timetable}?date=${encodeURIComponent(text('date'))}`,
+      };
+    }
+    case 'fee-due':
+    case 'fee-overdue': {
+      const left = typeof data.left === 'number' ? data.left : 0;
+      return { ...feeText(kind, child, text('dueDate'), left), path: feesPages.fees };
+    }
+    case 'homework-new':
+    case 'homework-due': {
+      const words = kind === 'homework-new' ? homeworkNewText : homeworkDueText;
+      return { ...words(child, text('subject'), text('title'), text('dueDate')), path: assignmentDetailPath(id) };
+    }
+    case 'result-online':
+      // The report view of one test is a state within the Exam Reports screen (spec part 2 §2.4), not an address.
+      return { ...resultOnlineText(child, text('test')), path: reportPages.report };
+    case 'result-offline':
+      return { ...resultOfflineText(child, text('examDate'), text('topic')), path: reportPages.report };
+    case 'live-soon': {
+      const startsAt = new Date(text('startsAt'));
+      const zone = text('timeZone') || 'UTC';
+      return {
+        ...(Number.isNaN(startsAt.getTime())
+          ? { title: 'Live class soon', body: `${child}’s live class ${text('name')} starts soon.` }
+          : liveSoonText(child, text('name'), startsAt, zone)),
+        path: livePages.live,
+      };
+    }
+    case 'notice':
+      return { ...noticeText(child, text('title')), path: homePages.announcement };
+    default:
+      // A kind this build does not know (a row written by a newer worker): its stored words, if any.
+      return { title: text('title'), body: text('body'), path: homePages.dashboard };
   }
-  if (kind === 'fee-due' || kind === 'fee-overdue') {
-    const left = typeof data.left === 'number' ? data.left : 0;
-    return { ...feeText(kind, text('child'), text('dueDate'), left), path: '/fees' };
-  }
-  // Kinds whose production stores its own words.
-  return { title: text('title'), body: text('body'), path: text('path') || '/dashboard' };
 }

@@ -1,0 +1,2 @@
+// What other areas may use of live classes: its page's address (an alert opens it).
+export { livePages } from './live.page.ts';

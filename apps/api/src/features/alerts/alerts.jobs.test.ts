@@ -3,7 +3,7 @@ import { accountsAlerted, createAbsence } from '../../../test/factories/alerts.t
 import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 import { waitForJobs } from '../../../test/jobs.ts';
-import { alertsSweepJob, enqueueAbsenceAlerts } from './alerts.jobs.ts';
+import { alertsSweepJob, enqueueAlerts } from './alerts.jobs.ts';
 
 /** The production of absence alerts in the background: after an attendance batch commits, and every five minutes. */
 describe('absence alerts as jobs', () => {
@@ -21,7 +21,7 @@ describe('absence alerts as jobs', () => {
   it('an enqueue for an institute (keyed by it) is produced by a worker', async () => {
     const { app, school, heard, accounts } = await schoolWithAnAbsence();
     expect(await heard()).toEqual([]);
-    await Promise.all([1, 2].map(() => enqueueAbsenceAlerts(app.jobs, school.id)));
+    await Promise.all([1, 2].map(() => enqueueAlerts(app.jobs, school.id)));
     await waitForJobs(app.jobs);
     expect(await heard()).toEqual(accounts);
   });

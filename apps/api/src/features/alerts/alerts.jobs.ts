@@ -1,33 +1,51 @@
 import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
-import { produceAbsenceAlerts } from './alerts.repository.ts';
+import { produceAlerts, produceLiveSoonAlerts } from './alerts.repository.ts';
 
-// Alerts produced in the background (issue 31) by one set-based statement per kind: after an attendance batch of an
-// institute commits (keyed by the institute, so batches sent meanwhile join one job), and every five minutes for
-// every institute (the sweep catches what an enqueue missed, and the CSV import, which has no queue). Two workers
-// producing the same alerts at once make each once: the statement's unique key.
+// Alerts produced in the background (issue 31) by one set-based statement per kind: after a batch of an institute's
+// data commits (attendance, fees, assignments, tests, offline results, announcements, class sessions; keyed by the
+// institute, so batches sent meanwhile join one job), and every five minutes for every institute (the sweep catches
+// what an enqueue missed, the CSV import, which has no queue, and what the clock brings due: a fee in three days, an
+// assignment due tomorrow). Two workers producing the same alerts at once make each once: the unique key.
 
-/** Produces the absence alerts of one institute's day so far. */
-export const absenceAlertsJob = defineJob<{ instituteId: number }>({
-  name: 'alerts-absence',
+/** Produces every kind's alerts of one institute, as its data now stands. */
+export const produceAlertsJob = defineJob<{ instituteId: number }>({
+  name: 'alerts-produce',
   pollSeconds: 1,
   retries: 5,
   retryDelaySeconds: 10,
   async run(context, { instituteId }) {
-    await produceAbsenceAlerts(context.db, context.now(), instituteId);
+    await produceAlerts(context.db, context.now(), instituteId);
   },
 });
 
-/** Enqueues the absence alerts of an institute (joins the job already waiting for it, if any). */
-export const enqueueAbsenceAlerts = (jobs: JobQueue, instituteId: number) =>
-  jobs.enqueue(absenceAlertsJob, { instituteId }, { key: String(instituteId) });
+/** Enqueues the production of an institute's alerts (joins the job already waiting for it, if any). */
+export const enqueueAlerts = (jobs: JobQueue, instituteId: number) =>
+  jobs.enqueue(produceAlertsJob, { instituteId }, { key: String(instituteId) });
 
-/** Every five minutes: every institute's absence alerts of its day so far, in one statement. */
+/** Every five minutes: every institute's alerts of every kind, one statement per kind. */
 export const alertsSweepJob = defineJob({
   name: 'alerts-sweep',
   everySeconds: 300,
   retries: 0,
   async run(context) {
-    const written = await produceAbsenceAlerts(context.db, context.now());
-    if (written > 0) context.log.info({ written }, 'absence alerts produced by the sweep');
+    const written = await produceAlerts(context.db, context.now());
+    if (Object.values(written).some((count) => count > 0)) {
+      context.log.info({ written }, 'alerts produced by the sweep');
+    }
+  },
+});
+
+/**
+ * Every minute: every institute's live classes starting within 15 minutes. Its own job, not a faster sweep: the
+ * window is 15 minutes, so a class is seen some 14 times (a slow or missed run costs nothing), and the sweep's other
+ * statements, which read whole fee ledgers, need not run every minute.
+ */
+export const liveSoonAlertsJob = defineJob({
+  name: 'alerts-live-soon',
+  everySeconds: 60,
+  retries: 0,
+  async run(context) {
+    const written = await produceLiveSoonAlerts(context.db, context.now());
+    if (written > 0) context.log.info({ written }, 'live-soon alerts produced');
   },
 });

@@ -1,6 +1,6 @@
 import { alertsContract } from '@campus/domain/alerts/alerts.contract';
 import { defineArea } from '../../access/define-area.ts';
-import { absenceAlertsJob, alertsSweepJob } from './alerts.jobs.ts';
+import { alertsSweepJob, liveSoonAlertsJob, produceAlertsJob } from './alerts.jobs.ts';
 import { alertsPolicies } from './alerts.policy.ts';
 import { alertsRoutes } from './alerts.routes.ts';
 
@@ -10,5 +10,5 @@ export const area = defineArea({
   contracts: [alertsContract],
   routes: alertsRoutes,
   policies: alertsPolicies,
-  jobs: [absenceAlertsJob, alertsSweepJob],
+  jobs: [produceAlertsJob, alertsSweepJob, liveSoonAlertsJob],
 });

@@ -1,2 +1,2 @@
 // The alerts area's public face: enqueueing the production of alerts after the data they come from changed.
-export { enqueueAbsenceAlerts } from './alerts.jobs.ts';
+export { enqueueAlerts } from './alerts.jobs.ts';

@@ -18,6 +18,7 @@ import {
   type StoredTest,
   type TestValues,
 } from '../../exam/index.ts';
+import { enqueueAlerts } from '../../alerts/index.ts';
 import { findExternalIds } from '../admin.repository.ts';
 import { materialColumns, mediaColumns, resolveFiles } from './files.ts';
 import { resolveReferences, toInstant } from './kind.ts';
@@ -51,6 +52,8 @@ export const documentsKind = storeKind({
 
 export const testsKind = storeKind<'tests', TestValues>({
   kind: 'tests',
+  // What it changes, its institute's alerts tell (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
   // Deleted for good, but never one students have attempted: their results are history.
   deletes: 'hard',
   store: {

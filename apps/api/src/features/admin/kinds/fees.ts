@@ -25,6 +25,7 @@ import {
   type FeeStructureValues,
   type StudentFeeValues,
 } from '../../fees/index.ts';
+import { enqueueAlerts } from '../../alerts/index.ts';
 import { findExternalIds, insertExternalIds } from '../admin.repository.ts';
 import {
   defineKind,
@@ -41,6 +42,8 @@ import { storeKind } from './table-kind.ts';
 
 export const feeStructuresKind = storeKind<'fee-structures', FeeStructureValues>({
   kind: 'fee-structures',
+  // What it changes, its institute's alerts tell (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
   // Deleted for good, but never one students are billed: their dues and receipts are history.
   deletes: 'hard',
   store: {
@@ -79,6 +82,8 @@ export const feeStructuresKind = storeKind<'fee-structures', FeeStructureValues>
 
 export const studentFeesKind = pairKind({
   kind: 'student-fees',
+  // What it changes, its institute's alerts tell (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
   // Deleted for good (the student is no longer billed), but never once anything of it is paid.
   deletes: 'hard',
   sides: ['students', 'fee-structures'],

@@ -36,6 +36,7 @@ import {
   type MessageValues,
 } from '../../messages/index.ts';
 import { createTeachers, findTeachers, updateTeacher, type TeacherValues } from '../../timetable/index.ts';
+import { enqueueAlerts } from '../../alerts/index.ts';
 import { resolveFiles } from './files.ts';
 import { resolveReferences, toInstant } from './kind.ts';
 import { storeKind } from './table-kind.ts';
@@ -55,6 +56,8 @@ export const teachersKind = storeKind<'teachers', TeacherValues>({
 
 export const announcementsKind = storeKind<'announcements', AnnouncementValues>({
   kind: 'announcements',
+  // What it changes, its institute's alerts tell (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
   deletes: 'soft',
   store: {
     load: ({ tx, instituteId }, ids) => findAnnouncements(tx, instituteId, ids),
@@ -100,6 +103,8 @@ export const announcementsKind = storeKind<'announcements', AnnouncementValues>(
 
 export const assignmentsKind = storeKind<'assignments', AssignmentValues>({
   kind: 'assignments',
+  // What it changes, its institute's alerts tell (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
   // Deleted for good, but never one with students' work: that is refused (the row names it).
   deletes: 'hard',
   store: {

@@ -66,6 +66,8 @@ interface PairKindOptions<K extends AdminKind, L> {
   keep?: { rule: string; find(context: KindContext, stored: Stored[]): Promise<Set<Stored>> };
   /** The id audit rows name: the first side's (default), or the stored row's own `id`. */
   auditId?: 'first' | 'row';
+  /** Work enqueued once a batch that changed rows has committed (KindModule.afterCommit). */
+  afterCommit?: KindModule<K>['afterCommit'];
 }
 
 /** A kind module for rows named by a pair of other kinds' external ids. */
@@ -96,6 +98,7 @@ export function pairKind<K extends AdminKind, L = undefined>(options: PairKindOp
   return defineKind<K>({
     kind,
     deletes: options.deletes,
+    afterCommit: options.afterCommit,
     keyOf: (row) => `${String(sideOf(row, 0))}|${String(sideOf(row, 1))}`,
     async upsert(context, rows) {
       const problems: RowProblem[] = [];

@@ -13,6 +13,7 @@ import {
   updateOfflineResults,
   type OfflineResultValues,
 } from '../../report/index.ts';
+import { enqueueAlerts } from '../../alerts/index.ts';
 import { findExternalIds } from '../admin.repository.ts';
 import { defineKind, resolveReferences, RowProblems, sameColumns, type RowOutcome } from './kind.ts';
 import { rowsStore, storeKind } from './table-kind.ts';
@@ -91,6 +92,8 @@ const resultKeyOf = (row: Record<string, unknown>) =>
 /** Students' results in offline exams, named by the exam, the student and the subject. */
 export const offlineResultsKind = defineKind<'offline-results'>({
   kind: 'offline-results',
+  // What it changes, its institute's alerts tell (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
   deletes: 'hard',
   keyOf: resultKeyOf,
   async upsert(context, rows) {

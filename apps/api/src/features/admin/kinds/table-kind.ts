@@ -61,6 +61,8 @@ interface StoreKindOptions<K extends AdminKind, V extends object> {
   ): Promise<(row: AdminRow<K>) => V>;
   /** Hard deletes: the rows (by id) that must stay, each with the reason. */
   keep?(context: KindContext, ids: number[]): Promise<Map<number, string>>;
+  /** Work enqueued once a batch that changed rows has committed (KindModule.afterCommit). */
+  afterCommit?: KindModule<K>['afterCommit'];
 }
 
 /** A kind module for rows named by external ids, written through a store (its area's writer). */
@@ -69,6 +71,7 @@ export function storeKind<K extends AdminKind, V extends object>(options: StoreK
   return defineKind<K>({
     kind,
     deletes: options.deletes,
+    afterCommit: options.afterCommit,
     keyOf: byExternalId,
     async upsert(context, rows) {
       const problems: RowProblem[] = [];

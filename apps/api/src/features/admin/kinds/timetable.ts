@@ -12,13 +12,15 @@ import {
   type AttendanceValues,
   type ClassSessionValues,
 } from '../../timetable/index.ts';
-import { enqueueAbsenceAlerts } from '../../alerts/index.ts';
+import { enqueueAlerts } from '../../alerts/index.ts';
 import { resolveReferences, toInstant, type KindModule } from './kind.ts';
 import { pairKind } from './pair-kind.ts';
 import { storeKind } from './table-kind.ts';
 
 export const classSessionsKind = storeKind<'class-sessions', ClassSessionValues>({
   kind: 'class-sessions',
+  // A live class starting soon, its students hear of (features/alerts).
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
   // Deleted for good (a cancelled class leaves the timetable), but never one with attendance or recordings: the
   // portal shows those as history, so that delete is refused and the row names why.
   deletes: 'hard',
@@ -97,5 +99,5 @@ export const attendanceKind: KindModule<'attendance'> = {
     columns: attendanceColumns,
   }),
   // A mark other than present: the child's parents hear of it the same day (features/alerts).
-  afterCommit: (jobs, instituteId) => enqueueAbsenceAlerts(jobs, instituteId),
+  afterCommit: (jobs, instituteId) => enqueueAlerts(jobs, instituteId),
 };

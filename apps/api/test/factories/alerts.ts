@@ -1,6 +1,6 @@
 // Test rows of the alerts area (see ./institutes.ts for the conventions). Alerts are produced by set-based
 // statements (features/alerts/alerts.repository.ts); a test that needs one alert of its own writes it here.
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { alerts } from '../../src/db/schema/alerts.ts';
 import { fixedNow } from '../template.ts';
@@ -40,4 +40,19 @@ export async function createAbsence(db: Db, institute: TestInstitute) {
 export async function accountsAlerted(db: Db, institute: Pick<TestInstitute, 'id'>) {
   const rows = await db.select({ userId: alerts.userId }).from(alerts).where(eq(alerts.instituteId, institute.id));
   return rows.map((row) => row.userId).sort((a, b) => a - b);
+}
+
+/** The institute's alerts of `kind` as who hears of which child's event: `[userId, studentId, eventKey]`, sorted. */
+export async function alertsOfKind(db: Db, institute: Pick<TestInstitute, 'id'>, kind: string) {
+  const rows = await db
+    .select({ userId: alerts.userId, studentId: alerts.studentId, eventKey: alerts.eventKey, data: alerts.data })
+    .from(alerts)
+    .where(and(eq(alerts.instituteId, institute.id), eq(alerts.kind, kind)))
+    .orderBy(asc(alerts.userId), asc(alerts.studentId), asc(alerts.eventKey));
+  return rows;
+}
+
+/** `alertsOfKind` as `[userId, studentId, eventKey]` triples (who hears of what), in the same order. */
+export async function heardOfKind(db: Db, institute: Pick<TestInstitute, 'id'>, kind: string) {
+  return (await alertsOfKind(db, institute, kind)).map((row) => [row.userId, row.studentId, row.eventKey]);
 }

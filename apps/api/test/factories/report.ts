@@ -1,8 +1,10 @@
 // Test rows of the report area (see ./institutes.ts for the conventions): attempts at a test, as a submission
-// leaves them, with their answers and bookmarks.
+// leaves them, with their answers and bookmarks; offline exams and their results.
 import { scoreAttempt } from '@campus/domain/exam/exam-rules';
 import type { Db } from '../../src/db/client.ts';
 import { examAnswers, examAttempts } from '../../src/db/schema/exam.ts';
+import type { reportOfflineExams } from '../../src/db/schema/report.ts';
+import * as reportWriter from '../../src/features/report/index.ts';
 import { fixedNow } from '../template.ts';
 import { nextNumber, type TestInstitute } from './institutes.ts';
 
@@ -73,4 +75,45 @@ export async function createAttempt(
     );
   }
   return attempt!.id;
+}
+
+/** An offline exam of the institute's current batch (unless told), held on `examDate`, in Maths and Science of 50. */
+export async function createOfflineExam(
+  db: Db,
+  institute: TestInstitute,
+  {
+    examDate,
+    ...overrides
+  }: { examDate: string } & Partial<Omit<typeof reportOfflineExams.$inferInsert, 'instituteId'>>,
+) {
+  const [id] = await reportWriter.offlineExamRows.create(db, institute.id, [
+    {
+      batchId: institute.currentYear.batchId,
+      examDate,
+      startTime: '10:00',
+      endTime: '11:00',
+      topicName: `Unit ${nextNumber()}`,
+      subjects: [
+        { name: 'Maths', totalMarks: 50 },
+        { name: 'Science', totalMarks: 50 },
+      ],
+      ...overrides,
+    },
+  ]);
+  return id!;
+}
+
+/** A student's published marks in an offline exam: present, 40 in each of `subjects` (Maths and Science). */
+export function recordOfflineMarks(
+  db: Db,
+  institute: TestInstitute,
+  examId: number,
+  studentId: number,
+  subjects = ['Maths', 'Science'],
+) {
+  return reportWriter.recordOfflineResults(
+    db,
+    institute.id,
+    subjects.map((subjectName) => ({ examId, studentId, subjectName, attendance: 'P', marksObtained: 40, rank: 1 })),
+  );
 }

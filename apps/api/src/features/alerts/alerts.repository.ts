@@ -50,6 +50,8 @@ export async function produceAbsenceAlerts(db: Db, now: Date, instituteId?: numb
       select sp.parent_user_id from student_parents sp
       where sp.institute_id = m.institute_id and sp.student_id = m.student_id
     ) as heard (user_id)
+    -- In the unique key's order, as writeAlerts: concurrent workers never deadlock on each other's keys.
+    order by m.institute_id, heard.user_id, m.student_id
     on conflict (institute_id, user_id, student_id, kind, event_key) do update set data = excluded.data
       where alerts.read_at is null and alerts.data is distinct from excluded.data
   `);
@@ -85,6 +87,9 @@ async function writeAlerts(db: Db, now: Date, events: SQL, { studentsOnly = fals
     join students st on st.institute_id = e.institute_id and st.id = e.student_id
     join users u on u.institute_id = st.institute_id and u.id = st.user_id
     cross join lateral (select st.user_id ${parents}) as heard (user_id)
+    -- In the unique key's order: two workers writing the same alerts meet at their first shared one, where the later
+    -- waits for the earlier to commit (then skips), instead of each holding a key the other needs (a deadlock).
+    order by e.institute_id, heard.user_id, e.student_id, e.kind, e.event_key
     on conflict (institute_id, user_id, student_id, kind, event_key) do nothing
   `);
   return changed(result);

@@ -36,7 +36,12 @@ export const assignments = pgTable(
     isSolutionReleased: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.instituteId, t.id] }), index().on(t.instituteId, t.batchId, t.dueAt)],
+  (t) => [
+    primaryKey({ columns: [t.instituteId, t.id] }),
+    index().on(t.instituteId, t.batchId, t.dueAt),
+    // Homework alerts (features/alerts): the assignments set in the last day.
+    index('assignments_created').on(t.instituteId, t.createdAt),
+  ],
 );
 
 export const submissionStatus = pgEnum('submission_status', ['Draft', 'Submitted']);

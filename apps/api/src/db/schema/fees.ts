@@ -106,6 +106,8 @@ export const studentInstallments = pgTable(
     // The fees screen's lookup: one student's installments in one year.
     index().on(t.instituteId, t.studentId, t.academicYearId),
     uniqueIndex().on(t.instituteId, t.studentId, t.installmentId),
+    // Fee alerts (features/alerts): every student's share of the installments due or overdue.
+    index('student_installments_of_installment').on(t.instituteId, t.installmentId),
     check(
       'student_installments_amounts',
       sql`${t.initialAmount} >= 0 and ${t.discountAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.fineAmount} >= 0 and ${t.badDebtAmount} >= 0`,

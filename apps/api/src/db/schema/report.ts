@@ -117,6 +117,8 @@ export const reportOfflineExams = pgTable(
       'cascade',
     ),
     index().on(t.instituteId, t.batchId, t.examDate),
+    // Offline result alerts (features/alerts): the exams of the last 30 days, of any batch.
+    index('report_offline_exams_by_date').on(t.instituteId, t.examDate),
   ],
 );
 

@@ -82,6 +82,10 @@ export const classSessions = pgTable(
     index('class_sessions_online_idx')
       .on(t.instituteId, t.batchId, t.startsAt)
       .where(sql`${t.classType} = 'Online Class'`),
+    // Live-soon alerts (features/alerts), every minute: the online classes of any batch starting in 15 minutes.
+    index('class_sessions_online_starts')
+      .on(t.instituteId, t.startsAt)
+      .where(sql`${t.classType} = 'Online Class'`),
     check('class_sessions_duration', sql`${t.durationMinutes} > 0`),
   ],
 );

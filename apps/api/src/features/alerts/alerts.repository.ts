@@ -79,7 +79,9 @@ async function writeAlerts(db: Db, now: Date, events: SQL, { studentsOnly = fals
       select sp.parent_user_id from student_parents sp
       where sp.institute_id = e.institute_id and sp.student_id = e.student_id`;
   const result = await db.execute(sql`
-    with events as (${events})
+    -- Materialized: the events are found first (by their own indexes), then the accounts that hear of them; inlined,
+    -- the planner joined every enrolment to every assignment before the due-date filter could apply.
+    with events as materialized (${events})
     insert into alerts (institute_id, user_id, student_id, kind, event_key, data, created_at)
     select e.institute_id, heard.user_id, e.student_id, e.kind, e.event_key,
       e.data || jsonb_build_object('child', u.name), ${now}::timestamptz
@@ -88,7 +90,7 @@ async function writeAlerts(db: Db, now: Date, events: SQL, { studentsOnly = fals
     join users u on u.institute_id = st.institute_id and u.id = st.user_id
     cross join lateral (select st.user_id ${parents}) as heard (user_id)
     -- In the unique key's order: two workers writing the same alerts meet at their first shared one, where the later
-    -- waits for the earlier to commit (then skips), instead of each holding a key the other needs (a deadlock).
+    -- waits for the earlier to commit (then skips), and never holds a key the other needs (no deadlock, whatever the plans).
     order by e.institute_id, heard.user_id, e.student_id, e.kind, e.event_key
     on conflict (institute_id, user_id, student_id, kind, event_key) do nothing
   `);
@@ -107,9 +109,7 @@ export function produceFeeAlerts(db: Db, now: Date, instituteId?: number): Promi
     db,
     now,
     sql`
-      select si.institute_id, si.student_id,
-        case when d.today > fi.due_date + 1 then 'fee-overdue' else 'fee-due' end as kind,
-        si.id::text as event_key,
+      select si.institute_id, si.student_id, due.kind, si.id::text as event_key,
         jsonb_build_object('id', si.id, 'installNo', fi.install_no, 'dueDate', fi.due_date::text, 'left', owed.left_to_pay)
           as data
       from (${institutesOn(now, instituteId)}) d
@@ -117,6 +117,10 @@ export function produceFeeAlerts(db: Db, now: Date, instituteId?: number): Promi
         and (d.today > fi.due_date + 1 or d.today between fi.due_date - ${feeDueReminderDays}::int and fi.due_date)
       join student_installments si on si.institute_id = fi.institute_id and si.installment_id = fi.id
         and si.bad_debt_amount = 0
+      cross join lateral (
+        select case when d.today > fi.due_date + 1 then 'fee-overdue' else 'fee-due' end as kind
+      ) due
+      join students st on st.institute_id = si.institute_id and st.id = si.student_id
       cross join lateral (
         select coalesce(sum(pa.amount), 0) as amount, coalesce(sum(pa.fine), 0) as fine
         from fee_payment_allocations pa
@@ -126,7 +130,13 @@ export function produceFeeAlerts(db: Db, now: Date, instituteId?: number): Promi
         select (greatest(0, si.initial_amount - si.discount_amount + si.tax_amount - paid.amount)
           + greatest(0, si.fine_amount - paid.fine))::int as left_to_pay
       ) owed
-      where owed.left_to_pay > 0`,
+      where owed.left_to_pay > 0
+        -- Every overdue installment stays overdue until paid: those already told (the student's own alert is written
+        -- with the parents', in one statement) are passed over before their payments are summed.
+        and not exists (
+          select 1 from alerts told
+          where told.institute_id = si.institute_id and told.user_id = st.user_id and told.student_id = si.student_id
+            and told.kind = due.kind and told.event_key = si.id::text)`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
-import { produceAlerts, produceLiveSoonAlerts } from './alerts.repository.ts';
+import { findInstituteIds, produceAlerts, produceLiveSoonAlerts } from './alerts.repository.ts';
 
 // Alerts produced in the background (issue 31) by one set-based statement per kind: after a batch of an institute's
 // data commits (attendance, fees, assignments, tests, offline results, announcements, class sessions; keyed by the
@@ -22,15 +22,21 @@ export const produceAlertsJob = defineJob<{ instituteId: number }>({
 export const enqueueAlerts = (jobs: JobQueue, instituteId: number) =>
   jobs.enqueue(produceAlertsJob, { instituteId }, { key: String(instituteId) });
 
-/** Every five minutes: every institute's alerts of every kind, one statement per kind. */
+/**
+ * Every five minutes: every institute's alerts of every kind, one institute at a time. One statement over every
+ * institute would be all or nothing: its first run on a large database (every overdue installment ever) outgrew the
+ * statement time limit and, failing whole, would never have got past it; per institute, each commits its part.
+ */
 export const alertsSweepJob = defineJob({
   name: 'alerts-sweep',
   everySeconds: 300,
   retries: 0,
   async run(context) {
-    const written = await produceAlerts(context.db, context.now());
-    if (Object.values(written).some((count) => count > 0)) {
-      context.log.info({ written }, 'alerts produced by the sweep');
+    for (const instituteId of await findInstituteIds(context.db)) {
+      const written = await produceAlerts(context.db, context.now(), instituteId);
+      if (Object.values(written).some((count) => count > 0)) {
+        context.log.info({ instituteId, written }, 'alerts produced by the sweep');
+      }
     }
   },
 });

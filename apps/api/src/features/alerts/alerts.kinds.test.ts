@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { saveAlertSettings } from './settings.repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertsOfKind, heardOfKind } from '../../../test/factories/alerts.ts';
 import { createAssignment, createSubmission } from '../../../test/factories/assignments.ts';
@@ -252,7 +253,7 @@ describe('alert kinds', () => {
   });
 
   describe('live-soon', () => {
-    it('an online class starting within 15 minutes, to its students only (parents opt in later)', async () => {
+    it('an online class starting within 15 minutes, to its students (a parent only by choice)', async () => {
       const db = database.db;
       const school = await createInstitute(db);
       const f = await family(school);
@@ -285,6 +286,37 @@ describe('alert kinds', () => {
       // A minute later, as the job runs again: the 16-minute class has come into the window, the first is not again.
       expect(await produceLiveSoonAlerts(db, minutes(1), school.id)).toBe(2);
       expect(await heardOfKind(db, school, 'live-soon')).toHaveLength(4);
+    });
+
+    it('to a parent too once their settings turn one of its channels on; one turned off stays out', async () => {
+      const db = database.db;
+      const school = await createInstitute(db);
+      const f = await family(school);
+      const quiet = { start: '21:00', end: '07:00' };
+      await saveAlertSettings(
+        db,
+        school.id,
+        f.mother.userId,
+        { channels: { 'live-soon': { push: true } }, quiet, urgent: [], digest: {} },
+        fixedNow,
+      );
+      // The father chose, but not this: every channel of it off.
+      await saveAlertSettings(
+        db,
+        school.id,
+        f.father.userId,
+        { channels: { 'live-soon': { app: false }, notice: { app: true } }, quiet, urgent: [], digest: {} },
+        fixedNow,
+      );
+      const soon = await createClassSession(db, school, { startsAt: minutes(10) });
+      await produceLiveSoonAlerts(db, fixedNow, school.id);
+      expect(await heardOfKind(db, school, 'live-soon')).toEqual(
+        sorted([
+          [f.child.userId, f.child.studentId, String(soon)],
+          [f.mother.userId, f.child.studentId, String(soon)],
+          [f.classmate.userId, f.classmate.studentId, String(soon)],
+        ]),
+      );
     });
   });
 

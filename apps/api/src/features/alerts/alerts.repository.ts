@@ -1,8 +1,9 @@
 // The SQL of alerts (issue 31): producing them, set-based, one statement per kind over every student concerned.
 import { feeDueReminderDays, liveSoonMinutes, newForHours, resultRecentDays } from '@campus/domain/alerts/alerts-rules';
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alerts } from '../../db/schema/alerts.ts';
+import { institutes } from '../../db/schema/institutes.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** How many rows a statement of `db.execute` changed (node-postgres and PGlite name it differently). */
@@ -66,18 +67,26 @@ const institutesOn = (now: Date, instituteId: number | undefined) => sql`
 
 /**
  * Writes the alerts of `events` (a select of institute_id, student_id, kind, event_key, data): one to the student's
- * own login and, unless `studentsOnly`, one to each parent's, with the child's name added to the data; once per event
+ * own login and one to each parent's (with `parentsOptIn`, only to a parent who turned the kind on), with the child's name added to the data; once per event
  * and person (the unique key `alerts_once`: a second run, or a second worker at the same moment, writes nothing).
  * One statement, however many students. Answers how many alerts it wrote.
  */
-async function writeAlerts(db: Db, now: Date, events: SQL, { studentsOnly = false } = {}): Promise<number> {
-  // Who hears: the student, and the parents linked to the child. A parent's opt-in to a students-only kind (their
-  // settings) joins here as a filter on the second branch.
-  const parents = studentsOnly
-    ? sql``
-    : sql`union
+async function writeAlerts(
+  db: Db,
+  now: Date,
+  events: SQL,
+  { parentsOptIn = false }: { parentsOptIn?: boolean } = {},
+): Promise<number> {
+  // Who hears: the student, and the parents linked to the child. Of a kind parents do not hear by default (a live
+  // class starting), only a parent whose settings turn one of its channels on.
+  const optedIn = parentsOptIn
+    ? sql`and exists (
+        select 1 from alert_settings s, jsonb_each_text(s.channels -> e.kind) chosen
+        where s.institute_id = sp.institute_id and s.user_id = sp.parent_user_id and chosen.value = 'true')`
+    : sql``;
+  const parents = sql`union
       select sp.parent_user_id from student_parents sp
-      where sp.institute_id = e.institute_id and sp.student_id = e.student_id`;
+      where sp.institute_id = e.institute_id and sp.student_id = e.student_id ${optedIn}`;
   const result = await db.execute(sql`
     -- Materialized: the events are found first (by their own indexes), then the accounts that hear of them; inlined,
     -- the planner joined every enrolment to every assignment before the due-date filter could apply.
@@ -247,7 +256,7 @@ export function produceLiveSoonAlerts(db: Db, now: Date, instituteId?: number): 
         and cs.starts_at <= ${now}::timestamptz + make_interval(mins => ${liveSoonMinutes}::int)
       ${enrolledIn('cs')}
       left join subjects s on s.institute_id = cs.institute_id and s.id = cs.subject_id`,
-    { studentsOnly: true },
+    { parentsOptIn: true },
   );
 }
 
@@ -316,8 +325,22 @@ export async function produceAlerts(
   return written;
 }
 
+/** The account's alerts, less the kinds it keeps out of the app. */
+const ofAccount = (instituteId: number, userId: number, hiddenKinds: readonly string[]) =>
+  and(
+    eq(alerts.instituteId, instituteId),
+    eq(alerts.userId, userId),
+    hiddenKinds.length > 0 ? notInArray(alerts.kind, [...hiddenKinds]) : undefined,
+  );
+
 /** The account's newest alerts (the bell), newest first: the index alerts_of_account. */
-export function findAlerts(db: Db, instituteId: number, userId: number, limit: number) {
+export function findAlerts(
+  db: Db,
+  instituteId: number,
+  userId: number,
+  limit: number,
+  hiddenKinds: readonly string[] = [],
+) {
   return db
     .select({
       id: alerts.id,
@@ -328,17 +351,22 @@ export function findAlerts(db: Db, instituteId: number, userId: number, limit: n
       readAt: alerts.readAt,
     })
     .from(alerts)
-    .where(and(eq(alerts.instituteId, instituteId), eq(alerts.userId, userId)))
+    .where(ofAccount(instituteId, userId, hiddenKinds))
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(limit);
 }
 
 /** How many of the account's alerts are unread. */
-export async function countUnread(db: Db, instituteId: number, userId: number): Promise<number> {
+export async function countUnread(
+  db: Db,
+  instituteId: number,
+  userId: number,
+  hiddenKinds: readonly string[] = [],
+): Promise<number> {
   const [row] = await db
     .select({ unread: count() })
     .from(alerts)
-    .where(and(eq(alerts.instituteId, instituteId), eq(alerts.userId, userId), isNull(alerts.readAt)));
+    .where(and(ofAccount(instituteId, userId, hiddenKinds), isNull(alerts.readAt)));
   return row?.unread ?? 0;
 }
 
@@ -373,4 +401,10 @@ export async function findAccountEmail(db: Db, instituteId: number, userId: numb
     .from(users)
     .where(and(eq(users.instituteId, instituteId), eq(users.id, userId)));
   return row?.email?.trim() || null;
+}
+
+/** Every institute's id, in order: the sweep produces one institute at a time. */
+export async function findInstituteIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: institutes.id }).from(institutes).orderBy(institutes.id);
+  return rows.map((row) => row.id);
 }

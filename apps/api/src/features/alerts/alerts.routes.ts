@@ -14,11 +14,21 @@ const isKind = (kind: string): kind is AlertKind => (alertKinds as readonly stri
 
 /** The bell: the signed-in account's alerts, their words drawn by the domain's rules, and marking them read. */
 export async function alertsRoutes(app: FastifyInstance) {
+  // The bell leaves out the kinds the account keeps out of the app (its settings).
+  const hiddenKinds = async (session: { instituteId: number; accountUserId: number; isParent: boolean }) => {
+    const settings = (await findAlertSettings(app.db, session.instituteId, [session.accountUserId])).get(
+      session.accountUserId,
+    )!;
+    const role = session.isParent ? 'parent' : 'student';
+    return alertKinds.filter((kind) => !channelOn(settings, kind, 'app', role));
+  };
+
   defineRoute(app, alertsContract.list, async ({ scope }) => {
     const { instituteId, accountUserId } = scope.session;
+    const hidden = await hiddenKinds(scope.session);
     const [rows, unread] = await Promise.all([
-      findAlerts(app.db, instituteId, accountUserId, bellSize),
-      countUnread(app.db, instituteId, accountUserId),
+      findAlerts(app.db, instituteId, accountUserId, bellSize, hidden),
+      countUnread(app.db, instituteId, accountUserId, hidden),
     ]);
     return {
       unread,
@@ -39,7 +49,7 @@ export async function alertsRoutes(app: FastifyInstance) {
   defineRoute(app, alertsContract.read, async ({ scope, body }) => {
     const { instituteId, accountUserId } = scope.session;
     await markAlertsRead(app.db, instituteId, accountUserId, body.alert_ids, app.now());
-    return { unread: await countUnread(app.db, instituteId, accountUserId) };
+    return { unread: await countUnread(app.db, instituteId, accountUserId, await hiddenKinds(scope.session)) };
   });
 
   // The account's own settings, every kind spelled out with its defaults filled in.

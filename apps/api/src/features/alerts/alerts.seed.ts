@@ -5,7 +5,7 @@ import { addDays, instantInZone } from '@campus/domain/calendar/calendar';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { alerts } from '../../db/schema/alerts.ts';
 import type { DemoContext } from '../../db/seed/context.ts';
-import { produceAbsenceAlerts } from './alerts.repository.ts';
+import { produceAlerts } from './alerts.repository.ts';
 
 /** Days back the demo's alerts start. */
 const daysBack = 4;
@@ -13,7 +13,7 @@ const daysBack = 4;
 export async function seed({ tx, now, today, institutes }: DemoContext) {
   for (let offset = -daysBack; offset <= 0; offset += 1) {
     const evening = instantInZone(addDays(today, offset), '18:00', institutes.greenfield.timeZone);
-    await produceAbsenceAlerts(tx, offset === 0 || evening > now ? now : evening);
+    await produceAlerts(tx, offset === 0 || evening > now ? now : evening);
   }
   // Read: all but the newest day's (a weekend's bell still has the Friday's news unread).
   for (const institute of [institutes.greenfield, institutes.apex]) {

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertSettings, pushSubscriptions } from '../../db/schema/alerts.ts';
 import { getAs, signIn } from '../../../test/auth-helpers.ts';
+import { createAlert } from '../../../test/factories/alerts.ts';
 import { createInstitute, createParent, createStudent } from '../../../test/factories/institutes.ts';
 import { createTestApp } from '../../../test/helpers.ts';
 
@@ -139,5 +140,29 @@ describe('alert settings', () => {
     expect(await owners()).toEqual([parentUserId]);
     await send(parent, 'POST', '/api/v1/alerts/push/unsubscribe', { endpoint });
     expect(await owners()).toEqual([]);
+  });
+
+  it('the bell leaves out a kind the account keeps out of the app, in the list and the count', async () => {
+    const quietStudent = await createStudent(app.db, school);
+    const session = await signIn(app, { user_name: quietStudent.login, password: quietStudent.password }, { host });
+    await createAlert(app.db, school, { userId: quietStudent.userId, studentId: quietStudent.studentId });
+    await createAlert(app.db, school, {
+      userId: quietStudent.userId,
+      studentId: quietStudent.studentId,
+      kind: 'notice',
+      data: { child: 'X', id: 1, title: 'Sports day' },
+    });
+    const bell = async () => (await getAs(app, session.student_auth, '/api/v1/alerts/bell', host)).json();
+    expect((await bell()).unread).toBe(2);
+    const saved = await send(session, 'PUT', '/api/v1/alerts/settings', {
+      kinds: table((kind, channel) => !(kind === 'notice' && channel === 'app') && channel === 'app'),
+      quiet_start: '21:00',
+      quiet_end: '07:00',
+      digest: { sms: null, email: null, push: null },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await bell();
+    expect(after.unread).toBe(1);
+    expect(after.alerts.map((row: { kind: string }) => row.kind)).toEqual(['absence']);
   });
 });

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closePromo, signIn } from './support/flows.ts';
+import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
+import { androidPhone, layoutProblems } from './support/layout.ts';
+
+/**
+ * Alerts (issue 31) on a 360 px Android phone, on the demo: its alerts are produced from its own attendance by the
+ * worker's statements (features/alerts/alerts.seed.ts), so the parent of two children (9000000002) has absences of
+ * both in the bell.
+ */
+describe('alerts in Chromium on a phone', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(() => harness?.close());
+
+  it("a parent viewing one child opens an absence alert about the other on that child's timetable", async () => {
+    const page = await harness.newPage({ ...androidPhone, timezoneId: 'Asia/Kolkata' });
+    await signIn(harness, page, '9000000002');
+    await page.getByRole('dialog', { name: 'Select Profile' }).getByText('Parent of Aarav Sharma').tap();
+    await page.waitForURL('**/my-account/dashboard');
+    await closePromo(page);
+
+    const bell = page.getByRole('button', { name: /^Alerts, \d+ unread$/ });
+    const unread = Number(/\d+/.exec((await bell.getAttribute('aria-label')) ?? '')![0]);
+    await bell.tap();
+    const diya = page.getByRole('button', { name: /^Unread: Diya Sharma was absent on \d\d-\d\d-\d{4}/ }).first();
+    await diya.waitFor();
+    // The list fits the phone, says every alert whole, and passes axe.
+    expect(await layoutProblems(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const day = /absent on (\d\d)-(\d\d)-(\d{4})/.exec(await diya.innerText())!;
+    await diya.tap();
+
+    await page.waitForURL(`**/my-account/timetable?date=${day[3]}-${day[2]}-${day[1]}`);
+    // The app now views Diya: the header's profile says so, and the timetable is hers.
+    await page.getByRole('button', { name: 'Profile menu' }).tap();
+    await expect.poll(() => page.getByText('Parent of Diya Sharma').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    // Opened, it is read: the count went down by one.
+    const left = unread - 1;
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Alerts/ }).getAttribute('aria-label'))
+      .toBe(left > 0 ? `Alerts, ${left} unread` : 'Alerts');
+    expect(page.errors).toEqual([]);
+  });
+
+  it('a student reaches the alert settings from the bell, and they fit the phone', async () => {
+    const page = await harness.newPage(androidPhone);
+    await signIn(harness, page, '9000000001');
+    await page.waitForURL('**/my-account/dashboard');
+    await closePromo(page);
+    await page.getByRole('button', { name: /^Alerts/ }).tap();
+    await page.getByRole('link', { name: 'Alert settings' }).tap();
+    await page.waitForURL('**/my-account/Profile?section=alerts');
+    const section = page.getByRole('region', { name: 'Alerts' });
+    await section.getByRole('group', { name: 'Live class in 15 minutes' }).waitFor();
+    // A student hears of a live class by default.
+    expect(
+      await section
+        .getByRole('group', { name: 'Live class in 15 minutes' })
+        .getByRole('checkbox', { name: 'In the app' })
+        .isChecked(),
+    ).toBe(true);
+    expect(await layoutProblems(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await section.getByRole('checkbox', { name: 'Email digest' }).tap();
+    await section.getByRole('button', { name: 'Save alert settings' }).tap();
+    await page.getByText('Alert settings saved.').waitFor();
+    await page.reload();
+    await section.getByRole('checkbox', { name: 'Email digest' }).waitFor();
+    expect(await section.getByRole('checkbox', { name: 'Email digest' }).isChecked()).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+});

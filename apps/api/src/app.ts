@@ -19,6 +19,8 @@ import { loadOrCreateSetting } from './db/server-settings.ts';
 import { openRateLimitStore } from './lib/rate-limit-store.ts';
 import { fileSigner } from './lib/signed-urls.ts';
 import { openJobQueue, type WorkerMode } from './lib/job-queue.ts';
+import { logMailSender, type MailSender } from './lib/mail.ts';
+import type { PushSender } from './lib/push.ts';
 import { logSmsSender, type SmsSender } from './lib/sms.ts';
 import type { Storage } from './lib/storage.ts';
 import { videoProvidersFromConfig, type VideoProviders } from './lib/video-providers.ts';
@@ -121,8 +123,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Delivers text messages; the default writes them to the log (development). */
   sms?: SmsSender;
+  /** Sends alerts by email; the default writes them to the log (development, no SMTP_URL). */
+  mail?: MailSender;
   /** The VAPID public key (base64url) browsers subscribe with; absent: Web Push is not set up. */
   pushKey?: string;
+  /** Sends alerts by Web Push, signed with the key pair of `pushKey` (lib/push.ts webPushSender). */
+  push?: PushSender;
   /** The push services a subscription may name (lib/push-services.ts); tests add their loopback endpoint. */
   pushServices?: readonly string[];
   rateLimits?: Partial<AuthRateLimits>;
@@ -176,7 +182,9 @@ export async function buildApp(options: AppOptions) {
   app.decorate('jobs', openJobQueue(options.database, { kinds: jobKinds, log: app.log, works: worker === 'inline' }));
   // Texts go through the gateway where jobs run (the sms-send job); the default writes them to the log (development).
   app.decorate('sms', options.sms ?? logSmsSender(app.log));
+  app.decorate('mail', options.mail ?? logMailSender(app.log));
   app.decorate('pushKey', options.pushKey ?? null);
+  app.decorate('push', options.push);
   app.decorate('pushServices', options.pushServices ?? knownPushServices);
   // Office files are converted where jobs run: here on WORKER=inline, in the worker otherwise.
   app.decorate(

@@ -139,6 +139,32 @@ const configSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * Alerts by email (issue 31): the SMTP server mail goes through, `smtp://user:password@host:587` (STARTTLS when the
+   * server offers it) or `smtps://…:465`; unset, mail is written to the log (development). MAIL_FROM is the sender.
+   */
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\/\S+$/.test(value) && URL.canParse(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address such as Campus Portal <alerts@school.example>').optional(),
+  /**
+   * Web Push (issue 31): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) push services
+   * know the server by, and the contact they may write to (`mailto:` or `https:`). Unset, the server makes a pair
+   * once and keeps it in the database (server_settings), which every process shares.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
   // The server's clock runs this many milliseconds ahead of the machine's (behind when negative): the browser tests
   // put the demo and the app on one fixed date and hour, the same at any hour of the run. Never set in production.
   CLOCK_OFFSET_MS: z.coerce
@@ -152,6 +178,10 @@ const configSchema = z.object({
 const checkedConfigSchema = configSchema.superRefine((config, context) => {
   if (config.STORAGE === 's3' && config.S3_BUCKET === undefined) {
     context.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when STORAGE is s3' });
+  }
+  if ((config.VAPID_PUBLIC_KEY === undefined) !== (config.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = config.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    context.addIssue({ code: 'custom', path: [missing], message: 'must be set with its pair (both keys or neither)' });
   }
   // No worker can reach the embedded database (one process holds it): its jobs would never run.
   if (config.WORKER === 'off' && config.DATABASE_URL === undefined) {
@@ -179,8 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const issue = parsed.error.issues[0];
   const variable = String(issue?.path[0] ?? 'configuration');
   const given = present[variable];
-  // A database or Redis URL may hold a password, so it is never echoed back.
-  const isSecret = variable === 'DATABASE_URL' || variable === 'REDIS_URL';
+  // A database, Redis or SMTP URL may hold a password, and a private key is one: never echoed back.
+  const isSecret = ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'VAPID_PRIVATE_KEY'].includes(variable);
   const shown = given === undefined || isSecret ? '' : ` (got "${given}")`;
   throw new ConfigError(`Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${shown}`);
 }

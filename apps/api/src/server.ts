@@ -6,7 +6,9 @@ import { DataDirLockedError } from './db/lock.ts';
 import { DemoOnPostgresError, openConfiguredDatabase } from './db/open.ts';
 import { sweepPendingFiles } from './db/pending-files.ts';
 import { openConfiguredStorage } from './lib/configured-storage.ts';
+import { smtpMailSender } from './lib/mail.ts';
 import { officePreviewLimitsOf } from './lib/office-preview.ts';
+import { vapidKeysOf, webPushSender } from './lib/push.ts';
 
 const expectedStartupErrors = [ConfigError, DatabaseUnavailableError, DataDirLockedError, DemoOnPostgresError];
 
@@ -20,6 +22,8 @@ async function main() {
   const now = offset === 0 ? () => new Date() : () => new Date(Date.now() + offset);
   const database = await openConfiguredDatabase(config, now, storage);
   const unfinished = await sweepPendingFiles(database.db, storage);
+  // Alerts by Web Push: the configured VAPID keys, or a pair kept in the database (made on the first start).
+  const vapid = await vapidKeysOf(config, database.db);
   const app = await buildApp({
     config,
     database,
@@ -32,6 +36,10 @@ async function main() {
       ssoPerMinute: config.SSO_PER_MINUTE,
     },
     officePreviews: officePreviewLimitsOf(config),
+    pushKey: vapid.publicKey,
+    push: webPushSender(vapid),
+    // Alerts by email: over SMTP_URL, or written to the log without one (the demo).
+    ...(config.SMTP_URL ? { mail: smtpMailSender(config.SMTP_URL, config.MAIL_FROM) } : {}),
   });
   if (unfinished > 0) app.log.warn({ unfinished }, 'removed files of writes an earlier crash left unfinished');
   if (swept > 0) app.log.warn({ swept }, 'removed unfinished uploads left by an earlier crash');

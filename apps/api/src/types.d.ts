@@ -2,6 +2,8 @@ import type { Db } from './db/client.ts';
 import type { FileSigner } from './lib/signed-urls.ts';
 import type { JobQueue } from './lib/job-queue.ts';
 import type { OfficePreviewer } from './lib/office-preview.ts';
+import type { MailSender } from './lib/mail.ts';
+import type { PushSender } from './lib/push.ts';
 import type { SmsSender } from './lib/sms.ts';
 import type { AppError } from './errors.ts';
 import type { Storage } from './lib/storage.ts';
@@ -51,6 +53,10 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The SMS gateway the sms-send job hands texts to (lib/sms.ts). */
     sms: SmsSender;
+    /** Where alerts go by email where jobs run here (lib/mail.ts). */
+    mail: MailSender;
+    /** Where alerts go by Web Push where jobs run here (lib/push.ts); undefined without VAPID keys. */
+    push: PushSender | undefined;
     /** The VAPID public key browsers subscribe with (base64url); null: Web Push is not set up. */
     pushKey: string | null;
     /** The push services a subscription may name. */

@@ -55,6 +55,9 @@ async function work(config: Config) {
     { openConfiguredStorage },
     { officeConverterFrom, officePreviewer, officePreviewLimitsOf },
     { logSmsSender },
+    { logMailSender, smtpMailSender },
+    { vapidKeysOf, webPushSender },
+    { knownPushServices },
   ] = await Promise.all([
     import('close-with-grace'),
     import('fastify'),
@@ -64,6 +67,9 @@ async function work(config: Config) {
     import('./lib/configured-storage.ts'),
     import('./lib/office-preview.ts'),
     import('./lib/sms.ts'),
+    import('./lib/mail.ts'),
+    import('./lib/push.ts'),
+    import('./lib/push-services.ts'),
   ]);
   const log = Fastify({ logger: loggerOptions(config.LOG_LEVEL) }).log;
   const offset = config.CLOCK_OFFSET_MS;
@@ -81,7 +87,22 @@ async function work(config: Config) {
     log,
   });
   // The development sender, as npm start's: texts go to the log (a gateway plugs in at lib/sms.ts).
-  jobs.work({ db: database.db, now, log, jobs, officePreviews, storage, sms: logSmsSender(log) });
+  // Alerts by email over SMTP_URL (without one, to the log as texts are), and by Web Push with the VAPID keys the API
+  // processes offer browsers (configured, or the pair kept in the database).
+  const mail = config.SMTP_URL ? smtpMailSender(config.SMTP_URL, config.MAIL_FROM) : logMailSender(log);
+  const push = webPushSender(await vapidKeysOf(config, database.db));
+  jobs.work({
+    db: database.db,
+    now,
+    log,
+    jobs,
+    officePreviews,
+    storage,
+    sms: logSmsSender(log),
+    mail,
+    push,
+    pushServices: knownPushServices,
+  });
   await jobs.start();
   log.info({ jobs: jobKinds.map((kind) => kind.name) }, 'worker started');
 

@@ -26,6 +26,8 @@ import type pg from 'pg';
 import type { PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 import type { OfficePreviewer } from './office-preview.ts';
+import type { MailSender } from './mail.ts';
+import type { PushSender } from './push.ts';
 import type { SmsSender } from './sms.ts';
 import type { Storage } from './storage.ts';
 import { findQueueDepth, jobQueueSchema, type QueueDepth } from './job-queue.repository.ts';
@@ -57,6 +59,12 @@ export interface JobContext {
   storage?: Storage;
   /** The SMS gateway the sms-send job hands texts to. */
   sms?: SmsSender;
+  /** Where alerts go by email (lib/mail.ts). */
+  mail?: MailSender;
+  /** Where alerts go by Web Push (lib/push.ts); undefined where this process has no VAPID keys. */
+  push?: PushSender;
+  /** The push services a subscription may name, checked again as each push goes (lib/push-services.ts). */
+  pushServices?: readonly string[];
 }
 
 /** One kind of background job: its queue's name, its handler and how it is retried. Areas list theirs in area.ts. */

@@ -2,3 +2,4 @@
 export * from './alerts-rules.ts';
 export * from './alerts-settings.ts';
 export { bellSize, type Alert, type AlertSettingsTable } from './alerts.contract.ts';
+export * from './alerts-delivery.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   foreignKey,
   index,
@@ -37,6 +38,8 @@ export const alerts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
     /** When the account opened it, or marked all read; null while unread. */
     readAt: timestamp({ withTimezone: true }),
+    /** When the worker planned its deliveries by SMS, email and push (alert-deliveries.ts); null until then. */
+    plannedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.instituteId, t.id] }),
@@ -44,6 +47,10 @@ export const alerts = pgTable(
     uniqueIndex('alerts_once').on(t.instituteId, t.userId, t.studentId, t.kind, t.eventKey),
     // The bell: an account's newest first.
     index('alerts_of_account').on(t.instituteId, t.userId, t.createdAt),
+    // The planning job's batches: the alerts not planned yet (few at any time).
+    index('alerts_to_plan')
+      .on(t.instituteId, t.id)
+      .where(sql`${t.plannedAt} is null`),
     foreignKey({ columns: [t.instituteId, t.userId], foreignColumns: [users.instituteId, users.id] }).onDelete(
       'cascade',
     ),

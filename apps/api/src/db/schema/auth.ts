@@ -106,7 +106,7 @@ export const smsOutbox = pgTable(
     // The sms-sweep job's query: texts the portal delivers that have not gone, by age (few at any time).
     index('sms_outbox_to_send')
       .on(t.createdAt)
-      .where(sql`${t.sentAt} is null and ${t.purpose} in ('forgot_password', 'first_password')`),
+      .where(sql`${t.sentAt} is null and ${t.purpose} in ('forgot_password', 'first_password', 'alert')`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
 import { findInstituteIds, produceAlerts, produceLiveSoonAlerts } from './alerts.repository.ts';
+import { enqueueAlertPlanning } from './delivery.jobs.ts';
 
 // Alerts produced in the background (issue 31) by one set-based statement per kind: after a batch of an institute's
 // data commits (attendance, fees, assignments, tests, offline results, announcements, class sessions; keyed by the
@@ -14,7 +15,9 @@ export const produceAlertsJob = defineJob<{ instituteId: number }>({
   retries: 5,
   retryDelaySeconds: 10,
   async run(context, { instituteId }) {
-    await produceAlerts(context.db, context.now(), instituteId);
+    const written = await produceAlerts(context.db, context.now(), instituteId);
+    // What was written goes on its channels at once, not at the next planning run.
+    if (Object.values(written).some((count) => count > 0)) await enqueueAlertPlanning(context.jobs, instituteId);
   },
 });
 

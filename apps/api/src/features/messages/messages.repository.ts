@@ -56,10 +56,13 @@ export async function findAccountPhone(db: Db, instituteId: number, userId: numb
   return row;
 }
 
-/** The texts the portal itself delivers (the institute's own notices it loads are a record of texts it sent). */
-export const deliveredPurposes = ['forgot_password', 'first_password'];
+/**
+ * The texts the portal itself delivers: temporary passwords, and alerts (issue 31; the alerts area's delivery writes
+ * them). The institute's own notices it loads are a record of texts it sent.
+ */
+export const deliveredPurposes = ['forgot_password', 'first_password', 'alert'];
 /** The same, as the partial index sms_outbox_to_send's predicate writes it (db/schema/auth.ts). */
-const isDelivered = sql`${smsOutbox.purpose} in ('forgot_password', 'first_password')`;
+const isDelivered = sql`${smsOutbox.purpose} in ('forgot_password', 'first_password', 'alert')`;
 
 /** A text of the outbox to deliver: its phone, words, secret and whether it went; undefined when gone. */
 export async function findOutboxText(db: Db, instituteId: number, id: number) {

@@ -133,4 +133,42 @@ describe('loadConfig', () => {
       );
     }
   });
+  it('sends alert mail over an smtp:// or smtps:// SMTP_URL, never echoed, from MAIL_FROM', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    const config = loadConfig({
+      SMTP_URL: 'smtps://alerts:pw@mail.example:465',
+      MAIL_FROM: 'School <a@school.example>',
+    });
+    expect(config).toMatchObject({
+      SMTP_URL: 'smtps://alerts:pw@mail.example:465',
+      MAIL_FROM: 'School <a@school.example>',
+    });
+    for (const bad of ['http://alerts:secret@mail:25', 'mail.example:25', 'smtp://']) {
+      expect(() => loadConfig({ SMTP_URL: bad })).toThrow(
+        new ConfigError('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'),
+      );
+    }
+  });
+
+  it('takes a VAPID key pair whole, its private key never echoed', () => {
+    const publicKey = `B${'a'.repeat(86)}`;
+    const privateKey = 'p'.repeat(43);
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })).toMatchObject({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      new ConfigError('Invalid configuration: VAPID_PRIVATE_KEY must be set with its pair (both keys or neither)'),
+    );
+    expect(() => loadConfig({ VAPID_PRIVATE_KEY: 'secret!' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)',
+      ),
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'alerts@school.example' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: VAPID_SUBJECT must be a mailto: address or an https:// URL (got "alerts@school.example")',
+      ),
+    );
+  });
 });

@@ -139,6 +139,9 @@ describe('alert deliveries', () => {
     expect(mails[0]!.text).toContain('Asha <b>& was marked absent in Maths.');
     expect(mails[0]!.html).toContain('Asha &#60;b&#62;&#38; was marked absent in Maths.');
     expect(mails[0]!.html).not.toContain('<b>&');
+    const link = `https://${school.host}/my-account/timetable?date=2026-11-21&child=${people.child.studentId}`;
+    expect(mails[0]!.text).toContain(`Open the portal: ${link}`);
+    expect(mails[0]!.html).toContain(`<a href="${link.replace('&', '&#38;')}">Open the portal</a>`);
 
     // Push: signed with the server's VAPID key for the service's origin; the payload decrypts with the browser's keys.
     const pushes = pushesTo(people.parent.userId);

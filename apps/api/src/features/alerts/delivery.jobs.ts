@@ -66,12 +66,21 @@ interface Message extends AlertText {
   sms: string;
 }
 
-/** The absolute address of a screen for an email, when the institute has a host name; the path alone otherwise. */
-const linkOf = (host: string | null, path: string) => (host ? `https://${host}${webBase}${path}` : null);
+/**
+ * The absolute address of a screen for an email, when the institute has a host name (none otherwise), naming the
+ * child it is about as the service worker's notifications do (the web app's lib/notification-address.ts).
+ */
+function linkOf(host: string | null, message: Pick<Message, 'path' | 'studentId'>): string | null {
+  if (!host) return null;
+  const path = message.path.startsWith('/') && !message.path.startsWith('//') ? message.path : '/dashboard';
+  const url = new URL(`${webBase}${path}`, `https://${host}`);
+  if (message.studentId !== null) url.searchParams.set('child', String(message.studentId));
+  return url.href;
+}
 
 /** An email of a message: the same words as plain text and as HTML, every piece of data escaped in the HTML. */
 function emailOf(message: Message, to: string, host: string | null): MailMessage {
-  const link = linkOf(host, message.path);
+  const link = linkOf(host, message);
   const lines = message.lines ?? [message.body];
   const text = [...lines, ...(link ? ['', `Open the portal: ${link}`] : [])].join('\n');
   const items =

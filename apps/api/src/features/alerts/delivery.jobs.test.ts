@@ -21,6 +21,7 @@ import { knownPushServices } from '../../lib/push-services.ts';
 import { webPushSender } from '../../lib/push.ts';
 import { smsSendJob } from '../messages/index.ts';
 import { alertsDeliverJob, alertsPlanJob } from './delivery.jobs.ts';
+import { claimDueDeliveries } from './delivery.repository.ts';
 import { saveSubscription } from './push.repository.ts';
 import { saveAlertSettings } from './settings.repository.ts';
 
@@ -327,6 +328,29 @@ describe('alert deliveries', () => {
       .orderBy(alertDigests.day);
     expect(tomorrow).toMatchObject({ day: '2026-11-22', sentAt: null, nextTryAt: at('2026-11-22', '18:00') });
     expect(mailTo(people.email)).toHaveLength(1);
+  });
+
+  it('a worker killed after claiming loses nothing: its rows go once its claim has ended', async () => {
+    clock = fixedNow;
+    const school = await createInstitute(app.db);
+    const people = await family(school);
+    const alertId = await absenceAlert(school, people);
+    await alertsPlanJob.run(worker(), { instituteId: school.id });
+    // The worker that claimed them died before sending (its claim lasts ten minutes).
+    const claimed = await claimDueDeliveries(app.db, clock, new Date(clock.getTime() + 10 * 60_000), 1000);
+    expect(claimed.filter((row) => row.alertId === alertId)).toHaveLength(2);
+    clock = new Date(fixedNow.getTime() + 9 * 60_000);
+    await alertsDeliverJob.run(worker(), {});
+    expect(pushesTo(people.parent.userId)).toEqual([]);
+    clock = new Date(fixedNow.getTime() + 10 * 60_000);
+    await alertsDeliverJob.run(worker(), {});
+    await alertsDeliverJob.run(worker(), {});
+    expect(pushesTo(people.parent.userId)).toHaveLength(1);
+    expect(await outboxOf(school, people.parent.login)).toHaveLength(1);
+    expect((await deliveriesOf(school, alertId)).map((row) => [row.channel, row.attempts, row.sentAt])).toEqual([
+      ['push', 2, clock],
+      ['sms', 2, clock],
+    ]);
   });
 
   it('plans an alert once when two planners run at once', async () => {

@@ -29,6 +29,9 @@ export async function startPushEndpoint(answer: (path: string) => number = () =>
       response.end();
     });
   });
+  // Connections kept open longer than node's 5 s: on a loaded machine a sender reusing one the server has just closed
+  // fails its push ("other side closed"), which the deliveries retry but a test counting first tries would not.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -55,6 +55,14 @@ describe('planDeliveries', () => {
     ]);
   });
 
+  it('an alert planned more than a day after it was produced goes on no channel (the bell has it)', () => {
+    const now = at('2026-11-27', '10:00');
+    const dayBefore = new Date(now.getTime() - 24 * 60 * 60_000);
+    expect(planDeliveries('absence', defaultAlertSettings, 'parent', now, kolkata, dayBefore)).toHaveLength(2);
+    const older = new Date(dayBefore.getTime() - 1);
+    expect(planDeliveries('absence', defaultAlertSettings, 'parent', now, kolkata, older)).toEqual([]);
+  });
+
   it('a channel the account turned off is not planned', () => {
     const settings: AlertSettings = { ...defaultAlertSettings, channels: { absence: { sms: false, push: false } } };
     expect(planDeliveries('absence', settings, 'parent', at('2026-11-27', '10:00'), kolkata)).toEqual([]);

@@ -17,10 +17,14 @@ export interface PlannedDelivery {
   digestDay: IsoDate | null;
 }
 
+/** An alert produced longer ago than this when it is planned is old news: the bell has it, no channel sends it. */
+export const staleAlertMs = 24 * 60 * 60_000;
+
 /**
- * The deliveries of an alert of `kind` planned at `now` for an account with `settings`: one per channel its settings
- * turn on. A channel in digest mode waits for the next digest (its chosen local time); any other goes at once, or
- * at the end of the quiet hours unless the account marked the kind urgent.
+ * The deliveries of an alert of `kind` produced at `createdAt` and planned at `now` for an account with `settings`:
+ * one per channel its settings turn on. A channel in digest mode waits for the next digest (its chosen local time);
+ * any other goes at once, or at the end of the quiet hours unless the account marked the kind urgent. None for an
+ * alert planned more than a day after it was produced (a worker that was down, the demo's earlier days).
  */
 export function planDeliveries(
   kind: AlertKind,
@@ -28,7 +32,9 @@ export function planDeliveries(
   role: 'student' | 'parent',
   now: Date,
   timeZone: string,
+  createdAt: Date = now,
 ): PlannedDelivery[] {
+  if (now.getTime() - createdAt.getTime() > staleAlertMs) return [];
   const urgent = settings.urgent.includes(kind);
   return channelsOf(settings, kind, role).flatMap((channel): PlannedDelivery[] => {
     if (channel === 'app') return [];

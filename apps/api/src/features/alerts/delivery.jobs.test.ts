@@ -135,10 +135,10 @@ describe('alert deliveries', () => {
     expect(mails[0]).toMatchObject({
       recipients: [people.email],
       from: 'alerts@school.example',
-      subject: 'Asha <b>& was absent today',
+      subject: 'Asha <b>& was absent on 21-11-2026',
     });
-    expect(mails[0]!.text).toContain('Asha <b>& was marked absent in Maths.');
-    expect(mails[0]!.html).toContain('Asha &#60;b&#62;&#38; was marked absent in Maths.');
+    expect(mails[0]!.text).toContain('Asha <b>& was marked absent in Maths on 21-11-2026.');
+    expect(mails[0]!.html).toContain('Asha &#60;b&#62;&#38; was marked absent in Maths on 21-11-2026.');
     expect(mails[0]!.html).not.toContain('<b>&');
     const link = `https://${school.host}/my-account/timetable?date=2026-11-21&child=${people.child.studentId}`;
     expect(mails[0]!.text).toContain(`Open the portal: ${link}`);
@@ -153,8 +153,8 @@ describe('alert deliveries', () => {
       claims: { aud: push.origin, sub: vapid.subject },
     });
     expect(JSON.parse(people.browser.decrypt(pushes[0]!.body))).toEqual({
-      title: 'Asha <b>& was absent today',
-      body: 'Asha <b>& was marked absent in Maths.',
+      title: 'Asha <b>& was absent on 21-11-2026',
+      body: 'Asha <b>& was marked absent in Maths on 21-11-2026.',
       path: '/timetable?date=2026-11-21',
       student_id: people.child.studentId,
       alert_id: alertId,
@@ -165,7 +165,7 @@ describe('alert deliveries', () => {
     const [text] = await outboxOf(school, phone);
     expect(text).toMatchObject({
       purpose: 'alert',
-      body: 'Asha <b>& was absent today: Asha <b>& was marked absent in Maths.',
+      body: 'Asha <b>& was absent on 21-11-2026: Asha <b>& was marked absent in Maths on 21-11-2026.',
       sentAt: null,
     });
     expect(enqueued).toContainEqual({ name: 'sms-send', data: { instituteId: school.id, id: text!.id } });
@@ -305,11 +305,13 @@ describe('alert deliveries', () => {
     const digests = mailTo(people.email);
     expect(digests).toHaveLength(1);
     expect(digests[0]!.subject).toBe('Your 2 alerts of the day');
-    expect(digests[0]!.text).toContain('Asha <b>& was absent today: Asha <b>& was marked absent in Maths.');
+    expect(digests[0]!.text).toContain(
+      'Asha <b>& was absent on 21-11-2026: Asha <b>& was marked absent in Maths on 21-11-2026.',
+    );
     expect(digests[0]!.text).toContain(
       'Fee overdue: Rs 5,000 of Asha <b>&’s fees was due on 10-11-2026 and is overdue.',
     );
-    expect(digests[0]!.html).toContain('<li>Asha &#60;b&#62;&#38; was absent today');
+    expect(digests[0]!.html).toContain('<li>Asha &#60;b&#62;&#38; was absent on 21-11-2026');
     const [digest] = await app.db.select().from(alertDigests).where(eq(alertDigests.instituteId, school.id));
     expect(digest).toMatchObject({ channel: 'email', day: '2026-11-21', sentAt: at('2026-11-21', '18:00') });
     expect(digest!.alertCount).toBe(2);

@@ -34,6 +34,7 @@ export async function planAlertBatch(
         id: alerts.id,
         userId: alerts.userId,
         kind: alerts.kind,
+        createdAt: alerts.createdAt,
         userType: users.userType,
         timeZone: institutes.timeZone,
       })
@@ -51,7 +52,14 @@ export async function planAlertBatch(
       const digests = new Map<string, typeof alertDigests.$inferInsert>();
       for (const row of rows) {
         const role = isParentUserType(row.userType) ? 'parent' : 'student';
-        const plans = planDeliveries(row.kind as AlertKind, settings.get(row.userId)!, role, now, row.timeZone);
+        const plans = planDeliveries(
+          row.kind as AlertKind,
+          settings.get(row.userId)!,
+          role,
+          now,
+          row.timeZone,
+          row.createdAt,
+        );
         for (const plan of plans) {
           deliveries.push({
             instituteId: institute,

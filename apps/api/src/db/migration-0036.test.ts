@@ -12,10 +12,10 @@ import { migrationsFolder, runMigrations } from './migrate.ts';
 import { alertDeliveries } from './schema/alert-deliveries.ts';
 import { alerts } from './schema/alerts.ts';
 
-const tag = '0037_alert_deliveries';
+const tag = '0036_alert_deliveries';
 
-/** The migrations folder as it was before 0037: its files and a journal without it. */
-function folderBefore0037() {
+/** The migrations folder as it was before 0036: its files and a journal without it. */
+function folderBefore0036() {
   const folder = mkdtempSync(join(tmpdir(), 'portal-migrations-'));
   cpSync(migrationsFolder, folder, { recursive: true });
   rmSync(join(folder, `${tag}.sql`));
@@ -26,13 +26,13 @@ function folderBefore0037() {
   return folder;
 }
 
-// Migration 0037 (issue 31) adds the deliveries of alerts by SMS, email and push. Alerts produced before it were only
+// Migration 0036 (issue 31) adds the deliveries of alerts by SMS, email and push. Alerts produced before it were only
 // ever meant for the bell: none of them is sent late on the new channels.
-describe('migration 0037 on a database holding alerts', () => {
+describe('migration 0036 on a database holding alerts', () => {
   let database: Database;
   let before: string;
   beforeAll(async () => {
-    before = folderBefore0037();
+    before = folderBefore0036();
     database = await createEmptyDatabase();
     await runMigrations(database, before);
   });
@@ -44,7 +44,7 @@ describe('migration 0037 on a database holding alerts', () => {
   it('marks the alerts already there planned, so the worker sends none of them', async () => {
     const school = await createInstitute(database.db);
     const { student, parent } = await createAbsence(database.db, school);
-    // Written as the schema before 0037 had it (no planned_at).
+    // Written as the schema before 0036 had it (no planned_at).
     await database.db.execute(sql`
       insert into alerts (institute_id, user_id, student_id, kind, event_key, data, created_at)
       values (${school.id}, ${parent.userId}, ${student.studentId}, 'absence', '2026-11-21', '{}'::jsonb,

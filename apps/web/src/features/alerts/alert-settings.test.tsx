@@ -51,6 +51,11 @@ describe('alert settings in the profile', () => {
       push: true,
     });
     expect(body.kinds.find((row) => row.kind === 'absence')?.urgent).toBe(true);
+    // No kind went by email, so the digest took those shown in the app: it has something to send.
+    expect(body.kinds.filter((row) => row.channels.email).map((row) => row.kind)).toEqual(
+      body.kinds.filter((row) => row.channels.app).map((row) => row.kind),
+    );
+    expect(body.kinds.find((row) => row.kind === 'notice')?.channels.email).toBe(true);
     expect(body.digest).toEqual({ sms: null, email: '19:30', push: null });
     expect(body).toMatchObject({ quiet_start: '21:00', quiet_end: '07:00' });
     expect(body).not.toHaveProperty('push_key');

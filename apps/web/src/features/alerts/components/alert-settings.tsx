@@ -62,8 +62,17 @@ export default function AlertSettingsSection({ isParent }: { isParent: boolean }
       ...current,
       kinds: current.kinds.map((row, at) => (at === index ? { ...row, urgent } : row)),
     }));
+  // A digest gathers the kinds that go on its channel: turned on while none does (email, by default), it takes the
+  // kinds shown in the app, or it would never have anything to send.
   const setDigest = (channel: DigestChannel, time: string | null) =>
-    setTable((current) => ({ ...current, digest: { ...current.digest, [channel]: time } }));
+    setTable((current) => {
+      const anyOn = current.kinds.some((row) => row.channels[channel]);
+      const kinds =
+        time !== null && !anyOn
+          ? current.kinds.map((row) => ({ ...row, channels: { ...row.channels, [channel]: row.channels.app } }))
+          : current.kinds;
+      return { ...current, kinds, digest: { ...current.digest, [channel]: time } };
+    });
 
   const submit = async () => {
     if (!table) return;

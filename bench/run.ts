@@ -24,6 +24,7 @@ import {
   type Route,
 } from './routes.ts';
 import { measureReceipts } from './receipts.ts';
+import { measureAlerts } from './alerts.ts';
 import { measureImport } from './import.ts';
 import { measureReport } from './report.ts';
 import { measureSaves } from './exam-save.ts';
@@ -46,6 +47,7 @@ const allParts = [
   'exam',
   'save',
   'proxy',
+  'alerts',
 ] as const;
 type Part = (typeof allParts)[number];
 
@@ -600,6 +602,9 @@ const proxySaves = parts.has('proxy')
     })
   : undefined;
 
+// Absence alerts of a 100,000-mark attendance load by two workers at once (issue 31): bench/alerts.ts.
+const alertsBench = parts.has('alerts') ? await measureAlerts(adminUrlOf(url)) : undefined;
+
 // The CSV import (issue 17) of each size's students with a parent and an enrolment each, on PostgreSQL.
 const imports = [];
 if (parts.has('import')) {
@@ -630,6 +635,7 @@ const results = {
   exam,
   saves,
   proxySaves,
+  alerts: alertsBench,
 };
 // A partial run (--only, --routes) writes next to the full results instead of over them.
 const name = parts.size === allParts.length && routes === allRoutes ? date : `${date}-partial`;

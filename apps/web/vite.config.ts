@@ -125,8 +125,9 @@ const tinySharedModules = [
 const shellModules = new RegExp(
   [
     String.raw`[\/]src[\/]app[\/]routes[\/]authenticated-layout\.tsx$`,
-    // Not the header's popovers (theme menu, profile panel), which load on first use.
-    String.raw`[\/]src[\/]features[\/]shell[\/](components|hooks|api)[\/](?!theme-menu|profile-popover-panel)[^\/]+\.tsx?$`,
+    // Not the header's popovers (theme menu, profile panel), which load on first use, nor the switch to the child an
+    // address names, which loads only for such an address.
+    String.raw`[\/]src[\/]features[\/]shell[\/](components|hooks|api)[\/](?!theme-menu|profile-popover-panel|child-from-address)[^\/]+\.tsx?$`,
     String.raw`[\/]src[\/]components[\/]icons\.tsx$`,
     String.raw`[\/]@mantine[\/]core[\/]esm[\/]components[\/](Avatar|NativeSelect|Badge|Accordion[\/]AccordionChevron)[\/]`,
     String.raw`[\/]create-safe-context\.mjs$`,

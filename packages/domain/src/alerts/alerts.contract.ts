@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bindContract } from '../shared/endpoint.ts';
 import { alertChannels, alertKinds, isLocalTime } from './alerts-rules.ts';
 import { digestChannels } from './alerts-settings.ts';
+import { alertSettingsEndpoints } from './alerts-settings.endpoints.ts';
 import { alertsEndpoints } from './alerts.endpoints.ts';
 
 /** Alerts the bell lists at most: the newest. */
@@ -80,6 +81,10 @@ export const alertsSchemas = {
     }),
     answer: z.object({ unread: z.number().int() }),
   },
+};
+
+/** Request and answer schemas of the settings endpoints. */
+export const alertSettingsSchemas = {
   settings: {
     answer: settingsSchema.extend({
       /** Whether the account has an email address to send to (the profile's). */
@@ -104,3 +109,6 @@ export const alertsSchemas = {
 
 /** The alerts endpoints with their schemas, as the API registers them. */
 export const alertsContract = bindContract(alertsEndpoints, alertsSchemas);
+
+/** The settings endpoints with their schemas. */
+export const alertSettingsContract = bindContract(alertSettingsEndpoints, alertSettingsSchemas);

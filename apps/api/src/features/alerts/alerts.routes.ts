@@ -1,4 +1,4 @@
-import { alertsContract, bellSize } from '@campus/domain/alerts/alerts.contract';
+import { alertSettingsContract, alertsContract, bellSize } from '@campus/domain/alerts/alerts.contract';
 import { alertChannels, alertKinds, describeAlert, type AlertKind } from '@campus/domain/alerts/alerts-rules';
 import { channelOn, digestChannels, settingsFromTable } from '@campus/domain/alerts/alerts-settings';
 import type { FastifyInstance } from 'fastify';
@@ -53,7 +53,7 @@ export async function alertsRoutes(app: FastifyInstance) {
   });
 
   // The account's own settings, every kind spelled out with its defaults filled in.
-  defineRoute(app, alertsContract.settings, async ({ scope }) => {
+  defineRoute(app, alertSettingsContract.settings, async ({ scope }) => {
     const { instituteId, accountUserId, isParent } = scope.session;
     const role = isParent ? 'parent' : 'student';
     const [settings, email] = await Promise.all([
@@ -78,7 +78,7 @@ export async function alertsRoutes(app: FastifyInstance) {
     };
   });
 
-  defineRoute(app, alertsContract.saveSettings, async ({ scope, body }) => {
+  defineRoute(app, alertSettingsContract.saveSettings, async ({ scope, body }) => {
     const { instituteId, accountUserId, isParent } = scope.session;
     const settings = settingsFromTable(
       body.kinds,
@@ -91,7 +91,7 @@ export async function alertsRoutes(app: FastifyInstance) {
   });
 
   // The server will post to the endpoint: only a browser's push service may be named.
-  defineRoute(app, alertsContract.subscribe, async ({ scope, body }) => {
+  defineRoute(app, alertSettingsContract.subscribe, async ({ scope, body }) => {
     if (!app.pushKey) throw new AppError(409, 'CONFLICT', 'Phone notifications are not set up here');
     if (!isPushService(body.endpoint, app.pushServices)) {
       throw new AppError(400, 'VALIDATION_FAILED', 'This is not the address of a push service');
@@ -101,7 +101,7 @@ export async function alertsRoutes(app: FastifyInstance) {
     return { subscribed: true as const };
   });
 
-  defineRoute(app, alertsContract.unsubscribe, async ({ scope, body }) => {
+  defineRoute(app, alertSettingsContract.unsubscribe, async ({ scope, body }) => {
     const { instituteId, accountUserId } = scope.session;
     await removeSubscription(app.db, instituteId, accountUserId, body.endpoint);
     return { subscribed: false as const };

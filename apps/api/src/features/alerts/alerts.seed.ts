@@ -1,8 +1,8 @@
 // The demo's alerts (issue 31): what the worker would have produced over the last few days from the demo's own
 // attendance (and the other areas' rows), by the same set-based statements, each at that day's evening. All but the
-// newest day's have been read, so the bell shows a few unread and a history.
+// last day and a half's have been read, so the bell shows a few unread and a history.
 import { addDays, instantInZone } from '@campus/domain/calendar/calendar';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { alerts } from '../../db/schema/alerts.ts';
 import type { DemoContext } from '../../db/seed/context.ts';
 import { produceAlerts } from './alerts.repository.ts';
@@ -15,17 +15,11 @@ export async function seed({ tx, now, today, institutes }: DemoContext) {
     const evening = instantInZone(addDays(today, offset), '18:00', institutes.greenfield.timeZone);
     await produceAlerts(tx, offset === 0 || evening > now ? now : evening);
   }
-  // Read: all but the newest day's (a weekend's bell still has the Friday's news unread).
-  for (const institute of [institutes.greenfield, institutes.apex]) {
-    const newest = tx
-      .select({ at: sql`max(${alerts.createdAt}) - interval '12 hours'` })
-      .from(alerts)
-      .where(eq(alerts.instituteId, institute.id));
-    await tx
-      .update(alerts)
-      .set({ readAt: sql`${alerts.createdAt} + interval '1 hour'` })
-      .where(and(eq(alerts.instituteId, institute.id), lt(alerts.createdAt, sql`(${newest})`)));
-  }
+  // Read: all but the last day and a half's (yesterday evening's and today's).
+  await tx
+    .update(alerts)
+    .set({ readAt: sql`${alerts.createdAt} + interval '1 hour'` })
+    .where(lt(alerts.createdAt, new Date(now.getTime() - 36 * 3_600_000)));
 }
 
 /** Alerts are produced from every area's rows. */

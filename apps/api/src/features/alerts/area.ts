@@ -1,4 +1,4 @@
-import { alertsContract } from '@campus/domain/alerts/alerts.contract';
+import { alertSettingsContract, alertsContract } from '@campus/domain/alerts/alerts.contract';
 import { defineArea } from '../../access/define-area.ts';
 import { alertsSweepJob, liveSoonAlertsJob, produceAlertsJob } from './alerts.jobs.ts';
 import { alertsPolicies } from './alerts.policy.ts';
@@ -8,7 +8,7 @@ import { alertsRoutes } from './alerts.routes.ts';
 // Alerts (issue 31): produced in the background from the data the institute loads; the bell reads them.
 export const area = defineArea({
   name: 'alerts',
-  contracts: [alertsContract],
+  contracts: [alertsContract, alertSettingsContract],
   routes: alertsRoutes,
   policies: alertsPolicies,
   jobs: [produceAlertsJob, alertsSweepJob, liveSoonAlertsJob, alertsPlanJob, alertsDeliverJob],

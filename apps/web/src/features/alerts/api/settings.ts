@@ -1,4 +1,4 @@
-import { alertsEndpoints } from '@campus/domain/alerts/alerts.endpoints';
+import { alertSettingsEndpoints } from '@campus/domain/alerts/alerts-settings.endpoints';
 import type { AlertSettingsTable } from '@campus/domain/alerts/alerts.contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
@@ -7,14 +7,14 @@ import { call } from '../../../lib/api-client.ts';
 export const settingsQuery = () =>
   queryOptions({
     queryKey: ['alerts', 'settings'],
-    queryFn: ({ signal }) => call(alertsEndpoints.settings, {}, { signal }),
+    queryFn: ({ signal }) => call(alertSettingsEndpoints.settings, {}, { signal }),
   });
 
 /** PUT /api/v1/alerts/settings. */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (table: AlertSettingsTable) => call(alertsEndpoints.saveSettings, { body: table }),
+    mutationFn: (table: AlertSettingsTable) => call(alertSettingsEndpoints.saveSettings, { body: table }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQuery().queryKey }),
   });
 }
@@ -43,6 +43,6 @@ export async function subscribeThisDevice(pushKey: string): Promise<boolean> {
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) }));
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-  await call(alertsEndpoints.subscribe, { body: { endpoint: json.endpoint, keys: json.keys } });
+  await call(alertSettingsEndpoints.subscribe, { body: { endpoint: json.endpoint, keys: json.keys } });
   return true;
 }

@@ -211,7 +211,16 @@ export default function AlertSettingsSection({ isParent }: { isParent: boolean }
             )}
             {data.push_key && canPush() && (
               <Group gap="sm" wrap="wrap">
-                <Button variant="light" onClick={() => void turnOnPush()} disabled={pushState === 'on'}>
+                {/* Two lines on a narrow phone rather than a cut label. */}
+                <Button
+                  variant="light"
+                  h="auto"
+                  mih={44}
+                  py={6}
+                  styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+                  onClick={() => void turnOnPush()}
+                  disabled={pushState === 'on'}
+                >
                   Get phone notifications on this device
                 </Button>
                 <Text size="sm" role="status">

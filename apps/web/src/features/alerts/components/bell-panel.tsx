@@ -8,7 +8,8 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { showToast } from '../../../components/toast.ts';
 import { useOpenForChild } from '../../auth/index.ts';
-import { bellQuery, useMarkRead } from '../api/bell.ts';
+import { bellQuery } from '../api/bell.ts';
+import { useMarkRead } from '../api/mark-read.ts';
 import { BellButton } from './bell-button.tsx';
 
 /** Where alert settings are edited: the profile's alerts section. */

@@ -1,15 +1,33 @@
-import { AppShell, Box, Burger, Group, Image, Text, useMantineTheme } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Group, Image, Text, useMantineTheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { childParameter } from '../../../lib/notification-address.ts';
+import { BellIcon } from '../../../components/icons.tsx';
 import { OfflineNotice } from '../../../components/offline-notice.tsx';
 import type { StoredSession } from '../../../lib/session.ts';
-import { AlertsBell } from '../../alerts/index.ts';
-import { useChildFromAddress } from '../../auth/index.ts';
 import { AcademicYearSelect } from './academic-year-select.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { ProfilePopover } from './profile-popover.tsx';
 import { SocialLinks } from './social-links.tsx';
 import { ThemePicker } from './theme-picker.tsx';
+
+/** Switches a parent's app to the child an address names (`?child=`); its code loads only for such an address. */
+const ChildFromAddress = lazy(() => import('./child-from-address.tsx'));
+
+/**
+ * The alerts bell (issue 31): its code and its count load right after the shell draws, not before it, so the first
+ * screen waits for neither; until then a bell with no count holds its place.
+ */
+const AlertsBell = lazy(() => import('../../alerts/index.ts').then((alerts) => ({ default: alerts.AlertsBell })));
+
+function BellPlaceholder() {
+  return (
+    <ActionIcon variant="subtle" color="gray" c="inherit" size={44} aria-label="Alerts" disabled>
+      <BellIcon />
+    </ActionIcon>
+  );
+}
 
 /**
  * The signed-in shell (spec part 1 §1, §2): a header with the institute, help and social links, theme picker and
@@ -25,7 +43,8 @@ export function AppLayout({
   children: ReactNode;
 }) {
   const [isMenuOpen, { toggle, close }] = useDisclosure(false);
-  useChildFromAddress();
+  const location = useLocation();
+  const namesChild = new URLSearchParams(location.search).has(childParameter);
   const theme = useMantineTheme();
   const headerColor = (theme.other as { headerColor?: string }).headerColor;
   return (
@@ -80,7 +99,9 @@ export function AppLayout({
             <Group visibleFrom="sm" gap={4} wrap="nowrap">
               <SocialLinks session={session} />
             </Group>
-            <AlertsBell />
+            <Suspense fallback={<BellPlaceholder />}>
+              <AlertsBell />
+            </Suspense>
             <ThemePicker />
             <ProfilePopover session={session} onLogout={onLogout} />
           </Group>
@@ -99,6 +120,11 @@ export function AppLayout({
           <SocialLinks session={session} />
         </AppShell.Section>
       </AppShell.Navbar>
+      {namesChild && (
+        <Suspense fallback={null}>
+          <ChildFromAddress />
+        </Suspense>
+      )}
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <OfflineNotice session={session} />
         {children}

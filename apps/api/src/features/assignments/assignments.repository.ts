@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { p, prepared } from '../../db/prepared.ts';
@@ -72,6 +72,47 @@ export function findAssignmentList(db: Db, instituteId: number, studentId: numbe
 
 /** One row of `findAssignmentList`. */
 export type AssignmentListRow = Awaited<ReturnType<typeof findAssignmentList>>[number];
+
+const dueBetweenQuery = prepared((db) =>
+  db
+    .select({
+      id: assignments.id,
+      title: assignments.title,
+      dueAt: assignments.dueAt,
+      subjectName: subjects.name,
+      submissionStatus: submissions.status,
+    })
+    .from(assignments)
+    .innerJoin(subjects, and(eq(subjects.instituteId, assignments.instituteId), eq(subjects.id, assignments.subjectId)))
+    .leftJoin(
+      submissions,
+      and(
+        eq(submissions.instituteId, assignments.instituteId),
+        eq(submissions.assignmentId, assignments.id),
+        eq(submissions.studentId, p('studentId')),
+      ),
+    )
+    // The (institute_id, batch_id, due_at) index: a range of each batch's due times.
+    .where(
+      and(
+        eq(assignments.instituteId, p('instituteId')),
+        anyOf(assignments.batchId, 'batchIds'),
+        gte(assignments.dueAt, p('from')),
+        lt(assignments.dueAt, p('to')),
+      ),
+    )
+    .orderBy(asc(assignments.dueAt), asc(assignments.id))
+    .prepare('assignments_due_between'),
+);
+
+/** The assignments of `batchIds` due in [from, to), soonest first, with this student's submission state (Today). */
+export function findAssignmentsDueBetween(
+  db: Db,
+  values: { instituteId: number; studentId: number; batchIds: number[]; from: Date; to: Date },
+) {
+  if (values.batchIds.length === 0) return Promise.resolve([]);
+  return dueBetweenQuery(db, { ...values, from: values.from.toISOString(), to: values.to.toISOString() });
+}
 
 /** The assignment `fileId` if it is set for one of `batchIds`, with subject, course and the student's work. */
 export async function findAssignment(

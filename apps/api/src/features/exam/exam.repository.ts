@@ -120,6 +120,30 @@ export const findUnlabelledTypes = async (db: Db, instituteId: number, batchIds:
 export const findTestsByIds = (db: Db, { instituteId, userId, now }: ListFor, testIds: number[]) =>
   byIdsQuery(db, { instituteId, userId, overdueBefore: overdueBefore(now), testIds });
 
+const openNowQuery = prepared((db) =>
+  db
+    .select(testColumns)
+    .from(examTests)
+    .where(
+      and(
+        eq(examTests.instituteId, p('instituteId')),
+        // Driven from the batches' tests (the (institute_id, batch_id) index), then each test by its primary key.
+        sql`${examTests.id} in (select b.test_id from ${examTestBatches} b where b.institute_id = ${p('instituteId')}
+          and b.batch_id = any(${p('batchIds')}))`,
+        sql`${examTests.startsAt} <= ${p('now')}`,
+        sql`${examTests.endsAt} > ${p('now')}`,
+      ),
+    )
+    .orderBy(asc(examTests.endsAt), asc(examTests.id))
+    .prepare('exam_tests_open_now'),
+);
+
+/** The tests set for `batchIds` whose window is open at `now`, closing soonest first, with the user's attempts. */
+export function findOpenTests(db: Db, { instituteId, userId, now }: ListFor, batchIds: number[]) {
+  if (batchIds.length === 0) return Promise.resolve([]);
+  return openNowQuery(db, { instituteId, userId, overdueBefore: overdueBefore(now), now, batchIds });
+}
+
 const labelsQuery = prepared((db) =>
   db
     .select({ id: examLabels.id, name: examLabels.name, testTypeId: examLabels.testTypeId, title: examLabels.title })

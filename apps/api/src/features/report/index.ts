@@ -2,4 +2,5 @@
 // access policies (the `question` id) and the demo seed use them.
 export { findAttemptedQuestion, rankTest, type Taker } from './ranking.repository.ts';
 export { markRanksStale } from './ranking.jobs.ts';
+export { findNewResults } from './report.repository.ts';
 export * from './report.writer.ts';

@@ -1,11 +1,18 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sqlRows } from '../../db/prepared.ts';
 import { rankStaleTest, rankStaleTests, rankTest, takenBy, type Taker } from './ranking.repository.ts';
 
 export { rankStaleTest, rankStaleTests, rankTest, type Taker };
 import { batches, subjects } from '../../db/schema/academics.ts';
-import { examAnswers, examPassages, examQuestions, examSections, examTests } from '../../db/schema/exam.ts';
+import {
+  examAnswers,
+  examAttempts,
+  examPassages,
+  examQuestions,
+  examSections,
+  examTests,
+} from '../../db/schema/exam.ts';
 import { institutes } from '../../db/schema/institutes.ts';
 import { reportOfflineExams, reportOfflineMarks } from '../../db/schema/report.ts';
 import { users } from '../../db/schema/users.ts';
@@ -239,4 +246,69 @@ export async function findUserName(db: Db, instituteId: number, userId: number):
 export async function findInstituteName(db: Db, instituteId: number): Promise<string> {
   const [row] = await db.select({ name: institutes.name }).from(institutes).where(eq(institutes.id, instituteId));
   return row?.name ?? '';
+}
+
+/**
+ * Results that are new for a student (Today): online tests they submitted since `since` whose result the institute
+ * has released, and offline exams of their batches held from `sinceDate` to `today` at which they have a mark. Two
+ * index ranges: the user's attempts ((institute_id, user_id)) and each batch's exams by date.
+ */
+export async function findNewResults(
+  db: Db,
+  values: {
+    instituteId: number;
+    userId: number;
+    studentId: number;
+    batchIds: number[];
+    since: Date;
+    sinceDate: string;
+    today: string;
+  },
+) {
+  const { instituteId, userId, studentId, batchIds } = values;
+  const [online, offline] = await Promise.all([
+    db
+      .selectDistinctOn([examTests.id], { testId: examTests.id, name: examTests.name, at: examAttempts.submittedAt })
+      .from(examAttempts)
+      .innerJoin(
+        examTests,
+        and(eq(examTests.instituteId, examAttempts.instituteId), eq(examTests.id, examAttempts.testId)),
+      )
+      .where(
+        and(
+          eq(examAttempts.instituteId, instituteId),
+          eq(examAttempts.userId, userId),
+          isNotNull(examAttempts.submittedAt),
+          gte(examAttempts.submittedAt, values.since),
+          eq(examTests.isResultPublished, true),
+        ),
+      )
+      .orderBy(asc(examTests.id), desc(examAttempts.submittedAt)),
+    batchIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectDistinct({
+            examId: reportOfflineExams.id,
+            topicName: reportOfflineExams.topicName,
+            examDate: reportOfflineExams.examDate,
+          })
+          .from(reportOfflineExams)
+          .innerJoin(
+            reportOfflineMarks,
+            and(
+              eq(reportOfflineMarks.instituteId, reportOfflineExams.instituteId),
+              eq(reportOfflineMarks.examId, reportOfflineExams.id),
+              eq(reportOfflineMarks.studentId, studentId),
+            ),
+          )
+          .where(
+            and(
+              eq(reportOfflineExams.instituteId, instituteId),
+              inArray(reportOfflineExams.batchId, batchIds),
+              gte(reportOfflineExams.examDate, values.sinceDate),
+              lte(reportOfflineExams.examDate, values.today),
+            ),
+          ),
+  ]);
+  return { online, offline };
 }

@@ -16,4 +16,5 @@ export {
   sessionTimes,
   teacherPhotoUrls,
 } from './class-sessions.ts';
+export { findMarksBetween } from './timetable.repository.ts';
 export * from './timetable.writer.ts';

@@ -79,6 +79,33 @@ export const findAttendance = (
   values: { instituteId: number; studentId: number; batchId: number; from: Date; to: Date },
 ) => attendanceQuery(db, { ...values, from: values.from.toISOString(), to: values.to.toISOString() });
 
+const windowMarksQuery = prepared((db) =>
+  db
+    .select({ sessionId: attendance.sessionId, status: attendance.status })
+    .from(attendance)
+    // The window's sessions of the batches by the (institute_id, batch_id, starts_at) index, then the student's mark
+    // of each by the primary key: the sessions need not be read first, so this runs beside the sessions' own read.
+    .where(
+      and(
+        eq(attendance.instituteId, p('instituteId')),
+        eq(attendance.studentId, p('studentId')),
+        sql`${attendance.sessionId} in (select cs.id from ${classSessions} cs where cs.institute_id = ${p('instituteId')}
+          and cs.batch_id = any(${p('batchIds')}) and cs.starts_at >= ${p('from')} and cs.starts_at < ${p('to')})`,
+      ),
+    )
+    .prepare('timetable_window_marks'),
+);
+
+/** The student's attendance mark of each session of `batchIds` starting in [from, to) that has one (Today). */
+export async function findMarksBetween(
+  db: Db,
+  values: { instituteId: number; studentId: number; batchIds: number[]; from: Date; to: Date },
+) {
+  if (values.batchIds.length === 0) return new Map<number, string>();
+  const rows = await windowMarksQuery(db, { ...values, from: values.from.toISOString(), to: values.to.toISOString() });
+  return new Map(rows.map((row) => [row.sessionId, row.status]));
+}
+
 const attendanceTotalsQuery = prepared((db) =>
   db
     .select({

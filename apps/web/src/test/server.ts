@@ -18,8 +18,8 @@ export const defaultSettingsAnswer = (role: 'student' | 'parent') => ({
 
 /**
  * Mocked HTTP for screen tests; each test adds the handlers it needs with server.use(...). One default stays across
- * tests: home's live classes of the week answer none, the header's bell has no alerts and alert settings are the
- * defaults, so screens that land on home (or show the header, or the profile) need not mock them.
+ * tests: home's live classes of the week and its Today answer none, the header's bell has no alerts and alert
+ * settings are the defaults, so screens that land on home (or show the header, or the profile) need not mock them.
  */
 export const server = setupServer(
   http.post('*/api/v1/meeting_manager/getMeetingV2/:id', () =>
@@ -32,6 +32,7 @@ export const server = setupServer(
       proctur_live_view_or_download_visibility: 3,
     }),
   ),
+  http.get('*/api/v1/today', () => HttpResponse.json({ date: '21-11-2026', children: [] })),
   http.get('*/api/v1/alerts/bell', () => HttpResponse.json({ unread: 0, alerts: [] })),
   http.get('*/api/v1/alerts/settings', () => HttpResponse.json(defaultSettingsAnswer('student'))),
 );

@@ -3,10 +3,9 @@ import {
   attendanceWord,
   dueWord,
   feeDueWord,
-  hasAttemptLeft,
   isHomeworkPending,
   isNewAt,
-  isTestOpen,
+  isTestToTake,
   todayWindows,
 } from './today-rules.ts';
 
@@ -77,29 +76,15 @@ describe('isNewAt', () => {
   });
 });
 
-describe('isTestOpen', () => {
-  const starts = at('2026-11-23', '09:00');
-  const ends = at('2026-11-23', '11:00');
-  it.each([
-    [at('2026-11-23', '08:59'), false],
-    [at('2026-11-23', '09:00'), true],
-    [at('2026-11-23', '10:59'), true],
-    [at('2026-11-23', '11:00'), false],
-  ])('at %s: %s', (now, open) => {
-    expect(isTestOpen(starts, ends, now)).toBe(open);
-  });
-});
-
-describe('hasAttemptLeft', () => {
+describe('isTestToTake', () => {
   it.each([
     [0, 0, true],
-    [0, 5, true],
-    [1, 0, true],
-    [1, 1, false],
-    [3, 2, true],
-    [3, 3, false],
-  ])('limit %i, %i submitted: %s', (limit, submitted, left) => {
-    expect(hasAttemptLeft(limit, submitted)).toBe(left);
+    [0, 1, true],
+    [1, 0, false],
+    [2, 0, false],
+    [1, 1, true],
+  ])('%i submitted, %i running: %s', (submitted, running, listed) => {
+    expect(isTestToTake(submitted, running)).toBe(listed);
   });
 });
 

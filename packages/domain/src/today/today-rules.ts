@@ -62,17 +62,12 @@ export function isNewAt(at: Date, now: Date): boolean {
   return age >= 0 && age < newForDays * 86_400_000;
 }
 
-/** Whether a test window is open at `now`: started, not yet ended. */
-export function isTestOpen(startsAt: Date, endsAt: Date, now: Date): boolean {
-  return startsAt.getTime() <= now.getTime() && now.getTime() < endsAt.getTime();
-}
-
 /**
- * Whether a test open now still has a try left: attempts within its limit (0 = no limit), and none running (a
- * running one is resumed from the exam screen, which Today also leads to).
+ * Whether Today lists a test open now (the query keeps tests whose window holds `now`): one still to take (no attempt submitted) or one running (resumed from the
+ * exam screen). A test already taken is done for the day, even where the institute allows another try.
  */
-export function hasAttemptLeft(testLimit: number, submitted: number): boolean {
-  return testLimit === 0 || submitted < testLimit;
+export function isTestToTake(submitted: number, running: number): boolean {
+  return running > 0 || submitted === 0;
 }
 
 /** Homework is due on Today until it is submitted (a draft still counts as not handed in). */

@@ -32,16 +32,24 @@ const plans: Plan[] = [
   { title: 'Project: water conservation', subject: 4, due: -3 * day, late: true, state: 'draft' },
 ];
 
+/** Diya (the other child of 9000000002): homework due tomorrow, so a parent's Today has a line for each child. */
+const diyaPlans: Plan[] = [{ title: 'Diagram: parts of a flower', subject: 3, due: 1 * day, state: 'none' }];
+
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function seedFor({ tx, storage, now }: DemoContext, institute: DemoInstitute, login: string) {
+async function seedFor(
+  { tx, storage, now }: DemoContext,
+  institute: DemoInstitute,
+  login: string,
+  studentPlans: Plan[] = plans,
+) {
   const student = institute.account(login, 1);
   const batchId = student.batchIds[0]!;
   const { standardId } = institute.batches.find((batch) => batch.id === batchId)!;
   const subjectRows = institute.subjects.filter((subject) => subject.standardId === standardId);
   const lastMinuteToday = new Date(endOfDayInZone(now, institute.timeZone).getTime() - 60_000);
 
-  for (const plan of plans) {
+  for (const plan of studentPlans) {
     const dueAt = plan.due === 'today' ? lastMinuteToday : new Date(now.getTime() + plan.due);
     const sheet = await storage.putBuffer(tinyPdf(`${plan.title} - question sheet`), 'pdf');
     const solution = plan.solution ? await storage.putBuffer(tinyPdf(`${plan.title} - solution`), 'pdf') : undefined;
@@ -126,8 +134,9 @@ async function seedFor({ tx, storage, now }: DemoContext, institute: DemoInstitu
   }
 }
 
-/** Assignments in every state the screens show, for the Greenfield and Apex demo students. */
+/** Assignments in every state the screens show, for the Greenfield and Apex demo students; one for Diya. */
 export async function seed(context: DemoContext): Promise<void> {
   await seedFor(context, context.institutes.greenfield, demoLogins.greenfieldStudent);
   await seedFor(context, context.institutes.apex, demoLogins.apexStudent);
+  await seedFor(context, context.institutes.greenfield, '9000000021', diyaPlans);
 }

@@ -119,7 +119,7 @@ async function seedStudentYear(
 /**
  * Fees for both demo institutes. Greenfield (school, receipts on, late fine Rs 500): Aarav's current year has a
  * paid, a part-paid and fined overdue, an overdue, and two due installments; his previous year is paid in full (one
- * payment covering two installments); 9000000009 (Rohan, whose login is refused for dues) and Diya owe fees; a
+ * payment covering two installments); 9000000009 (Rohan, whose login is refused for dues) and Diya owe fees (Diya's next due in three days); a
  * generated student has one receipt. Apex (coaching, structures by batch, no fine, receipts off): Neha has a paid,
  * an overdue and a due installment. Receipt PDFs are rendered here through the same code as any payment.
  */
@@ -179,7 +179,9 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
     { on: addDays(g.current.startDate, 12), mode: 'Cash', parts: [{ installment: 0, amount: term - rupees(1_000) }] },
   ]);
   const diya = greenfield.account('9000000021', 1).studentId!;
-  await seedStudentYear(school, diya, g.current.id, currentYear(false), [
+  // Diya's next installment falls due in three days: a parent's Today lists it under fees due this week (issue 31).
+  const diyaYear = currentYear(false).map((item, index) => (index === 3 ? { ...item, due: addDays(today, 3) } : item));
+  await seedStudentYear(school, diya, g.current.id, diyaYear, [
     { on: addDays(g.current.startDate, 3), mode: 'Card', parts: [{ installment: 0, amount: term - rupees(1_000) }] },
     { on: addDays(today, -45), mode: 'UPI', parts: [{ installment: 1, amount: term }] },
   ]);

@@ -87,6 +87,8 @@ describe('GET /api/v1/today', () => {
       endsAt: new Date(fixedNow.getTime() - day),
     });
     await createExamTest(app.db, class7, { name: 'Diya open test' });
+    // Taken already (the institute allows more tries): done for the day.
+    const taken = await createExamTest(app.db, school, { name: 'Taken test' });
 
     // Fees: due within the week, and later (not listed); Kabir's own.
     await createFeePlan(app.db, school, aaravRow.studentId, {
@@ -143,6 +145,8 @@ describe('GET /api/v1/today', () => {
       endsAt: new Date(fixedNow.getTime() - day / 2),
     });
     await createAttempt(app.db, class7, { userId: diyaRow.userId, studentId: diyaRow.studentId }, released);
+
+    await createAttempt(app.db, school, { userId: aaravRow.userId, studentId: aaravRow.studentId }, taken);
 
     aarav = await signIn(app, { user_name: aaravRow.login, password: aaravRow.password }, { host });
     // The parent views Aarav; Today still answers for Diya too.

@@ -13,9 +13,9 @@ import {
   attendanceWord,
   dueWord,
   feeDueWord,
-  hasAttemptLeft,
   isHomeworkPending,
   isNewAt,
+  isTestToTake,
   todayWindows,
   type TodayWindows,
 } from '@campus/domain/today/today-rules';
@@ -60,6 +60,7 @@ async function dayOf({ app, instituteId, academicYearId, settings, windows, now 
   const { db } = app;
   const { timeZone } = settings;
   const { studentId, userId } = child;
+  // The sections of the session's academic year, the year every other screen of the session shows.
   const batchIds = await findStudentBatchIds(db, instituteId, studentId, academicYearId);
   const day = { instituteId, studentId, batchIds, from: windows.dayFrom, to: windows.dayTo };
   // Every kind of session the institute runs, as the timetable shows them with all its switches on.
@@ -112,7 +113,7 @@ async function dayOf({ app, instituteId, academicYearId, settings, windows, now 
     });
   }
   for (const test of tests) {
-    if (test.running === 0 && !hasAttemptLeft(test.testLimit, test.submitted)) continue;
+    if (!isTestToTake(test.submitted, test.running)) continue;
     const ends = formatInZone(test.endsAt, timeZone);
     lines.push({
       kind: 'test',

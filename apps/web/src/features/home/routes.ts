@@ -4,12 +4,14 @@ import { localDate } from '../../lib/local-date.ts';
 import { announcementsQuery } from './api/get-announcements.ts';
 import { bannersQuery } from './api/get-banners.ts';
 import { feeDuesQuery } from './api/get-fee-dues.ts';
+import { todayQuery } from './api/get-today.ts';
 import { showsBanners } from './api/home-requests.ts';
 
 const homeFirst: Parameters<typeof prefetching>[0] = async (session, prefetch) => {
   prefetch(bannersQuery(session));
   prefetch(announcementsQuery(session));
   prefetch(feeDuesQuery(session));
+  prefetch(todayQuery(session));
   // Home's live classes come with its code, as they sit above the announcements.
   const { liveWeekQuery } = await import('./api/get-live-week.ts');
   prefetch(liveWeekQuery(session, localDate()));

@@ -11,12 +11,14 @@ import { useBanners } from '../api/get-banners.ts';
 import { useFeeDues } from '../api/get-fee-dues.ts';
 import { localDate } from '../../../lib/local-date.ts';
 import { useLiveWeek } from '../api/get-live-week.ts';
+import { useToday } from '../api/get-today.ts';
 import { AnnouncementFullList, AnnouncementPreview } from './announcement-list.tsx';
 import { Banners } from './banners.tsx';
 import { ClockPanel } from './clock-panel.tsx';
 import { OverdueBanner } from './overdue-banner.tsx';
 import { LiveWeek } from './live-week.tsx';
 import { PromoDialog } from './promo-dialog.tsx';
+import { TodaySection } from './today-section.tsx';
 
 export interface HomeScreenProps {
   session: StoredSession;
@@ -36,9 +38,10 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
   const announcements = useDeferredValue(useAnnouncements(session));
   const liveWeek = useDeferredValue(useLiveWeek(session, localDate()));
   const feeDues = useDeferredValue(useFeeDues(session));
+  const today = useDeferredValue(useToday(session));
   // The parts above the announcements (fee banner, banners, live classes) show up only when there is something to
   // show: they take their places together with the list below them, so nothing moves as each answer arrives.
-  const isSettling = feeDues.isLoading || (!isFullList && (banners.isLoading || liveWeek.isLoading));
+  const isSettling = feeDues.isLoading || (!isFullList && (banners.isLoading || liveWeek.isLoading || today.isLoading));
 
   const failure = announcements.error;
   useEffect(() => {
@@ -71,6 +74,7 @@ export function HomeScreen({ session, onSessionRejected }: HomeScreenProps) {
       ) : (
         <>
           <OverdueBanner session={session} />
+          <TodaySection session={session} />
           <Banners banners={banners.data?.banner ?? []} />
           <LiveWeek session={session} />
           {announcementsPart(<AnnouncementPreview {...listProps} />)}

@@ -78,7 +78,8 @@ describe('home, profile and products in Chromium', () => {
     const page = await harness.newPage(desktop);
     await signInToDashboard(harness, page, 'student@apex.test', { host: 'apex.localhost' });
     await page.getByRole('heading', { name: 'ANNOUNCEMENT' }).waitFor();
-    await page.getByText('JEE mock test series').waitFor();
+    // The notice's card (Today names it too, as a link).
+    await page.getByRole('heading', { name: 'JEE mock test series' }).waitFor();
     expect(await page.getByRole('region', { name: 'Banners' }).count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Promotion' }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -165,7 +165,7 @@ function TodayLink({ child, line, session }: { child: TodayChild; line: TodayLin
         <Loader size="xs" aria-label={`Viewing ${child.name}`} />
       ) : (
         line.badge && (
-          <Badge variant="light" color={badgeColor(line.badge)} style={{ flexShrink: 0, textTransform: 'none' }}>
+          <Badge {...badgeStyle(line.badge)} style={{ flexShrink: 0, textTransform: 'none' }}>
             {line.badge}
           </Badge>
         )
@@ -179,9 +179,9 @@ function withChild(path: string, studentId: number) {
   return `${path}${path.includes('?') ? '&' : '?'}${childParameter}=${studentId}`;
 }
 
-/** Present reads green, an absence red, anything else (a time to come, an amount) neutral. */
-function badgeColor(badge: string) {
-  if (badge === 'Present') return 'green';
-  if (badge === 'Absent' || badge.startsWith('Marked')) return 'red';
-  return 'gray';
+/** Present reads green, an absence red (filled, as the timetable marks them), anything else neutral. */
+function badgeStyle(badge: string): { variant: string; color: string } {
+  if (badge === 'Present') return { variant: 'filled', color: 'green.9' };
+  if (badge === 'Absent' || badge.startsWith('Marked')) return { variant: 'filled', color: 'red.9' };
+  return { variant: 'light', color: 'gray' };
 }

@@ -152,7 +152,8 @@ function TodayLink({ child, line, session }: { child: TodayChild; line: TodayLin
       style={{ alignItems: 'center', gap: 8, borderRadius: 4 }}
     >
       <Box style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" fw={600} c="blue.8" style={{ overflowWrap: 'anywhere' }}>
+        {/* The link colour of the scheme (blue.8 light, a lighter blue dark): a fixed blue fails contrast in dark. */}
+        <Text size="sm" fw={600} c="var(--mantine-color-anchor)" style={{ overflowWrap: 'anywhere' }}>
           {line.title}
         </Text>
         {line.detail && (

@@ -119,6 +119,12 @@ const tinySharedModules = [
   'load-on-first-use',
   'use-now',
   'cut-text',
+  'use-switch-child',
+  'notification-address',
+  // auth's public face (the child switch): home, the bell and an address naming a child share it.
+  String.raw`features[\\/]auth[\\/]index`,
+  'safe-html',
+  'uploads',
 ];
 
 /** What the signed-in shell (app/routes/authenticated-layout.tsx) loads with it, by module path. */

@@ -1,5 +1,7 @@
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closePromo, signIn } from './support/flows.ts';
+import { chromiumArgs } from './support/chromium.ts';
+import { closePromo, signIn, signInToDashboard } from './support/flows.ts';
 import { seriousA11yViolations, startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
 
@@ -72,5 +74,63 @@ describe('alerts in Chromium on a phone', () => {
     await section.getByRole('checkbox', { name: 'Email digest' }).waitFor();
     expect(await section.getByRole('checkbox', { name: 'Email digest' }).isChecked()).toBe(true);
     expect(page.errors).toEqual([]);
+  });
+
+  it('the service worker shows a pushed alert as a notification that opens its screen on its child', async () => {
+    // Notifications need the full Chromium (scripts/test.mjs installs it): the headless shell the other tests drive
+    // denies them to every site.
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    try {
+      const context = await browser.newContext({
+        viewport: { width: androidPhone.width, height: androidPhone.height },
+      });
+      const origin = new URL(harness.url('/')).origin;
+      await context.grantPermissions(['notifications'], { origin });
+      const page = await context.newPage();
+      // Signed in from the other browser by the test before: take over here.
+      await signInToDashboard(harness, page, '9000000001');
+      // The app registers its worker once a signed-in screen has settled.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const cdp = await context.newCDPSession(page);
+      const registered = new Promise<string>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((registration) => registration.scopeURL.startsWith(`${origin}/my-account/`));
+          if (ours && !ours.isDeleted) resolve(ours.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      const registrationId = await registered;
+      // What the server's push carries (features/alerts delivery), delivered as a push service would.
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId,
+        data: JSON.stringify({
+          title: 'Aarav Sharma was absent on 24-11-2026',
+          body: 'Aarav Sharma was marked absent in English on 24-11-2026.',
+          path: '/timetable?date=2026-11-24',
+          student_id: 5001,
+          alert_id: 77,
+        }),
+      });
+      const shown = () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+            title: notification.title,
+            body: notification.body,
+            tag: notification.tag,
+            data: notification.data as unknown,
+          })),
+        );
+      await expect.poll(shown).toEqual([
+        {
+          title: 'Aarav Sharma was absent on 24-11-2026',
+          body: 'Aarav Sharma was marked absent in English on 24-11-2026.',
+          tag: 'alert-77',
+          data: { url: '/my-account/timetable?date=2026-11-24&child=5001' },
+        },
+      ]);
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -123,6 +123,22 @@ function ensureChromium() {
 }
 
 /**
+ * The full Chromium as well, for the one test of phone notifications (e2e/alerts.e2e.ts): the headless shell denies
+ * notifications to every site. Root on Debian installs it when it is missing; without it that test fails and says so.
+ */
+function ensureFullChromium() {
+  const full = '/usr/bin/chromium';
+  if (existsSync(full)) return;
+  const install =
+    'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium';
+  if (process.getuid?.() === 0 && existsSync('/etc/debian_version')) {
+    console.log("Installing Debian's chromium for the test of phone notifications");
+    if (run('sh', ['-c', `${install} >/dev/null`]) && existsSync(full)) return;
+  }
+  console.log(`The full Chromium is missing (the notification test will fail). Install it with:\n  ${install}`);
+}
+
+/**
  * LibreOffice (headless) converts office documents for their preview, only inside bubblewrap's sandbox
  * (apps/api/src/lib/document-sandbox.ts); the API tests of both need them, and in CI they fail rather than skip
  * without them. Installed like Chromium: Debian's packages, when root.
@@ -159,8 +175,10 @@ else
   );
 
 check('build', 'npm', ['run', 'build', '--silent']);
-if (ensureChromium()) vitest('e2e in Chromium', ['e2e']);
-else {
+if (ensureChromium()) {
+  ensureFullChromium();
+  vitest('e2e in Chromium', ['e2e']);
+} else {
   failed += 1;
   failures.push('e2e (no Chromium)');
 }

@@ -1,13 +1,9 @@
 // What the service worker makes of an alert's push (issue 31); apart from sw.ts so a test can read it.
 
-/** What the server's alert push carries (api: features/alerts delivery). */
-export interface AlertPush {
-  title: string;
-  body: string;
-  path: string;
-  student_id: number;
-  alert_id: number;
-}
+import type { Alert } from '@campus/domain/alerts/alerts.contract';
+
+/** What the server's alert push carries (api: features/alerts delivery): an alert's words, screen and ids. */
+export type AlertPush = Pick<Alert, 'title' | 'body' | 'path' | 'student_id' | 'alert_id'>;
 
 /** The query parameter naming the child a screen is opened on (the shell switches a parent's app to it). */
 export const childParameter = 'child';

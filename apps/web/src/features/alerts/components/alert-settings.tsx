@@ -11,7 +11,6 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { LoadFailure } from '../../../components/load-failure.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { showFailureToast, showToast } from '../../../components/toast.ts';
 import { canPush, settingsQuery, subscribeThisDevice, useSaveSettings } from '../api/settings.ts';
@@ -108,7 +107,13 @@ export default function AlertSettingsSection({ isParent }: { isParent: boolean }
         {isPending ? (
           <PageLoader label="Loading alert settings" />
         ) : !table || !data ? (
-          <LoadFailure error={error} onRetry={() => void refetch()} />
+          // Not a second alert: the profile above says what is wrong with the connection.
+          <Group gap="sm">
+            <Text size="sm">{error ? 'Alert settings could not be loaded.' : 'Loading alert settings'}</Text>
+            <Button variant="light" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </Group>
         ) : (
           <>
             {table.kinds.map((row, index) => (

@@ -96,6 +96,25 @@ describe('apiRequest', () => {
     expect(listener).toHaveBeenCalledWith('Your session has ended');
     unsubscribe();
   });
+
+  it('does not log out for a 403 to a credential the session has since replaced (a parent switched child)', async () => {
+    const listener = vi.fn();
+    const unsubscribe = onForbidden(listener);
+    storeSession(greenfieldStudent({ student_auth: 'old-credential' }));
+    server.use(
+      http.get('*/api/v1/ping', async () => {
+        // The switch answers while this request is on its way: the app now holds the new session.
+        storeSession(greenfieldStudent({ student_auth: 'new-credential' }));
+        return HttpResponse.json({ code: 'FORBIDDEN', message: 'You have been logged out' }, { status: 403 });
+      }),
+    );
+    await expect(apiRequest('/api/v1/ping')).rejects.toMatchObject({ status: 403 });
+    expect(listener).not.toHaveBeenCalled();
+    // A refusal of the session's own credential still logs out.
+    await expect(apiRequest('/api/v1/ping')).rejects.toMatchObject({ status: 403 });
+    expect(listener).toHaveBeenCalledWith('You have been logged out');
+    unsubscribe();
+  });
 });
 
 describe('call', () => {

@@ -78,7 +78,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (options.signal?.aborted) throw error;
       throw new ApiError(null, describeHttpFailure(null));
     }
-    const answer = await readAnswer<T>(response);
+    const answer = await readAnswer<T>(response, headers.Authorization);
     // The answer's body stopped arriving at the deadline: as good as none.
     if (timeout.signal.aborted) throw new ApiError(null, describeHttpFailure(null));
     return answer;
@@ -96,13 +96,18 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** The JSON of an answer, or ApiError with the catalogue's message (a 403 tells the forbidden listeners). */
-async function readAnswer<T>(response: Response): Promise<T> {
+/**
+ * The JSON of an answer, or ApiError with the catalogue's message. A 403 tells the forbidden listeners (a logout),
+ * unless the credential it refused is no longer the session's: a parent who switched child while a request of the
+ * old session was on its way is not logged out by that request's refusal.
+ */
+async function readAnswer<T>(response: Response, sentCredential?: string): Promise<T> {
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const { message: serverMessage, code } = (payload ?? {}) as { message?: unknown; code?: unknown };
     const message = pickFailureMessage(response.status, serverMessage);
-    if (response.status === 403) forbiddenListeners.forEach((listener) => listener(message));
+    const isStale = sentCredential !== undefined && getSession()?.student_auth !== sentCredential;
+    if (response.status === 403 && !isStale) forbiddenListeners.forEach((listener) => listener(message));
     throw new ApiError(response.status, message, serverMessage, typeof code === 'string' ? code : undefined);
   }
   return payload as T;

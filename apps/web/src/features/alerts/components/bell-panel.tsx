@@ -59,10 +59,11 @@ export default function BellPanel({ openOnMount }: { openOnMount: boolean }) {
   const markRead = useMarkRead();
   const openForChild = useOpenForChild();
 
-  const open = (alert: Alert) => {
+  const open = async (alert: Alert) => {
     close();
-    if (!alert.read) markRead.mutate([alert.alert_id]);
-    openForChild(alert.student_id, alert.path).catch(() =>
+    // Read first: a switch to another child ends the session the mark would be sent with.
+    if (!alert.read) await markRead.mutateAsync([alert.alert_id]).catch(() => undefined);
+    await openForChild(alert.student_id, alert.path).catch(() =>
       showToast('This alert could not be opened. Please try again.', 'error'),
     );
   };
@@ -106,7 +107,9 @@ export default function BellPanel({ openOnMount }: { openOnMount: boolean }) {
               No alerts yet. Absences, fees due, homework, results and notices will show here.
             </Text>
           ) : (
-            data.alerts.map((alert) => <AlertRow key={alert.alert_id} alert={alert} onOpen={open} />)
+            data.alerts.map((alert) => (
+              <AlertRow key={alert.alert_id} alert={alert} onOpen={(alert) => void open(alert)} />
+            ))
           )}
         </Stack>
         <Anchor component={Link} to={alertSettingsPath} onClick={close} size="sm" display="block" p="xs" mih={44}>

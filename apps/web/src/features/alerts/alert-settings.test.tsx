@@ -61,4 +61,25 @@ describe('alert settings in the profile', () => {
     expect(body).not.toHaveProperty('push_key');
     expect(await screen.findByText('Alert settings saved.')).toBeInTheDocument();
   });
+
+  it('a failed load says so in a line of its own, and loads again on asking', async () => {
+    let answers = 0;
+    server.use(
+      http.get('*/api/v1/alerts/settings', () => {
+        answers += 1;
+        return answers === 1
+          ? HttpResponse.json({ statusCode: 500, message: 'Internal error' }, { status: 500 })
+          : HttpResponse.json(defaultSettingsAnswer('student'));
+      }),
+      http.all('*/api/*', () => HttpResponse.json({ statusCode: 404, message: 'Not Found' }, { status: 404 })),
+    );
+    storeSession(greenfieldParent());
+    renderRoute('/Profile');
+    const section = await screen.findByRole('region', { name: 'Alerts' });
+    expect(await within(section).findByText('Alert settings could not be loaded.')).toBeInTheDocument();
+    // Not a second alert beside the profile's own.
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Load alert settings again' }));
+    expect(await within(section).findByRole('group', { name: 'New notice' })).toBeInTheDocument();
+  });
 });

@@ -110,8 +110,9 @@ export default function AlertSettingsSection({ isParent }: { isParent: boolean }
           // Not a second alert: the profile above says what is wrong with the connection.
           <Group gap="sm">
             <Text size="sm">{error ? 'Alert settings could not be loaded.' : 'Loading alert settings'}</Text>
+            {/* Its own name: the profile's Retry above is the screen's. */}
             <Button variant="light" onClick={() => void refetch()}>
-              Retry
+              Load alert settings again
             </Button>
           </Group>
         ) : (

@@ -125,7 +125,13 @@ function apiProject(
 }
 
 /** Web test files that replace a module (vi.mock): run with a module graph of their own. */
-const webIsolated = ['src/components/viewer/preload.test.ts', 'src/components/viewer/viewer-overlay.test.tsx'];
+// report.test.tsx: 'asks for a test type…' failed at random in the shared graph (twice in sessions 23–24, 1 run in
+// 4; alone it always passes): what another file leaves behind is not found yet, so it gets a graph of its own.
+const webIsolated = [
+  'src/components/viewer/preload.test.ts',
+  'src/components/viewer/viewer-overlay.test.tsx',
+  'src/features/report/report.test.tsx',
+];
 
 /**
  * The web tier in happy-dom. Its files share one module graph per worker (isolate: false), as the API's do: importing

@@ -75,9 +75,12 @@ export interface HarnessOptions {
   webDistDir?: string;
   /**
    * `machine`: the server and the pages keep this machine's clock, for data that the operator's tools wrote on it
-   * (admin.e2e.ts); by default the run's clock (`e2eStart`).
+   * (admin.e2e.ts); a date: the server and the pages start there and run on in real time (a test of what happens
+   * at a time of day); by default the run's clock (`e2eStart`).
    */
-  clock?: 'run' | 'machine';
+  clock?: 'run' | 'machine' | Date;
+  /** More of the server's environment (an SMTP server to send mail to, say). */
+  env?: Record<string, string>;
 }
 
 /** The production server on `dataDir` at a free port, once it answers /readyz (a new directory is seeded first). */
@@ -157,6 +160,7 @@ async function ownServer(options: HarnessOptions, offset: number) {
     const { port, server } = await startServer(options.dataDir ?? freshDataDir(), {
       CLOCK_OFFSET_MS: String(offset),
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      ...options.env,
       // SEED_DEMO=true: the copy holds the demo institutes, which a server on PostgreSQL otherwise refuses.
       ...(adminUrl && database ? { DATABASE_URL: databaseUrl(adminUrl, database), SEED_DEMO: 'true' } : {}),
     });
@@ -174,7 +178,12 @@ async function ownServer(options: HarnessOptions, offset: number) {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const offset = options.clock === 'machine' ? 0 : inject('e2eClockOffsetMs');
+  const offset =
+    options.clock instanceof Date
+      ? options.clock.getTime() - Date.now()
+      : options.clock === 'machine'
+        ? 0
+        : inject('e2eClockOffsetMs');
   const { port, stop } = await ownServer(options, offset);
   // The run's Chromium (support/global-setup.ts); closing this connection closes the file's contexts.
   const browser = await chromium.connect(inject('e2eBrowserEndpoint'));

@@ -8,8 +8,11 @@ import { assignmentAttachments, assignments, submissions } from '../../db/schema
 const anyOf = (column: Parameters<typeof eq>[0], name: string) => sql`${column} = any(${p(name)})`;
 
 // The list and the one assignment (the `file` id policy loads it), and attachments by id (the `attachment` policy).
-/** Joins an assignment query to subject, course and this student's submission, for `batchIds` (or one `fileId`). */
-function ofStudentBatches<T extends PgSelect>(query: T, oneOnly: boolean) {
+/**
+ * Joins an assignment query to subject, course and this student's submission, for `batchIds`: all of them, one
+ * (`fileId`), or those due in [`from`, `to`) (the (institute_id, batch_id, due_at) index: a range per batch).
+ */
+function ofStudentBatches<T extends PgSelect>(query: T, only: 'all' | 'one' | 'due-between') {
   return query
     .innerJoin(subjects, and(eq(subjects.instituteId, assignments.instituteId), eq(subjects.id, assignments.subjectId)))
     .innerJoin(batches, and(eq(batches.instituteId, assignments.instituteId), eq(batches.id, assignments.batchId)))
@@ -26,7 +29,9 @@ function ofStudentBatches<T extends PgSelect>(query: T, oneOnly: boolean) {
       and(
         eq(assignments.instituteId, p('instituteId')),
         anyOf(assignments.batchId, 'batchIds'),
-        oneOnly ? eq(assignments.id, p('fileId')) : undefined,
+        only === 'one' ? eq(assignments.id, p('fileId')) : undefined,
+        only === 'due-between' ? gte(assignments.dueAt, p('from')) : undefined,
+        only === 'due-between' ? lt(assignments.dueAt, p('to')) : undefined,
       ),
     )
     .orderBy(asc(assignments.dueAt), asc(assignments.id));
@@ -51,7 +56,7 @@ const assignmentListQuery = prepared((db) =>
       })
       .from(assignments)
       .$dynamic(),
-    false,
+    'all',
   ).prepare('access_assignment_list'),
 );
 const assignmentQuery = prepared((db) =>
@@ -60,7 +65,7 @@ const assignmentQuery = prepared((db) =>
       .select({ assignment: assignments, subjectName: subjects.name, courseName, submission: submissions })
       .from(assignments)
       .$dynamic(),
-    true,
+    'one',
   ).prepare('access_assignment'),
 );
 
@@ -74,35 +79,19 @@ export function findAssignmentList(db: Db, instituteId: number, studentId: numbe
 export type AssignmentListRow = Awaited<ReturnType<typeof findAssignmentList>>[number];
 
 const dueBetweenQuery = prepared((db) =>
-  db
-    .select({
-      id: assignments.id,
-      title: assignments.title,
-      dueAt: assignments.dueAt,
-      subjectName: subjects.name,
-      submissionStatus: submissions.status,
-    })
-    .from(assignments)
-    .innerJoin(subjects, and(eq(subjects.instituteId, assignments.instituteId), eq(subjects.id, assignments.subjectId)))
-    .leftJoin(
-      submissions,
-      and(
-        eq(submissions.instituteId, assignments.instituteId),
-        eq(submissions.assignmentId, assignments.id),
-        eq(submissions.studentId, p('studentId')),
-      ),
-    )
-    // The (institute_id, batch_id, due_at) index: a range of each batch's due times.
-    .where(
-      and(
-        eq(assignments.instituteId, p('instituteId')),
-        anyOf(assignments.batchId, 'batchIds'),
-        gte(assignments.dueAt, p('from')),
-        lt(assignments.dueAt, p('to')),
-      ),
-    )
-    .orderBy(asc(assignments.dueAt), asc(assignments.id))
-    .prepare('assignments_due_between'),
+  ofStudentBatches(
+    db
+      .select({
+        id: assignments.id,
+        title: assignments.title,
+        dueAt: assignments.dueAt,
+        subjectName: subjects.name,
+        submissionStatus: submissions.status,
+      })
+      .from(assignments)
+      .$dynamic(),
+    'due-between',
+  ).prepare('assignments_due_between'),
 );
 
 /** The assignments of `batchIds` due in [from, to), soonest first, with this student's submission state (Today). */

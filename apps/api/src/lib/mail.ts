@@ -1,7 +1,6 @@
 // Email (issue 31): alerts and digests go to an account's address over SMTP through nodemailer, where jobs run. One
 // interface, one real sender; with no SMTP server configured (npm start's demo) mail is written to the log instead.
 import nodemailer from 'nodemailer';
-import type { JobLog } from './job-queue.ts';
 
 /** A message to one address: its subject, and the same words as plain text and as HTML (already escaped). */
 export interface MailMessage {
@@ -37,8 +36,11 @@ export function smtpMailSender(url: string, from = defaultMailFrom): MailSender 
   };
 }
 
-/** The development sender: writes the message to the log (the address masked), delivering nothing. */
-export function logMailSender(log: JobLog): MailSender {
+/**
+ * The development sender: writes the message to the log (the address masked), delivering nothing. Any logger with
+ * pino's `warn` will do (the job queue's, the app's), so the queue and mail do not import each other.
+ */
+export function logMailSender(log: { warn(details: object, message: string): void }): MailSender {
   return {
     send: async ({ to, subject, text }) => {
       const at = to.indexOf('@');

@@ -16,7 +16,7 @@ import {
   isDueTomorrow,
   isLiveSoon,
   isLocalTime,
-  isNewAt,
+  isNewForAlert,
   listInWords,
   liveSoonText,
   localTime,
@@ -187,7 +187,7 @@ describe('describeAlert', () => {
   });
 });
 
-describe('isNewAt', () => {
+describe('isNewForAlert', () => {
   it.each([
     ['2026-11-21', '12:00', true],
     ['2026-11-21', '00:00', true],
@@ -196,7 +196,7 @@ describe('isNewAt', () => {
     ['2026-11-19', '12:00', false],
     ['2026-11-21', '12:01', false],
   ])('set %s %s, now 21-11 12:00: new %s', (date, time, expected) => {
-    expect(isNewAt(at(date, time), at('2026-11-21', '12:00'))).toBe(expected);
+    expect(isNewForAlert(at(date, time), at('2026-11-21', '12:00'))).toBe(expected);
   });
 });
 

@@ -158,7 +158,7 @@ export function feeText(kind: 'fee-due' | 'fee-overdue', childName: string, dueD
 export const newForHours = 24;
 
 /** Whether something set or announced at `at` is new at `now`: within the last 24 hours (not ahead of `now`). */
-export function isNewAt(at: Date, now: Date): boolean {
+export function isNewForAlert(at: Date, now: Date): boolean {
   const age = now.getTime() - at.getTime();
   return age >= 0 && age < newForHours * 3_600_000;
 }

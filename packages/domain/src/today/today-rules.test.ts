@@ -4,7 +4,7 @@ import {
   dueWord,
   feeDueWord,
   isHomeworkPending,
-  isNewAt,
+  isNewOnToday,
   isTestToTake,
   todayWindows,
 } from './today-rules.ts';
@@ -61,7 +61,7 @@ describe('todayWindows', () => {
   });
 });
 
-describe('isNewAt', () => {
+describe('isNewOnToday', () => {
   const now = at('2026-11-23', '09:00');
   it.each([
     [at('2026-11-23', '08:59'), true],
@@ -72,7 +72,7 @@ describe('isNewAt', () => {
     // Dated ahead: not out yet.
     [at('2026-11-23', '09:01'), false],
   ])('%s: %s', (instant, isNew) => {
-    expect(isNewAt(instant, now)).toBe(isNew);
+    expect(isNewOnToday(instant, now)).toBe(isNew);
   });
 });
 

@@ -57,7 +57,7 @@ export function todayWindows(now: Date, timeZone: string): TodayWindows {
 }
 
 /** Whether an instant is new at `now`: in the last 7 days, not in the future (a notice dated ahead is not out yet). */
-export function isNewAt(at: Date, now: Date): boolean {
+export function isNewOnToday(at: Date, now: Date): boolean {
   const age = now.getTime() - at.getTime();
   return age >= 0 && age < newForDays * 86_400_000;
 }

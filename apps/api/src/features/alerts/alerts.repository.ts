@@ -154,7 +154,7 @@ const enrolledIn = (item: string) =>
   sql.raw(`join enrolments en on en.institute_id = ${item}.institute_id and en.batch_id = ${item}.batch_id`);
 
 /**
- * `homework-new`: an assignment set for the child's batch in the last 24 hours (the domain's isNewAt), once per
+ * `homework-new`: an assignment set for the child's batch in the last 24 hours (the domain's isNewForAlert), once per
  * assignment; with its subject, title and local due date, as its detail screen shows them.
  */
 export function produceHomeworkNewAlerts(db: Db, now: Date, instituteId?: number): Promise<number> {
@@ -261,7 +261,7 @@ export function produceLiveSoonAlerts(db: Db, now: Date, instituteId?: number): 
 }
 
 /**
- * `notice`: an active announcement made in the last 24 hours (isNewAt) for the child's batch, or for everyone (no
+ * `notice`: an active announcement made in the last 24 hours (isNewForAlert) for the child's batch, or for everyone (no
  * audience: every student of the academic year holding today), once per announcement, as home's announcement list
  * shows them. Its title only.
  */

@@ -14,7 +14,7 @@ import {
   dueWord,
   feeDueWord,
   isHomeworkPending,
-  isNewAt,
+  isNewOnToday,
   isTestToTake,
   todayWindows,
   type TodayWindows,
@@ -133,7 +133,7 @@ async function dayOf({ app, instituteId, academicYearId, settings, windows, now 
     });
   }
   for (const notice of notices) {
-    if (!isNewAt(notice.announcedAt, now)) continue;
+    if (!isNewOnToday(notice.announcedAt, now)) continue;
     const announced = formatInZone(notice.announcedAt, timeZone);
     lines.push({
       kind: 'notice',

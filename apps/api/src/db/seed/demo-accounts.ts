@@ -5,6 +5,8 @@ export const demoPassword = 'demo1234';
 export const demoLogins = {
   greenfieldStudent: '9000000001',
   greenfieldParentOfTwo: '9000000002',
+  /** Diya, 9000000002's second child (in another section than Aarav's). */
+  greenfieldSecondChild: '9000000021',
   greenfieldSharedPhone: '9000000003',
   greenfieldFeeDues: '9000000009',
   greenfieldOtherDeviceSession: '9000000010',

@@ -232,7 +232,7 @@ async function seedGreenfield(tx: Tx, today: string, passwordHash: string, faker
     phone: demoLogins.greenfieldStudent,
     email: 'aarav.sharma@greenfield.example',
   });
-  const diya = await seeder.addStudent({ name: 'Diya Sharma', phone: '9000000021' });
+  const diya = await seeder.addStudent({ name: 'Diya Sharma', phone: demoLogins.greenfieldSecondChild });
   await seeder.addParent(
     { name: 'Rajesh Sharma', phone: demoLogins.greenfieldParentOfTwo, email: 'rajesh.sharma@example.in' },
     [aarav.studentId, diya.studentId],

@@ -370,6 +370,47 @@ async function seedInstitute(
   return tests.map((test) => test.id);
 }
 
+/**
+ * Diya (9000000002's second child, in another section than Aarav's): an online unit test of her section that ended
+ * five days ago, taken by her and its result released, so her parent hears of an online result about each child
+ * (issue 31).
+ */
+async function seedChildResult(
+  tx: Tx,
+  institute: DemoInstitute,
+  child: { studentId: number | null; userId: number; batchIds: number[] },
+  now: Date,
+  mediaKey: string,
+) {
+  const [label] = await tx
+    .select({ id: examLabels.id })
+    .from(examLabels)
+    .where(and(eq(examLabels.instituteId, institute.id), eq(examLabels.testTypeId, 4)));
+  const startsAt = new Date(now.getTime() - 6 * day);
+  const [testId] = await createTests(tx, institute.id, [
+    {
+      labelId: label?.id ?? null,
+      name: 'Unit Tests: plants and their food',
+      title: 'Unit Tests: plants and their food',
+      testTypeId: 4,
+      startsAt,
+      endsAt: new Date(now.getTime() - 5 * day),
+      durationMinutes: 45,
+      isResultPublished: true,
+      batchIds: child.batchIds,
+    },
+  ]);
+  const subjectId = institute.subjects[0]?.id ?? null;
+  await seedPaper(tx, institute.id, testId!, mediaKey, subjectId);
+  await seedSubmitted(tx, institute.id, testId!, child, new Date(startsAt.getTime() + 2 * hour), 45, 1, {
+    1: 'a',
+    2: 'a,c',
+    3: 'b',
+    5: 'q,p,r',
+    7: 'b',
+  });
+}
+
 /** Exam desks of both institutes, and the Apex buyer's product tests (Mock_Test and Online_Test). */
 export async function seed({ tx, now, storage, institutes: { greenfield, apex } }: DemoContext): Promise<void> {
   const { key: mediaKey } = await storage.putBuffer(triangleSvg, 'svg');
@@ -378,6 +419,7 @@ export async function seed({ tx, now, storage, institutes: { greenfield, apex } 
     online: 'Unit Tests',
     practice: 'Practice Papers',
   });
+  await seedChildResult(tx, greenfield, greenfield.account(demoLogins.greenfieldSecondChild, 1), now, mediaKey);
   await seedInstitute(tx, apex, apex.account(demoLogins.apexStudent, 1), now, mediaKey, {
     mock: 'JEE Mock',
     online: 'Weekly Online Test',

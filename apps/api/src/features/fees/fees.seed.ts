@@ -118,7 +118,7 @@ async function seedStudentYear(
 
 /**
  * Fees for both demo institutes. Greenfield (school, receipts on, late fine Rs 500): Aarav's current year has a
- * paid, a part-paid and fined overdue, an overdue, and two due installments; his previous year is paid in full (one
+ * paid, a part-paid and fined overdue, an overdue, and two due installments (the first in two days); his previous year is paid in full (one
  * payment covering two installments); 9000000009 (Rohan, whose login is refused for dues) and Diya owe fees (Diya's next due in three days); a
  * generated student has one receipt. Apex (coaching, structures by batch, no fine, receipts off): Neha has a paid,
  * an overdue and a due installment. Receipt PDFs are rendered here through the same code as any payment.
@@ -144,7 +144,10 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
     { due: addDays(today, 80), amount: term },
   ];
   const aarav = greenfield.account(demoLogins.greenfieldStudent, 1).studentId!;
-  await seedStudentYear(school, aarav, g.current.id, currentYear(true), [
+  // Aarav's next installment falls due in two days (and Diya's in three): whenever the demo is seeded, the alerts
+  // area finds a fee due soon for each of 9000000002's children (issue 31).
+  const aaravYear = currentYear(true).map((item, index) => (index === 3 ? { ...item, due: addDays(today, 2) } : item));
+  await seedStudentYear(school, aarav, g.current.id, aaravYear, [
     { on: addDays(g.current.startDate, 5), mode: 'UPI', parts: [{ installment: 0, amount: term - rupees(1_000) }] },
     { on: addDays(today, -30), mode: 'Cash', parts: [{ installment: 1, amount: rupees(8_000) }] },
   ]);
@@ -178,7 +181,7 @@ export async function seed({ tx, storage, today, institutes: { greenfield, apex 
   await seedStudentYear(school, rohan, g.current.id, currentYear(true), [
     { on: addDays(g.current.startDate, 12), mode: 'Cash', parts: [{ installment: 0, amount: term - rupees(1_000) }] },
   ]);
-  const diya = greenfield.account('9000000021', 1).studentId!;
+  const diya = greenfield.account(demoLogins.greenfieldSecondChild, 1).studentId!;
   // Diya's next installment falls due in three days: a parent's Today lists it under fees due this week (issue 31).
   const diyaYear = currentYear(false).map((item, index) => (index === 3 ? { ...item, due: addDays(today, 3) } : item));
   await seedStudentYear(school, diya, g.current.id, diyaYear, [

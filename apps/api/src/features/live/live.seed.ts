@@ -169,9 +169,58 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, institute: DemoInsti
   await createRecordings(tx, institute.id, recordings);
 }
 
-/** Live classes of both demo institutes for 9000000001's section and student@apex.test's batch. */
+/**
+ * Two live classes of the section of 9000000002's second child (Diya): one yesterday and one tomorrow, so the
+ * alerts area finds a live class of each child's that started lately (issue 31; the timetable's own online class
+ * is weekly).
+ */
+async function seedForSecondChild(tx: Tx, now: Date, institute: DemoInstitute) {
+  const batchId = institute.account(demoLogins.greenfieldSecondChild, 1).batchIds[0];
+  if (batchId === undefined) return;
+  const standardId = institute.batches.find((batch) => batch.id === batchId)!.standardId;
+  const [subject] = await tx
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(and(eq(subjects.instituteId, institute.id), eq(subjects.standardId, standardId)))
+    .orderBy(subjects.id)
+    .limit(1);
+  const [teacher] = await tx
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.instituteId, institute.id))
+    .orderBy(teachers.id)
+    .limit(1);
+  const at = (offset: number) => new Date(roundDown(now.getTime() + offset));
+  const name = subject?.name ?? 'Class';
+  await createClassSessions(
+    tx,
+    institute.id,
+    [
+      { name: `${name}: reading circle`, startsAt: at(-1 * day) },
+      { name: `${name}: question hour`, startsAt: at(day + 2 * hour) },
+    ].map((plan, index) => ({
+      batchId,
+      subjectId: subject?.id ?? null,
+      classType: 'Online Class' as const,
+      name: plan.name,
+      topics: plan.name.split(':').at(-1)!.trim(),
+      description: 'Join five minutes early; keep your camera on.',
+      startsAt: plan.startsAt,
+      durationMinutes: 45,
+      teacherIds: teacher ? [teacher.id] : [],
+      meetingWith: 'Zoom' as const,
+      sessionLink: `https://meet.example.com/live/${institute.id}-child-${index + 1}`,
+    })),
+  );
+}
+
+/**
+ * Live classes of both demo institutes for 9000000001's section and student@apex.test's batch, and two for the
+ * section of 9000000002's second child.
+ */
 export async function seed({ tx, storage, now, institutes: { greenfield, apex } }: DemoContext) {
   const video = await readFile(demoRecordingPath);
   await seedFor(tx, storage, now, greenfield, demoLogins.greenfieldStudent, video);
+  await seedForSecondChild(tx, now, greenfield);
   await seedFor(tx, storage, now, apex, demoLogins.apexStudent, video);
 }

@@ -247,8 +247,67 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
   await recordOfflineResults(tx, instituteId, marksRows);
 }
 
-/** Exam reports of both institutes' demo students. */
+/**
+ * Diya (9000000002's second child, in another section than Aarav's): her released online test ranked, and an offline
+ * unit test of her section four days ago with her marks, so her parent hears of results about each child (issue 31).
+ */
+async function seedSecondChild(tx: Tx, institute: DemoInstitute, child: DemoAccount, now: Date, today: string) {
+  const batchId = child.batchIds[0];
+  if (batchId === undefined || child.studentId === null) return;
+  const released = await tx
+    .selectDistinct({ testId: examAttempts.testId })
+    .from(examAttempts)
+    .innerJoin(
+      examTests,
+      and(eq(examTests.instituteId, examAttempts.instituteId), eq(examTests.id, examAttempts.testId)),
+    )
+    .where(
+      and(
+        eq(examAttempts.instituteId, institute.id),
+        eq(examAttempts.userId, child.userId),
+        isNotNull(examAttempts.submittedAt),
+        eq(examTests.isResultPublished, true),
+      ),
+    );
+  for (const { testId } of released) await rankTest(tx as unknown as Db, institute.id, testId, now);
+  const examDate = new Date(new Date(`${today}T00:00:00Z`).getTime() - 4 * day).toISOString().slice(0, 10);
+  const [examId] = await offlineExamRows.create(tx, institute.id, [
+    {
+      batchId,
+      examDate,
+      startTime: '09:30',
+      endTime: '10:30',
+      topicName: 'Unit test 2',
+      description: 'Chapters 4 to 6',
+      subjects: [
+        { name: 'Mathematics', totalMarks: 50 },
+        { name: 'English', totalMarks: 25 },
+      ],
+    },
+  ]);
+  await recordOfflineResults(tx, institute.id, [
+    {
+      examId: examId!,
+      studentId: child.studentId,
+      subjectName: 'Mathematics',
+      attendance: 'P',
+      marksObtained: 41,
+      rank: 1,
+    },
+    {
+      examId: examId!,
+      studentId: child.studentId,
+      subjectName: 'English',
+      attendance: 'P',
+      marksObtained: 19,
+      rank: 1,
+    },
+  ]);
+}
+
+/** Exam reports of both institutes' demo students, and of 9000000002's second child. */
 export async function seed({ tx, now, today, institutes: { greenfield, apex } }: DemoContext): Promise<void> {
   await seedInstitute(tx, greenfield, greenfield.account(demoLogins.greenfieldStudent, 1), now, today);
+  await seedSecondChild(tx, greenfield, greenfield.account(demoLogins.greenfieldSecondChild, 1), now, today);
   await seedInstitute(tx, apex, apex.account(demoLogins.apexStudent, 1), now, today);
 }

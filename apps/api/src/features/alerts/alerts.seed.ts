@@ -1,19 +1,63 @@
 // The demo's alerts (issue 31): what the worker would have produced over the last few days from the demo's own
-// attendance (and the other areas' rows), by the same set-based statements, each at that day's evening. All but the
+// attendance (and the other areas' rows), by the same set-based statements, each at that day's evening, and the
+// live classes' at ten minutes before each online class of those days (the worker looks every minute). All but the
 // last day and a half's have been read, so the bell shows a few unread and a history.
+import { alertKinds, defaultChannelOn, defaultQuietHours, liveSoonMinutes } from '@campus/domain/alerts/alerts-rules';
+import { settingsFromTable } from '@campus/domain/alerts/alerts-settings';
 import { addDays, instantInZone } from '@campus/domain/calendar/calendar';
-import { lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { alerts } from '../../db/schema/alerts.ts';
+import { classSessions } from '../../db/schema/timetable.ts';
 import type { DemoContext } from '../../db/seed/context.ts';
-import { produceAlerts } from './alerts.repository.ts';
+import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import { alertProducers, produceAlerts } from './alerts.repository.ts';
+import { saveAlertSettings } from './settings.repository.ts';
 
 /** Days back the demo's alerts start. */
 const daysBack = 4;
 
+const minute = 60_000;
+
+/** How long before a live class the demo's worker saw it starting soon (inside the 15 minutes). */
+const liveSoonLead = (liveSoonMinutes - 5) * minute;
+
 export async function seed({ tx, now, today, institutes }: DemoContext) {
+  const { greenfield } = institutes;
+  // 9000000002 opted in to live classes starting (parents do not hear of them by default) in the app, by push and by
+  // email, as Profile → Alerts would store it: the bell shows a live class of each child, and `npm start`'s demo
+  // mail sink gets mail without anyone changing a setting.
+  const parent = greenfield.account(demoLogins.greenfieldParentOfTwo, 2);
+  const table = alertKinds.map((kind) => ({
+    kind,
+    channels: {
+      app: kind === 'live-soon' || defaultChannelOn(kind, 'app', 'parent'),
+      sms: defaultChannelOn(kind, 'sms', 'parent'),
+      email: kind === 'live-soon' || defaultChannelOn(kind, 'email', 'parent'),
+      push: kind === 'live-soon' || defaultChannelOn(kind, 'push', 'parent'),
+    },
+    urgent: false,
+  }));
+  const optedIn = settingsFromTable(table, defaultQuietHours, {}, 'parent');
+  await saveAlertSettings(tx, greenfield.id, parent.userId, optedIn, now);
+
   for (let offset = -daysBack; offset <= 0; offset += 1) {
-    const evening = instantInZone(addDays(today, offset), '18:00', institutes.greenfield.timeZone);
+    const evening = instantInZone(addDays(today, offset), '18:00', greenfield.timeZone);
     await produceAlerts(tx, offset === 0 || evening > now ? now : evening);
+  }
+  // Live classes of the last days, each seen starting soon; one starting within the quarter hour is now's.
+  const starts = await tx
+    .selectDistinct({ startsAt: classSessions.startsAt })
+    .from(classSessions)
+    .where(
+      and(
+        eq(classSessions.classType, 'Online Class'),
+        gt(classSessions.startsAt, new Date(now.getTime() - daysBack * 24 * 60 * minute)),
+        lte(classSessions.startsAt, new Date(now.getTime() + liveSoonLead)),
+      ),
+    )
+    .orderBy(asc(classSessions.startsAt));
+  for (const { startsAt } of starts) {
+    await alertProducers['live-soon'](tx, new Date(startsAt.getTime() - liveSoonLead));
   }
   // Read: all but the last day and a half's (yesterday evening's and today's).
   await tx

@@ -150,6 +150,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('listens for the demo’s mail on DEMO_MAIL_PORT, any free port by default', () => {
+    expect(loadConfig({}).DEMO_MAIL_PORT).toBe(0);
+    expect(loadConfig({ DEMO_MAIL_PORT: '2525' }).DEMO_MAIL_PORT).toBe(2525);
+    for (const bad of ['-1', '65536', '25.5', 'smtp']) {
+      expect(() => loadConfig({ DEMO_MAIL_PORT: bad })).toThrow(
+        new ConfigError(`Invalid configuration: DEMO_MAIL_PORT must be a whole number from 0 to 65535 (got "${bad}")`),
+      );
+    }
+  });
+
   it('takes a VAPID key pair whole, its private key never echoed', () => {
     const publicKey = `B${'a'.repeat(86)}`;
     const privateKey = 'p'.repeat(43);

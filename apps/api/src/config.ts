@@ -149,6 +149,16 @@ const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, 'must be an address such as Campus Portal <alerts@school.example>').optional(),
   /**
+   * The port of the demo's mail sink on 127.0.0.1 (lib/demo-mail-sink.ts: `npm start` on the embedded demo without
+   * SMTP_URL keeps alert mail as files in DATA_DIR/mail); 0, any free port.
+   */
+  DEMO_MAIL_PORT: z.coerce
+    .number({ error: 'must be a whole number from 0 to 65535' })
+    .int('must be a whole number from 0 to 65535')
+    .min(0, 'must be a whole number from 0 to 65535')
+    .max(65535, 'must be a whole number from 0 to 65535')
+    .default(0),
+  /**
    * Web Push (issue 31): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it) push services
    * know the server by, and the contact they may write to (`mailto:` or `https:`). Unset, the server makes a pair
    * once and keeps it in the database (server_settings), which every process shares.

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,26 +6,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
+import { operatorTool } from './support/operator.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const templates = join(repoRoot, 'docs/import-templates');
 const host = 'greenvalley.localhost';
-
-/** Runs one of the operator's commands on the data directory (the server is not running yet). */
-function tool(name: string, dataDir: string, args: string[]) {
-  return new Promise<string>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['apps/api/src/cli.ts', name, ...args],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-      },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`${name} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout),
-    );
-  });
-}
 
 /** Opens the time table and today's schedules, where the imported class (Fractions) is. */
 async function findTodaysClass(harness: Harness, page: Page) {
@@ -45,7 +29,7 @@ describe('an institute loaded from the import templates, in Chromium', () => {
   let harness: Harness;
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-import-'));
-    await tool('institute', dataDir, [
+    await operatorTool('institute', dataDir, [
       '--add',
       '--name',
       'Green Valley School',
@@ -72,7 +56,7 @@ describe('an institute loaded from the import templates, in Chromium', () => {
         .replace('23-11-2026 09:00', `${day}-${month}-${year} 00:05`)
         .replace('24-11-2026 16:00', `${day}-${month}-${year} 23:00`),
     );
-    const out = await tool('import', dataDir, [
+    const out = await operatorTool('import', dataDir, [
       '--institute',
       host,
       '--all',

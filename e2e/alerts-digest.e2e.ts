@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
@@ -11,26 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
+import { operatorTool } from './support/operator.ts';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const host = 'lotus.localhost';
 const parentEmail = 'kavita.iyer@lotus.example';
-
-/** Runs one of the operator's commands on the data directory (no server is running on it). */
-function tool(name: string, dataDir: string, args: string[]) {
-  return new Promise<string>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['apps/api/src/cli.ts', name, ...args],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-      },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`${name} ${args.join(' ')}: ${stdout}${stderr}`)) : resolve(stdout),
-    );
-  });
-}
 
 /** A real SMTP server on loopback that keeps every mail it receives, parsed. */
 async function startMailSink() {
@@ -132,8 +114,8 @@ describe('the email digest arrives once, at its time', () => {
   beforeAll(async () => {
     mail = await startMailSink();
     dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-digest-'));
-    await tool('institute', dataDir, ['--add', '--name', 'Lotus Academy', '--host', host]);
-    key = (await tool('admin:key', dataDir, ['--institute', host, '--name', 'e2e'])).split('\n')[0]!;
+    await operatorTool('institute', dataDir, ['--add', '--name', 'Lotus Academy', '--host', host]);
+    key = (await operatorTool('admin:key', dataDir, ['--institute', host, '--name', 'e2e'])).split('\n')[0]!;
   });
   afterAll(async () => {
     await harness?.close();

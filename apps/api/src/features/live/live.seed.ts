@@ -101,9 +101,8 @@ function plans(now: Date, timeZone: string, subjectName: string): LivePlan[] {
   ];
 }
 
-async function seedFor(tx: Tx, storage: Storage, now: Date, institute: DemoInstitute, login: string, video: Buffer) {
-  const batchId = institute.account(login, 1).batchIds[0];
-  if (batchId === undefined) return;
+/** The first subject of the section's standard: the subject the demo's live classes of that section are in. */
+async function firstSubjectOf(tx: Tx, institute: DemoInstitute, batchId: number) {
   const standardId = institute.batches.find((batch) => batch.id === batchId)!.standardId;
   const [subject] = await tx
     .select({ id: subjects.id, name: subjects.name })
@@ -111,6 +110,13 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, institute: DemoInsti
     .where(and(eq(subjects.instituteId, institute.id), eq(subjects.standardId, standardId)))
     .orderBy(subjects.id)
     .limit(1);
+  return subject;
+}
+
+async function seedFor(tx: Tx, storage: Storage, now: Date, institute: DemoInstitute, login: string, video: Buffer) {
+  const batchId = institute.account(login, 1).batchIds[0];
+  if (batchId === undefined) return;
+  const subject = await firstSubjectOf(tx, institute, batchId);
   const teacherRows = await tx
     .select({ id: teachers.id })
     .from(teachers)
@@ -177,13 +183,7 @@ async function seedFor(tx: Tx, storage: Storage, now: Date, institute: DemoInsti
 async function seedForSecondChild(tx: Tx, now: Date, institute: DemoInstitute) {
   const batchId = institute.account(demoLogins.greenfieldSecondChild, 1).batchIds[0];
   if (batchId === undefined) return;
-  const standardId = institute.batches.find((batch) => batch.id === batchId)!.standardId;
-  const [subject] = await tx
-    .select({ id: subjects.id, name: subjects.name })
-    .from(subjects)
-    .where(and(eq(subjects.instituteId, institute.id), eq(subjects.standardId, standardId)))
-    .orderBy(subjects.id)
-    .limit(1);
+  const subject = await firstSubjectOf(tx, institute, batchId);
   const [teacher] = await tx
     .select({ id: teachers.id })
     .from(teachers)

@@ -47,10 +47,9 @@ async function classmatesOf(tx: Tx, instituteId: number, student: DemoAccount) {
  * bookmarks of every question type on the demo student's released attempt and one on an unreleased attempt,
  * and offline exams over the term with several subjects, an absence and upcoming exams.
  */
-async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAccount, now: Date, today: string) {
-  const instituteId = institute.id;
-  const classmates = await classmatesOf(tx, instituteId, student);
-  const taken = await tx
+/** The online tests `userId` submitted an attempt of, with whether their result is out and their type. */
+function testsTakenBy(tx: Tx, instituteId: number, userId: number) {
+  return tx
     .selectDistinct({
       testId: examAttempts.testId,
       published: examTests.isResultPublished,
@@ -64,10 +63,16 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
     .where(
       and(
         eq(examAttempts.instituteId, instituteId),
-        eq(examAttempts.userId, student.userId),
+        eq(examAttempts.userId, userId),
         isNotNull(examAttempts.submittedAt),
       ),
     );
+}
+
+async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAccount, now: Date, today: string) {
+  const instituteId = institute.id;
+  const classmates = await classmatesOf(tx, instituteId, student);
+  const taken = await testsTakenBy(tx, instituteId, student.userId);
   for (const { testId, published, testTypeId } of taken) {
     const questions = await tx
       .select({
@@ -254,21 +259,7 @@ async function seedInstitute(tx: Tx, institute: DemoInstitute, student: DemoAcco
 async function seedSecondChild(tx: Tx, institute: DemoInstitute, child: DemoAccount, now: Date, today: string) {
   const batchId = child.batchIds[0];
   if (batchId === undefined || child.studentId === null) return;
-  const released = await tx
-    .selectDistinct({ testId: examAttempts.testId })
-    .from(examAttempts)
-    .innerJoin(
-      examTests,
-      and(eq(examTests.instituteId, examAttempts.instituteId), eq(examTests.id, examAttempts.testId)),
-    )
-    .where(
-      and(
-        eq(examAttempts.instituteId, institute.id),
-        eq(examAttempts.userId, child.userId),
-        isNotNull(examAttempts.submittedAt),
-        eq(examTests.isResultPublished, true),
-      ),
-    );
+  const released = (await testsTakenBy(tx, institute.id, child.userId)).filter((test) => test.published);
   for (const { testId } of released) await rankTest(tx as unknown as Db, institute.id, testId, now);
   const examDate = new Date(new Date(`${today}T00:00:00Z`).getTime() - 4 * day).toISOString().slice(0, 10);
   const [examId] = await offlineExamRows.create(tx, institute.id, [

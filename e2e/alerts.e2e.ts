@@ -100,18 +100,21 @@ describe('alerts in Chromium on a phone', () => {
       );
       await cdp.send('ServiceWorker.enable');
       const registrationId = await registered;
+      const workerErrors: string[] = [];
+      cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => workerErrors.push(errorMessage.errorMessage));
       // What the server's push carries (features/alerts delivery), delivered as a push service would.
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin,
-        registrationId,
-        data: JSON.stringify({
-          title: 'Aarav Sharma was absent on 24-11-2026',
-          body: 'Aarav Sharma was marked absent in English on 24-11-2026.',
-          path: '/timetable?date=2026-11-24',
-          student_id: 5001,
-          alert_id: 77,
-        }),
-      });
+      const push = () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin,
+          registrationId,
+          data: JSON.stringify({
+            title: 'Aarav Sharma was absent on 24-11-2026',
+            body: 'Aarav Sharma was marked absent in English on 24-11-2026.',
+            path: '/timetable?date=2026-11-24',
+            student_id: 5001,
+            alert_id: 77,
+          }),
+        });
       const shown = () =>
         page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
@@ -121,6 +124,23 @@ describe('alerts in Chromium on a phone', () => {
             data: notification.data as unknown,
           })),
         );
+      // A push service delivers again what the browser did not take: so does the test, up to three times. In two
+      // runs of session 25 with another file busy beside it, a push sent through DevTools came to nothing (no
+      // notification within ten seconds; the cause is not found, and it never failed alone or under a CPU load). A
+      // repeat replaces the notification of its tag, so the list below holds one whatever the count, and worker
+      // errors are still checked.
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        await push();
+        const arrived = await expect
+          .poll(async () => (await shown()).length, { timeout: 5_000 })
+          .toBe(1)
+          .then(
+            () => true,
+            () => false,
+          );
+        if (arrived) break;
+      }
+      expect(workerErrors).toEqual([]);
       await expect.poll(shown).toEqual([
         {
           title: 'Aarav Sharma was absent on 24-11-2026',

@@ -79,6 +79,13 @@ export async function layoutProblems(page: Page, root = 'body'): Promise<string[
         if (Math.min(box.width, box.height) < 24) {
           problems.push(`touch target ${Math.round(box.width)}×${Math.round(box.height)} px: ${name(element)}`);
         }
+        // Words that spill out of their button or link (a squeezed box that does not clip) lie over its neighbours:
+        // readable by neither, and a tap lands on the wrong one.
+        if (style.overflowY === 'visible' && element.scrollHeight > element.clientHeight + 1) {
+          problems.push(
+            `text spills: ${name(element)} is ${element.clientHeight} px high for ${element.scrollHeight} px of content`,
+          );
+        }
       }
     }
     return problems;

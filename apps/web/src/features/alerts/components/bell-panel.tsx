@@ -26,7 +26,9 @@ function AlertRow({ alert, onOpen }: { alert: Alert; onOpen: (alert: Alert) => v
       w="100%"
       mih={44}
       p="xs"
-      style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      // Its own height in the scrolling list: shrunk to fit a long list (a flex item's default), its words spilled
+      // over the next alert.
+      style={{ borderRadius: 'var(--mantine-radius-sm)', flexShrink: 0 }}
       bg={alert.read ? undefined : 'var(--mantine-color-blue-light)'}
     >
       {/* Said, not shown: the tint shows it. Part of the button's text, so its name is what it shows. */}

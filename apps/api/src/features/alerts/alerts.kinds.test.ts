@@ -140,7 +140,7 @@ describe('alert kinds', () => {
   });
 
   describe('homework', () => {
-    it('homework-new for an assignment set for the child’s section in the last day, once', async () => {
+    it('homework-new for an assignment set for the child’s section in the last day and not yet due, once', async () => {
       const db = database.db;
       const school = await createInstitute(db);
       const f = await family(school);
@@ -156,6 +156,8 @@ describe('alert kinds', () => {
         .set({ createdAt: new Date(fixedNow.getTime() - 2 * 86_400_000) })
         .where(and(eq(assignments.instituteId, school.id), eq(assignments.id, stale)));
       const otherSection = await createAssignment(db, school, maths, { batchId: f.otherBatch });
+      // Set now but due yesterday (loaded late): nothing is left to do, so no news either.
+      await createAssignment(db, school, maths, { dueAt: kolkata('2026-11-20', '23:59') });
 
       expect(await produceHomeworkNewAlerts(db, fixedNow, school.id)).toBe(4 + 2);
       expect(await heardOfKind(db, school, 'homework-new')).toEqual(

@@ -154,8 +154,9 @@ const enrolledIn = (item: string) =>
   sql.raw(`join enrolments en on en.institute_id = ${item}.institute_id and en.batch_id = ${item}.batch_id`);
 
 /**
- * `homework-new`: an assignment set for the child's batch in the last 24 hours (the domain's isNewForAlert), once per
- * assignment; with its subject, title and local due date, as its detail screen shows them.
+ * `homework-new`: an assignment set for the child's batch in the last 24 hours (the domain's isNewForAlert) and not
+ * yet due (one loaded after its due time is old news too: nothing is left to do by then), once per assignment; with
+ * its subject, title and local due date, as its detail screen shows them.
  */
 export function produceHomeworkNewAlerts(db: Db, now: Date, instituteId?: number): Promise<number> {
   return writeAlerts(
@@ -169,6 +170,7 @@ export function produceHomeworkNewAlerts(db: Db, now: Date, instituteId?: number
       join assignments a on a.institute_id = d.institute_id
         and a.created_at <= ${now}::timestamptz
         and a.created_at > ${now}::timestamptz - make_interval(hours => ${newForHours}::int)
+        and a.due_at > ${now}::timestamptz
       ${enrolledIn('a')}
       left join subjects s on s.institute_id = a.institute_id and s.id = a.subject_id`,
   );

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,9 @@ async function findTodaysClass(harness: Harness, page: Page) {
 // `npm run import`, then the server started on that data and a browser signing in as the imported student.
 describe('an institute loaded from the import templates, in Chromium', () => {
   let harness: Harness;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-import-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-import-'));
     await operatorTool('institute', dataDir, [
       '--add',
       '--name',
@@ -70,7 +71,10 @@ describe('an institute loaded from the import templates, in Chromium', () => {
     // The tools ran on this machine's clock, so the server does too.
     harness = await startHarness({ dataDir, clock: 'machine' });
   });
-  afterAll(() => harness?.close());
+  afterAll(async () => {
+    await harness?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('the imported student signs in with the first password: notices, homework, time table and fees', async () => {
     const page = await harness.newPage({ width: 1280, height: 900 });

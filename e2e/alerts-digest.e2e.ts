@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +120,7 @@ describe('the email digest arrives once, at its time', () => {
   afterAll(async () => {
     await harness?.close();
     await mail?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(

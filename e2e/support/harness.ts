@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -153,11 +153,14 @@ async function ownServer(options: HarnessOptions, offset: number) {
   const adminUrl = e2eAdminUrl();
   const template = options.dataDir ? '' : inject('e2eDemoDatabase');
   const database = adminUrl && template ? await createDatabase(adminUrl, template) : '';
-  const dropOwnDatabase = async () => {
+  // The copy of the demo this server runs on is the file's own: it goes with the server (a run left 70 MB a file).
+  const ownDir = options.dataDir ? undefined : freshDataDir();
+  const dropOwnData = async () => {
     if (adminUrl && database) await dropDatabase(adminUrl, database);
+    if (ownDir) rmSync(ownDir, { recursive: true, force: true });
   };
   try {
-    const { port, server } = await startServer(options.dataDir ?? freshDataDir(), {
+    const { port, server } = await startServer(options.dataDir ?? ownDir!, {
       CLOCK_OFFSET_MS: String(offset),
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       ...options.env,
@@ -168,11 +171,11 @@ async function ownServer(options: HarnessOptions, offset: number) {
       port,
       stop: async () => {
         await stopServer(server);
-        await dropOwnDatabase();
+        await dropOwnData();
       },
     };
   } catch (error) {
-    await dropOwnDatabase();
+    await dropOwnData();
     throw error;
   }
 }

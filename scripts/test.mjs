@@ -2,8 +2,9 @@
 // PostgreSQL when TEST_DATABASE_URL is set, then the E2E tier in Chromium against the production build.
 // Ends with one line `tests: N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { delimiter, dirname } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import { countVitestRun } from './test-results.mjs';
 
 // The project runs on the Node it pins (package.json `dependencies.node`, installed into node_modules/.bin, which
@@ -27,6 +28,15 @@ for (const [who, version] of [
   }
 }
 console.log(`Node ${process.version} (pinned ${pinned})`);
+
+// Every temporary folder the tests make (data folders, stored files, copies of the demo, browser profiles) goes
+// under one folder of this run, removed at its end: files that forgot theirs had left 3.5 GB in /tmp over a day.
+// Children find it through TMPDIR, which os.tmpdir() and Chromium read.
+// Open to every user as /tmp is (sticky): the office sandbox runs LibreOffice as another user, which must reach its
+// job folder in there (bubblewrap refused a folder of mkdtemp's 0700).
+const runTemp = mkdtempSync(join(tmpdir(), 'portal-test-run-'));
+chmodSync(runTemp, 0o1777);
+process.env.TMPDIR = runTemp;
 
 const resultsDir = '.test-results';
 rmSync(resultsDir, { recursive: true, force: true });
@@ -185,4 +195,5 @@ if (ensureChromium()) {
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
+rmSync(runTemp, { recursive: true, force: true });
 process.exit(failed > 0 ? 1 : 0);

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The API tier's real SMTP server (smtp-server, each message parsed with mailparser).
+import { startMailServer, type MailServer } from '../apps/api/test/mail-server.ts';
 import { signIn } from './support/flows.ts';
 import { startHarness, type Harness } from './support/harness.ts';
 import { androidPhone, layoutProblems } from './support/layout.ts';
@@ -13,31 +13,6 @@ import { operatorTool } from './support/operator.ts';
 
 const host = 'lotus.localhost';
 const parentEmail = 'kavita.iyer@lotus.example';
-
-/** A real SMTP server on loopback that keeps every mail it receives, parsed. */
-async function startMailSink() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          done();
-        },
-        (error: Error) => done(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
 
 /** The day of the test, in the institute's zone (India): a Wednesday. */
 const day = '25-11-2026';
@@ -52,7 +27,7 @@ const day = '25-11-2026';
 describe('the email digest arrives once, at its time', () => {
   let dataDir: string;
   let key: string;
-  let mail: Awaited<ReturnType<typeof startMailSink>>;
+  let mail: MailServer;
   let harness: Harness | undefined;
 
   /** Rows through the admin API, as the institute's own system sends them (to its host name, on loopback). */
@@ -112,14 +87,14 @@ describe('the email digest arrives once, at its time', () => {
   };
 
   beforeAll(async () => {
-    mail = await startMailSink();
+    mail = await startMailServer();
     dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-digest-'));
     await operatorTool('institute', dataDir, ['--add', '--name', 'Lotus Academy', '--host', host]);
     key = (await operatorTool('admin:key', dataDir, ['--institute', host, '--name', 'e2e'])).split('\n')[0]!;
   });
   afterAll(async () => {
     await harness?.close();
-    await mail?.close();
+    await mail?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -198,8 +173,9 @@ describe('the email digest arrives once, at its time', () => {
       });
       await expect.poll(() => mail.received.length, { timeout: 60_000, interval: 500 }).toBe(1);
       const digest = mail.received[0]!;
-      expect(digest.to && !Array.isArray(digest.to) ? digest.to.text : '').toBe(parentEmail);
-      expect(digest.from?.text).toBe('"Lotus Academy" <alerts@lotus.example>');
+      const { to, from } = digest.parsed;
+      expect(to && !Array.isArray(to) ? to.text : '').toBe(parentEmail);
+      expect(from?.text).toBe('"Lotus Academy" <alerts@lotus.example>');
       expect(digest.subject).toBe('Your alert of the day');
       expect(digest.text).toContain(`Nila Iyer was absent on ${day}`);
       expect(digest.text).toContain(`https://${host}/my-account/`);

@@ -1,0 +1,34 @@
+// The order a vitest run starts its files in: the longest first, so no long file starts last and holds one of the two
+// workers while the other has nothing left (a run's span is then close to the files' summed time over the workers).
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that run longest, in seconds, read off a clean-clone `npm test` (session 26, `.test-results/*.json`;
+ * a loaded machine). Vitest's own order puts the files it has timed before (its cache, which a clean clone lacks)
+ * longest first, else the largest first: the accessibility walk is a 4-line file over a shared module, and started
+ * last of the E2E tier, ending it 80 s after the other worker had finished. Only the order uses these figures;
+ * refresh them when a file's time changes by much.
+ */
+export const measuredSeconds: Readonly<Record<string, number>> = {
+  'e2e/accessibility.e2e.ts': 116,
+  'e2e/accessibility-tinted.e2e.ts': 110,
+  'e2e/defects.e2e.ts': 78,
+  'e2e/phone-sweep.e2e.ts': 74,
+  'e2e/phone.e2e.ts': 71,
+  'e2e/alerts-digest.e2e.ts': 51,
+  'e2e/auth.e2e.ts': 43,
+  'e2e/panel-recovery.e2e.ts': 41,
+  'apps/api/test/upload-crash.test.ts': 75,
+  'apps/api/test/server-process.test.ts': 44,
+  'apps/api/src/features/alerts/alerts.demo.test.ts': 44,
+  'apps/api/test/routes-fuzz.test.ts': 43,
+};
+
+/** Vitest's order, then the measured files moved to the front, longest first (a stable sort keeps the rest). */
+export class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const seconds = (file: TestSpecification) => measuredSeconds[relative(this.ctx.config.root, file.moduleId)] ?? 0;
+    return (await super.sort(files)).sort((a, b) => seconds(b) - seconds(a));
+  }
+}

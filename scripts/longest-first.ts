@@ -6,9 +6,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The files that run longest, in seconds, read off a clean-clone `npm test` (session 26, `.test-results/*.json`;
  * a loaded machine). Vitest's own order puts the files it has timed before (its cache, which a clean clone lacks)
- * longest first, else the largest first: the accessibility walk is a 4-line file over a shared module, and started
- * last of the E2E tier, ending it 80 s after the other worker had finished. Only the order uses these figures;
- * refresh them when a file's time changes by much.
+ * longest first, else the largest first: the accessibility walk's two files are 4 lines each over a shared module,
+ * so they started last of the E2E tier. They happened to start together and end together, so that cost little; had
+ * one started a file later, one worker would have walked alone for over a minute at the end. Only the order uses
+ * these figures; refresh them when a file's time changes by much.
  */
 export const measuredSeconds: Readonly<Record<string, number>> = {
   'e2e/accessibility.e2e.ts': 116,

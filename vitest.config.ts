@@ -170,6 +170,8 @@ export default defineConfig({
     // Every core: vitest 4.1's default for a run is one worker fewer than the cores, one worker on a 2-core CI
     // machine, where the main process only collects results. Two workers took the first tier from 11.3 to 6.5 min
     // there (session 16, same machine, same commit).
+    // `npm test` gives its domain, scripts, API and web run one worker more (scripts/test.mjs); its E2E tier keeps
+    // these.
     maxWorkers: '100%',
     // The longest files first, whatever vitest has timed before (scripts/longest-first.ts).
     sequence: { sequencer: LongestFirst },

@@ -26,6 +26,7 @@ const notOnPostgres = [
   'src/db/schema-migrations.test.ts',
   'src/db/seed/area-seeds.test.ts',
   'src/lib/bounded-cache.test.ts',
+  'src/module-hooks.test.ts',
   'src/lib/configured-storage.test.ts',
   'src/lib/demo-mail-sink.test.ts',
   'src/lib/document-sandbox.test.ts',

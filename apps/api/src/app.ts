@@ -150,7 +150,7 @@ export interface AppOptions {
   officePreviewWaitMs?: number;
 }
 
-/** The whole server as one Fastify instance; `server.ts` only listens and closes it. */
+/** The whole server as one Fastify instance; `server-main.ts` only listens and closes it. */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),

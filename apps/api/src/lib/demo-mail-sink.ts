@@ -1,6 +1,6 @@
 // The demo's mail sink (issue 31): `npm start` on the embedded demo with no SMTP_URL sends alert mail over real SMTP
 // (the nodemailer sender production uses) to this server on loopback, which keeps each message as an .eml file under
-// DATA_DIR/mail, so a demo shows real mail without a mail server. Loaded only then (server.ts imports it lazily):
+// DATA_DIR/mail, so a demo shows real mail without a mail server. Loaded only then (server-main.ts imports it lazily):
 // `smtp-server` and `mailparser` are development dependencies, absent from a production install.
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';

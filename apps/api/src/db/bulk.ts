@@ -1,6 +1,6 @@
 // Statements over many rows at once, for the areas' writers and the admin API's batches: one array parameter per
 // column however many rows, so a batch of thousands is one statement that plans like one row.
-import { and, count, eq, getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { PgEnumColumn, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -67,28 +67,71 @@ export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
+/** An array value as PostgreSQL's array literal (`{1,2}`, `{"a","b \\"c\\""}`), for a text[] parameter. */
+function arrayLiteral(value: readonly unknown[]): string {
+  const element = (item: unknown) =>
+    item === null || item === undefined
+      ? 'NULL'
+      : typeof item === 'number'
+        ? String(item)
+        : `"${String(item).replace(/[\\"]/g, '\\$&')}"`;
+  return `{${value.map(element).join(',')}}`;
+}
+
+/**
+ * The value of a column a row leaves out of an insert: the column's default (as DEFAULT in a VALUES list), else null.
+ * A default PostgreSQL computes (now(), a sequence) cannot go in an array: such a column is given by every row or none.
+ */
+function defaultOf(table: PgTable, column: PgColumn, key: string): unknown {
+  if (column.defaultFn) return column.defaultFn();
+  if (column.default === undefined) return null;
+  if (is(column.default, SQL)) throw new Error(`${getTableName(table)}: give ${key} in every row or in none`);
+  return column.default;
+}
+
 /**
  * Rows as one array parameter per column (`$1::int[], $2::text[], …`, in the order of `keys`), for
  * `unnest(…) as u(c0, c1, …)`: building and planning a 1,000-row VALUES list costs more than the write itself.
+ * An array column (integer[]) goes as a text[] of array literals and is cast back after unnest (`cast`): unnest
+ * would flatten an array of arrays. `defaults`: a row that leaves a column out gets its default, else null.
  */
-function columnArrays(table: PgTable, keys: readonly string[], rows: readonly Record<string, unknown>[]) {
+function columnArrays(
+  table: PgTable,
+  keys: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  { defaults }: { defaults: boolean },
+) {
   return keys.map((key) => {
     const column = (table as unknown as Record<string, PgColumn>)[key];
     if (!column) throw new Error(`${getTableName(table)}: no column ${key}`);
+    const type = column.getSQLType();
+    const ofArrays = type.endsWith('[]');
+    const values = rows.map((row) => {
+      const value = row[key] === undefined ? (defaults ? defaultOf(table, column, key) : null) : row[key];
+      // Dates as ISO text: a driver writes a Date inside an array parameter as Date.toString(), which drops the zone.
+      if (value instanceof Date) return value.toISOString();
+      return ofArrays && Array.isArray(value) ? arrayLiteral(value) : value;
+    });
     return {
       name: `"${snakeCase(key)}"`,
-      // Dates as ISO text: a driver writes a Date inside an array parameter as Date.toString(), which drops the
-      // zone. Enum arrays go as text[] first: PGlite knows no array type of an enum to send them as.
-      array: sql`${sql.param(rows.map((row) => (row[key] instanceof Date ? row[key].toISOString() : (row[key] ?? null))))}${sql.raw(is(column, PgEnumColumn) ? '::text[]' : '')}::${sql.raw(column.getSQLType())}[]`,
+      // Enum arrays go as text[] first: PGlite knows no array type of an enum to send them as.
+      array: ofArrays
+        ? sql`${sql.param(values)}::text[]`
+        : sql`${sql.param(values)}${sql.raw(is(column, PgEnumColumn) ? '::text[]' : '')}::${sql.raw(type)}[]`,
+      cast: ofArrays ? `::${type}` : '',
     };
   });
 }
+
+/** Every key some row gives, in the order they first appear. */
+const keysOf = (rows: readonly Record<string, unknown>[]) => [...new Set(rows.flatMap((row) => Object.keys(row)))];
 
 const aliasList = (count: number) => Array.from({ length: count }, (_item, index) => `c${index}`);
 
 /**
  * Inserts many rows in one statement (`insert … select from unnest($1::int[], …)`). Answers the new ids in the order
- * of `rows` when `returningId` (rows are inserted in ordinality order).
+ * of `rows` when `returningId` (rows are inserted in ordinality order). A column some rows leave out takes its
+ * default in those.
  */
 export async function insertRows(
   db: Db,
@@ -97,13 +140,13 @@ export async function insertRows(
   { returningId = false }: { returningId?: boolean } = {},
 ): Promise<number[]> {
   if (rows.length === 0) return [];
-  const columns = columnArrays(table, Object.keys(rows[0]!), rows);
-  const aliases = aliasList(columns.length).join(', ');
+  const columns = columnArrays(table, keysOf(rows), rows, { defaults: true });
+  const aliases = aliasList(columns.length);
   const query = sql`insert into ${table} (${sql.raw(columns.map((column) => column.name).join(', '))})
-    select ${sql.raw(aliases)} from unnest(${sql.join(
+    select ${sql.raw(columns.map((column, index) => `${aliases[index]}${column.cast}`).join(', '))} from unnest(${sql.join(
       columns.map((column) => column.array),
       sql`, `,
-    )}) with ordinality as u(${sql.raw(aliases)}, ord)
+    )}) with ordinality as u(${sql.raw(aliases.join(', '))}, ord)
     order by ord${sql.raw(returningId ? ' returning id' : '')}`;
   const result = (await db.execute(query)) as unknown as { rows?: { id: number }[] } & { id: number }[];
   return returningId ? (result.rows ?? result).map((row) => Number(row.id)) : [];
@@ -121,12 +164,12 @@ export async function updateRows(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = Object.keys(rows[0]!);
-  const columns = columnArrays(table, names, rows);
+  const columns = columnArrays(table, names, rows, { defaults: false });
   const aliases = aliasList(columns.length);
   const assign = (match: boolean) =>
     columns
       .filter((_column, index) => keys.includes(names[index]!) === match)
-      .map((column) => `${column.name} = u.${aliases[columns.indexOf(column)]}`);
+      .map((column) => `${column.name} = u.${aliases[columns.indexOf(column)]}${column.cast}`);
   if (keys.some((key) => !names.includes(key))) throw new Error(`updateRows: every row needs ${keys.join(', ')}`);
   await db.execute(sql`update ${table} set ${sql.raw(assign(false).join(', '))}
     from unnest(${sql.join(

@@ -4,7 +4,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that run longest, in seconds, read off a clean-clone `npm test` (session 26, `.test-results/*.json`;
+ * The files that run longest, in seconds, read off the default reporter of a run of each tier (session 27;
  * a loaded machine). Vitest's own order puts the files it has timed before (its cache, which a clean clone lacks)
  * longest first, else the largest first: the accessibility walk's two files are 4 lines each over a shared module,
  * so they started last of the E2E tier. They happened to start together and end together, so that cost little; had
@@ -12,18 +12,20 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * these figures; refresh them when a file's time changes by much.
  */
 export const measuredSeconds: Readonly<Record<string, number>> = {
-  'e2e/accessibility.e2e.ts': 116,
-  'e2e/accessibility-tinted.e2e.ts': 110,
-  'e2e/defects.e2e.ts': 78,
-  'e2e/phone-sweep.e2e.ts': 74,
-  'e2e/phone.e2e.ts': 71,
-  'e2e/alerts-digest.e2e.ts': 51,
-  'e2e/auth.e2e.ts': 43,
-  'e2e/panel-recovery.e2e.ts': 41,
-  'apps/api/test/upload-crash.test.ts': 75,
-  'apps/api/test/server-process.test.ts': 44,
-  'apps/api/src/features/alerts/alerts.demo.test.ts': 44,
-  'apps/api/test/routes-fuzz.test.ts': 43,
+  'e2e/accessibility.e2e.ts': 109,
+  'e2e/accessibility-tinted.e2e.ts': 106,
+  'e2e/defects.e2e.ts': 86,
+  'e2e/phone-sweep.e2e.ts': 84,
+  'e2e/phone.e2e.ts': 77,
+  'e2e/timetable.e2e.ts': 45,
+  'e2e/auth.e2e.ts': 44,
+  'e2e/panel-recovery.e2e.ts': 42,
+  'apps/api/src/features/alerts/alerts.demo.test.ts': 72,
+  'apps/api/test/upload-crash.test.ts': 70,
+  'apps/api/test/routes-fuzz.test.ts': 65,
+  'apps/api/test/server-process.test.ts': 53,
+  'apps/api/src/lib/office-preview.test.ts': 35,
+  'apps/api/src/features/files/files.routes.test.ts': 33,
 };
 
 /** Vitest's order, then the measured files moved to the front, longest first (a stable sort keeps the rest). */

@@ -4,11 +4,12 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that run longest, in seconds, read off the default reporter of a run of each tier (session 27). Vitest's own order puts the files it has timed before (its cache, which a clean clone lacks)
- * longest first, else the largest first: the accessibility walk's two files are 4 lines each over a shared module,
- * so they started last of the E2E tier. They happened to start together and end together, so that cost little; had
- * one started a file later, one worker would have walked alone for over a minute at the end. Only the order uses
- * these figures; refresh them when a file's time changes by much.
+ * The files that run longest, in seconds, read off the default reporter of a run of each tier (session 27). Vitest's
+ * own order puts the files it has timed before (its cache, which a clean clone lacks) longest first, else the largest
+ * first: the accessibility walk's two files are 4 lines each over a shared module, so they started last of the E2E
+ * tier. They happened to start together and end together, so that cost little; had one started a file later, one
+ * worker would have walked alone for over a minute at the end. Only the order uses these figures; refresh them when a
+ * file's time changes by much.
  */
 export const measuredSeconds: Readonly<Record<string, number>> = {
   'e2e/accessibility.e2e.ts': 109,

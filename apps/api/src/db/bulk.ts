@@ -67,7 +67,7 @@ export async function executeRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
-/** An array value as PostgreSQL's array literal (`{1,2}`, `{"a","b \\"c\\""}`), for a text[] parameter. */
+/** An array as PostgreSQL's array literal (`{1,2}`; text quoted, `"` and `\` escaped), for a text[] parameter. */
 function arrayLiteral(value: readonly unknown[]): string {
   const element = (item: unknown) =>
     item === null || item === undefined

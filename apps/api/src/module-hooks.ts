@@ -31,7 +31,7 @@ export function resolveFast(
   return nextResolve(specifier, context);
 }
 
-/** Puts the shortcut in the loader of this process (and its worker threads): first thing in an entry. */
+/** Puts the shortcut in this thread's module loader (worker threads have their own): first thing in an entry. */
 export function registerModuleHooks(): void {
   registerHooks({ resolve: resolveFast });
 }

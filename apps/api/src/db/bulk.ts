@@ -142,8 +142,9 @@ export async function insertRows(
   if (rows.length === 0) return [];
   const columns = columnArrays(table, keysOf(rows), rows, { defaults: true });
   const aliases = aliasList(columns.length);
+  const selected = columns.map((column, index) => `${aliases[index]}${column.cast}`).join(', ');
   const query = sql`insert into ${table} (${sql.raw(columns.map((column) => column.name).join(', '))})
-    select ${sql.raw(columns.map((column, index) => `${aliases[index]}${column.cast}`).join(', '))} from unnest(${sql.join(
+    select ${sql.raw(selected)} from unnest(${sql.join(
       columns.map((column) => column.array),
       sql`, `,
     )}) with ordinality as u(${sql.raw(aliases.join(', '))}, ord)

@@ -1,5 +1,5 @@
 // Background work from a job queue in PostgreSQL (issue 30): API code enqueues, a worker runs the handlers. The worker
-// is `npm run worker` (src/worker-main.ts) beside API processes on PostgreSQL, or the API process itself (WORKER=inline,
+// is `npm run worker` (src/worker.ts) beside API processes on PostgreSQL, or the API process itself (WORKER=inline,
 // the default, and the only way on the embedded PGlite database of `npm start`).
 //
 // The library: pg-boss 12, not graphile-worker. What decided it is the embedded default: PGlite is one connection in

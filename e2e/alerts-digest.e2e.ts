@@ -22,7 +22,8 @@ const day = '25-11-2026';
  * child absent in the morning; the parent, who turned the email digest on at the default time (18:00), gets no mail
  * then, and one mail at 18:00 listing the absence; an absence recorded after 18:00 waits for the next day's digest.
  * Mail goes over SMTP to a real SMTP server the test runs. The server is stopped and started again with its clock at
- * 18:00, so the test waits for no clock (the worker's delivery run every 30 s is the only wait).
+ * 18:00, so the test waits for no clock: a process that starts working runs the deliveries due at once
+ * (lib/job-queue.ts `atStart`), and the digest is due.
  */
 describe('the email digest arrives once, at its time', () => {
   let dataDir: string;

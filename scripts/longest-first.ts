@@ -16,7 +16,6 @@ export const measuredSeconds: Readonly<Record<string, number>> = {
   'e2e/accessibility-tinted.e2e.ts': 106,
   'e2e/defects.e2e.ts': 86,
   'e2e/phone-sweep.e2e.ts': 84,
-  'e2e/alerts-digest.e2e.ts': 79,
   'e2e/phone.e2e.ts': 77,
   'e2e/timetable.e2e.ts': 45,
   'e2e/auth.e2e.ts': 44,

@@ -129,6 +129,52 @@ describe('the job queue', () => {
   });
 });
 
+describe('recurring jobs as a process starts', () => {
+  const ran: string[] = [];
+  const recurring = (name: string, atStart: boolean) =>
+    defineJob({
+      name,
+      everySeconds: 3600,
+      atStart,
+      pollSeconds: 0.5,
+      async run() {
+        ran.push(name);
+      },
+    });
+  const kinds = [recurring('test-at-start', true), recurring('test-each-period', false)];
+
+  it('sends a kind marked atStart as a working process starts, not a period later, again after a restart', async () => {
+    ran.length = 0;
+    const database = await createMigratedDatabase();
+    try {
+      // Two starts within one period (an hour here): the second runs it again, though the first took the slot.
+      for (const start of [1, 2]) {
+        const jobs = await workingQueue(database, kinds);
+        await waitForJobs(jobs);
+        await jobs.stop();
+        expect(ran).toEqual(Array.from({ length: start }, () => 'test-at-start'));
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('sends none when an enqueue started the queue (an app answering through inject)', async () => {
+    ran.length = 0;
+    const database = await createMigratedDatabase();
+    const jobs = openJobQueue(database, { kinds, log: silent, works: true, stopTimeoutMs: 5000 });
+    jobs.work({ db: database.db, now: () => new Date(), log: silent, jobs });
+    try {
+      expect(await jobs.enqueue(kinds[1]!, {}, { key: 'asked' })).toBe(true);
+      await waitForJobs(jobs);
+      expect(ran).toEqual(['test-each-period']);
+    } finally {
+      await jobs.stop();
+      await database.close();
+    }
+  });
+});
+
 /** Polls `condition` every 20 ms (10 s at most). */
 async function waitUntil(condition: () => boolean) {
   const started = Date.now();

@@ -81,6 +81,11 @@ export interface JobKind<Data extends object = object> {
   readonly timeoutSeconds?: number;
   /** A recurring job: each working process sends it every this many seconds, one job a period (see above). */
   readonly everySeconds?: number;
+  /**
+   * A recurring job also sent when a process starts working (start()): what fell due while none worked (a deploy, a
+   * crash) runs then, not a period later.
+   */
+  readonly atStart?: boolean;
   /** How often an idle worker looks for this kind's jobs (default 2 s, at least 0.5). */
   readonly pollSeconds?: number;
   /** Jobs of this kind each working process runs at once, each of another key (default 1), or its configuration. */
@@ -100,7 +105,8 @@ export interface EnqueueOptions {
 export interface JobQueue {
   /**
    * Starts the queue: loads pg-boss, installs or upgrades its schema, creates (or updates) the kinds' queues and, with
-   * a context given to work(), runs the handlers. Once; every call answers the same promise. Enqueueing starts it too.
+   * a context given to work(), runs the handlers and sends the recurring kinds marked `atStart`. Once: a later call
+   * waits for the same start. Enqueueing starts it too, without those sends.
    */
   start(): Promise<void>;
   /** Adds a job unless one of this kind with the same key is waiting; answers whether it added one. */
@@ -259,9 +265,21 @@ export function openJobQueue(database: Database, options: JobQueueOptions): JobQ
     }
   }
 
+  let caughtUp = false;
   const queue: JobQueue = {
     async start() {
-      await bossOf();
+      const boss = await bossOf();
+      // Once, where this process runs the handlers; not when an enqueue started the queue (tests through inject).
+      if (caughtUp || !working || stopped) return;
+      caughtUp = true;
+      for (const kind of kinds) {
+        if (!kind.atStart || kind.everySeconds === undefined) continue;
+        // Outside the period's slot, which a run before a restart may have taken; its key joins a run already
+        // waiting and keeps two from running at once.
+        const id = await boss.send(kind.name, {}, { singletonKey: kind.name });
+        const workerId = workerIds.get(kind.name);
+        if (id !== null && workerId) boss.notifyWorker(workerId);
+      }
     },
 
     async enqueue(kind, data, { key, delaySeconds }) {

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createDemoApp, createSeededDatabase } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import type { JobContext, JobQueue } from '../../lib/job-queue.ts';
+import { deliverDueAlerts, planAlerts } from './delivery.jobs.ts';
 
 // The demo promises (README "Alerts in the demo"): 9000000002's bell holds every kind of alert about each of the
 // two children, whatever the time of day or weekday the demo was seeded at, some read and some unread.
@@ -51,6 +53,19 @@ describe('the alerts demo', () => {
         }
         expect(missing).toEqual({ 'Aarav Sharma': [], 'Diya Sharma': [] });
         expect(read).toEqual(new Set([true, false]));
+        // Delivered as the worker would have delivered it (alerts.seed.ts): a process that starts on the demo finds no
+        // alert to plan and nothing due, so no text of days ago goes out dated now.
+        const worker: JobContext = {
+          db: app.db,
+          now: () => now,
+          log: app.log,
+          jobs: { enqueue: () => Promise.reject(new Error('nothing to enqueue')) } as Pick<
+            JobQueue,
+            'enqueue'
+          > as JobQueue,
+        };
+        expect(await planAlerts(worker)).toBe(0);
+        expect(await deliverDueAlerts(worker)).toBe(0);
       } finally {
         await app.close();
       }

@@ -1,16 +1,21 @@
 // The demo's alerts (issue 31): what the worker would have produced over the last few days from the demo's own
 // attendance (and the other areas' rows), by the same set-based statements, each at that day's evening, and the
 // live classes' at ten minutes before each online class of those days (the worker looks every minute). All but the
-// last day and a half's have been read, so the bell shows a few unread and a history.
+// last day and a half's have been read, so the bell shows a few unread and a history. Each was delivered as the
+// worker would have, when it was produced (`deliverAt`): a process that starts on the demo finds nothing due from
+// before its start (a text sent then would land in a phone's Messages dated now, half a minute after each start).
 import { alertKinds, defaultChannelOn, defaultQuietHours, liveSoonMinutes } from '@campus/domain/alerts/alerts-rules';
 import { settingsFromTable } from '@campus/domain/alerts/alerts-settings';
 import { addDays, instantInZone } from '@campus/domain/calendar/calendar';
 import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { alerts } from '../../db/schema/alerts.ts';
 import { classSessions } from '../../db/schema/timetable.ts';
 import type { DemoContext } from '../../db/seed/context.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
+import type { JobContext, JobQueue } from '../../lib/job-queue.ts';
 import { alertProducers, produceAlerts } from './alerts.repository.ts';
+import { deliverDueAlerts, planAlerts } from './delivery.jobs.ts';
 import { saveAlertSettings } from './settings.repository.ts';
 
 /** Days back the demo's alerts start. */
@@ -20,6 +25,32 @@ const minute = 60_000;
 
 /** How long before a live class the demo's worker saw it starting soon (inside the 15 minutes). */
 const liveSoonLead = (liveSoonMinutes - 5) * minute;
+
+/**
+ * The demo's worker at `at`: plans the alerts produced by then and delivers what is due, with the worker's own code
+ * (delivery.jobs.ts). Its texts go into the outbox and to the gateway at once (the job queue here runs each job as it
+ * is asked for); its mail and pushes go nowhere, as the demo keeps no copy of what went days ago (and has no push
+ * subscription, so its pushes are noted skipped).
+ */
+async function deliverAt(db: Db, at: Date) {
+  const silent = { info() {}, warn() {}, error() {} };
+  const context: JobContext = {
+    db,
+    now: () => at,
+    log: silent,
+    jobs: {
+      async enqueue(kind, data) {
+        await kind.run(context, data);
+        return true;
+      },
+    } as Pick<JobQueue, 'enqueue'> as JobQueue,
+    sms: { send: async () => undefined },
+    mail: { send: async () => undefined },
+    push: { send: async () => 'sent' },
+  };
+  await planAlerts(context);
+  await deliverDueAlerts(context);
+}
 
 export async function seed({ tx, now, today, institutes }: DemoContext) {
   const { greenfield } = institutes;
@@ -42,7 +73,9 @@ export async function seed({ tx, now, today, institutes }: DemoContext) {
 
   for (let offset = -daysBack; offset <= 0; offset += 1) {
     const evening = instantInZone(addDays(today, offset), '18:00', greenfield.timeZone);
-    await produceAlerts(tx, offset === 0 || evening > now ? now : evening);
+    const at = offset === 0 || evening > now ? now : evening;
+    await produceAlerts(tx, at);
+    await deliverAt(tx, at);
   }
   // Live classes of the last days, each seen starting soon; one starting within the quarter hour is now's.
   const starts = await tx
@@ -57,8 +90,12 @@ export async function seed({ tx, now, today, institutes }: DemoContext) {
     )
     .orderBy(asc(classSessions.startsAt));
   for (const { startsAt } of starts) {
-    await alertProducers['live-soon'](tx, new Date(startsAt.getTime() - liveSoonLead));
+    const at = new Date(startsAt.getTime() - liveSoonLead);
+    await alertProducers['live-soon'](tx, at);
+    await deliverAt(tx, at);
   }
+  // What fell due since (a text held back by quiet hours, a digest), as the worker's last run before `now` sent it.
+  await deliverAt(tx, now);
   // Read: all but the last day and a half's (yesterday evening's and today's).
   await tx
     .update(alerts)

@@ -284,6 +284,8 @@ export async function deliverDueAlerts(context: JobContext): Promise<number> {
 export const alertsDeliverJob = defineJob({
   name: 'alerts-deliver',
   everySeconds: 30,
+  // A digest or a quiet-hours text that fell due while no process worked goes out as one starts.
+  atStart: true,
   pollSeconds: 1,
   retries: 0,
   async run(context) {

@@ -73,6 +73,11 @@ export function isTimeZone(name: string): boolean {
   return known;
 }
 
+/** The local 24-hour `HH:MM` of `instant` in `timeZone`. */
+export function timeInZone(instant: Date, timeZone: string): string {
+  return formatter('en-GB', timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+}
+
 /** Adds whole days to an ISO date (calendar arithmetic, no time zone involved). */
 export function addDays(date: IsoDate, days: number): IsoDate {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

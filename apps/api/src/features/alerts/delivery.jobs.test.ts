@@ -197,6 +197,33 @@ describe('alert deliveries', () => {
     expect(pushRow).toMatchObject({ nextTryAt: null, sentAt: null, lastError: 'every push subscription is gone' });
   });
 
+  it('pushes to accounts with no browser subscribed end skipped, beside a push that goes in the same claim', async () => {
+    clock = fixedNow;
+    const school = await createInstitute(app.db);
+    const subscribed = await family(school);
+    const unsubscribed = [await family(school), await family(school)];
+    for (const people of unsubscribed)
+      await app.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, people.parent.userId));
+    const alertIds = [subscribed, ...unsubscribed].map((people) => absenceAlert(school, people));
+    const [sentId, ...skippedIds] = await Promise.all(alertIds);
+    await runWorker(school);
+    expect(pushesTo(subscribed.parent.userId)).toHaveLength(1);
+    const [sentRow] = (await deliveriesOf(school, sentId!)).filter((row) => row.channel === 'push');
+    expect(sentRow).toMatchObject({ nextTryAt: null, sentAt: clock, lastError: null });
+    for (const [index, alertId] of skippedIds.entries()) {
+      expect(pushesTo(unsubscribed[index]!.parent.userId)).toEqual([]);
+      const rows = await deliveriesOf(school, alertId);
+      expect(rows.find((row) => row.channel === 'push')).toMatchObject({
+        attempts: 1,
+        nextTryAt: null,
+        sentAt: null,
+        lastError: 'no push subscription',
+      });
+      // The account's other channels went as usual.
+      expect(rows.find((row) => row.channel === 'sms')).toMatchObject({ sentAt: clock, lastError: null });
+    }
+  });
+
   it('a subscription outside the push services allowed is not posted to, checked again as the push goes', async () => {
     clock = fixedNow;
     const school = await createInstitute(app.db);

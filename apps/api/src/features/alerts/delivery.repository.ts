@@ -163,6 +163,21 @@ export async function finishDelivery(
     .where(and(eq(alertDeliveries.instituteId, delivery.instituteId), eq(alertDeliveries.id, delivery.id)));
 }
 
+/** Notes that `deliveries` had nowhere to go (`reason`), in one statement an institute: a batch skipped at once. */
+export async function skipDeliveries(
+  db: Db,
+  deliveries: readonly Pick<ClaimedDelivery, 'instituteId' | 'id'>[],
+  reason: string,
+) {
+  for (const institute of new Set(deliveries.map((delivery) => delivery.instituteId))) {
+    const ids = deliveries.filter((delivery) => delivery.instituteId === institute).map((delivery) => delivery.id);
+    await db
+      .update(alertDeliveries)
+      .set({ nextTryAt: null, lastError: reason })
+      .where(and(eq(alertDeliveries.instituteId, institute), inArray(alertDeliveries.id, ids)));
+  }
+}
+
 /** Notes a failed try: tried again at `retryAt`, or given up without one. */
 export async function failDelivery(
   db: Db,

@@ -56,7 +56,7 @@ const httpLayer = [
   'test/trust-proxy.test.ts',
 ];
 /**
- * Files about rules, messages and answer shapes on the read side, left out of the PostgreSQL pass (issue 29: the
+ * Files about rules, messages and answer shapes on the read side, run on one driver only (issue 29: the
  * PostgreSQL tier on the tests that differ by driver). What a driver can change is what a query sends and answers:
  * the values it parses (dates, numbers, nulls), what it does at once beside another connection (locks, races,
  * conflicts), how it refuses (error codes) and the schema it migrates. On PostgreSQL those run in
@@ -67,8 +67,10 @@ const httpLayer = [
  * - the concurrency files (races, limits, lock-outs, sessions, the job queue, ranking) and the *.pg.test.ts;
  * - the E2E tier, which runs on PostgreSQL in CI: every screen's values as a user reads them.
  * The files below check what TypeScript makes of those answers (which list, which message, which shape), the same
- * on either driver; they run once, on PGlite. A file that writes, locks or races stays on both passes; a new file
- * runs on both unless added here.
+ * on either driver; they run once, as the HTTP layer's do: on PostgreSQL when the run has it, else on PGlite. (On
+ * PostgreSQL they take about half the CPU: these files alone, 90 s of the machine's CPU on PGlite against 48 s,
+ * session 28; PGlite is PostgreSQL compiled to WebAssembly, in the test's own process.) A file that writes, locks or
+ * races stays on both passes; a new file runs on both unless added here.
  */
 const rulesOnly = [
   'src/access/define-route.test.ts',
@@ -99,6 +101,8 @@ const rulesOnly = [
   'test/upload-early-refusal.test.ts',
 ];
 const postgresPassRuns = Boolean(process.env.TEST_DATABASE_URL);
+/** The files that run once in a run with the PostgreSQL pass, on PostgreSQL. */
+const runOnce = [...httpLayer, ...rulesOnly];
 
 /**
  * One API project: `api*` on PGlite, `api-postgres*` on PostgreSQL (TEST_DATABASE_URL) with the PostgreSQL-only
@@ -171,8 +175,7 @@ export default defineConfig({
     // Every core: vitest 4.1's default for a run is one worker fewer than the cores, one worker on a 2-core CI
     // machine, where the main process only collects results. Two workers took the first tier from 11.3 to 6.5 min
     // there (session 16, same machine, same commit).
-    // `npm test` gives its domain, scripts, API and web run one worker more (scripts/test.mjs); its E2E tier keeps
-    // these.
+    // `npm test` gives both its runs (domain, scripts, API and web; E2E) one worker more (scripts/test.mjs).
     maxWorkers: '100%',
     // The longest files first, whatever vitest has timed before (scripts/longest-first.ts).
     sequence: { sequencer: LongestFirst },
@@ -188,10 +191,10 @@ export default defineConfig({
       // (isolate: false), as importing the whole app afresh for each file was a third of the tier's time. The few
       // files that replace a module with vi.mock keep a graph of their own (apiIsolated), so no mock reaches
       // another file and no other file's import hides one.
-      apiProject('api', { isolate: false, exclude: [...apiIsolated, ...(postgresPassRuns ? httpLayer : [])] }),
-      apiProject('api-isolated', { include: apiIsolated }),
-      apiProject('api-postgres', { isolate: false, exclude: [...apiIsolated, ...notOnPostgres, ...rulesOnly] }),
-      apiProject('api-postgres-isolated', { include: apiIsolated, exclude: rulesOnly }),
+      apiProject('api', { isolate: false, exclude: [...apiIsolated, ...(postgresPassRuns ? runOnce : [])] }),
+      apiProject('api-isolated', { include: apiIsolated, exclude: postgresPassRuns ? runOnce : [] }),
+      apiProject('api-postgres', { isolate: false, exclude: [...apiIsolated, ...notOnPostgres] }),
+      apiProject('api-postgres-isolated', { include: apiIsolated }),
       webProject('web', { isolate: false, exclude: webIsolated }),
       webProject('web-isolated', { include: webIsolated }),
       {
@@ -208,9 +211,10 @@ export default defineConfig({
           // run are busy: its default of one second failed the notification test at random (session 25). A poll
           // ends as soon as it holds, so a longer limit costs a passing test nothing.
           expect: { poll: { timeout: 10_000 } },
-          // Two files at once (one a core): each has its own server and data folder and its own browser contexts in
-          // the shared Chromium, and a file spends most of its time waiting on the browser and the server (one at a
-          // time, the tier used 9.8 of its 16.8 minutes of CPU on 2 cores, session 16).
+          // Files at once (`npm test` runs one more than the cores, scripts/test.mjs): each has its own server and
+          // data folder and its own browser contexts in the shared Chromium, and a file spends much of its time
+          // waiting on the browser and the server (one at a time, the tier used 9.8 of its 16.8 minutes of CPU on 2
+          // cores, session 16).
         },
       },
     ],

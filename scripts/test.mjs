@@ -205,7 +205,10 @@ vitest(
 
 if (ensureChromium()) {
   ensureFullChromium();
-  vitest('e2e in Chromium', ['e2e']);
+  // A file more than the cores, as above: with one a core a fifth of the CPU stood idle through the tier (files wait
+  // on the browser, the server and timers); three on 2 cores took it from 394 to 317 s with no more CPU (611 → 589
+  // s of the machine's), and the longest test, an accessibility walk, from 21 to 32 s of its 60 (session 28).
+  vitest('e2e in Chromium', ['e2e'], [`--maxWorkers=${availableParallelism() + 1}`]);
 } else {
   failed += 1;
   failures.push('e2e (no Chromium)');

@@ -91,7 +91,7 @@ async function switchMode(page: Page, from: ColourMode, to: ColourMode) {
 /**
  * axe on every signed-in route of each kind of user, in `modes`: the rules that read colours in each mode and, with
  * `documentRules`, the rules that read only the document (the same answer in every mode) once a screen. The four
- * modes are split over two files (accessibility.e2e.ts, accessibility-tinted.e2e.ts) so the tier's two workers share
+ * modes are split over two files (accessibility.e2e.ts, accessibility-tinted.e2e.ts) so the tier's workers share
  * the walk.
  */
 export function axeWalk(modes: readonly [ColourMode, ...ColourMode[]], { documentRules }: { documentRules: boolean }) {

@@ -4,28 +4,31 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that run longest, in seconds, read off the default reporter of a run of each tier (session 27). Vitest's
- * own order puts the files it has timed before (its cache, which a clean clone lacks) longest first, else the largest
- * first: the accessibility walk's two files are 4 lines each over a shared module, so they started last of the E2E
- * tier. They happened to start together and end together, so that cost little; had one started a file later, one
+ * The files that run longest, in seconds, read off the default reporter of a clean clone's `npm test` (session 28).
+ * Vitest's own order puts the files it has timed before (its cache, which a clean clone lacks) longest first, else the
+ * largest first: the accessibility walk's two files are 4 lines each over a shared module, so they started last of the
+ * E2E tier. They happened to start together and end together, so that cost little; had one started a file later, one
  * worker would have walked alone for over a minute at the end. Only the order uses these figures; refresh them when a
  * file's time changes by much.
  */
 export const measuredSeconds: Readonly<Record<string, number>> = {
-  'e2e/accessibility.e2e.ts': 109,
-  'e2e/accessibility-tinted.e2e.ts': 106,
-  'e2e/defects.e2e.ts': 86,
-  'e2e/phone-sweep.e2e.ts': 84,
-  'e2e/phone.e2e.ts': 77,
-  'e2e/timetable.e2e.ts': 45,
-  'e2e/auth.e2e.ts': 44,
-  'e2e/panel-recovery.e2e.ts': 42,
-  'apps/api/src/features/alerts/alerts.demo.test.ts': 72,
-  'apps/api/test/upload-crash.test.ts': 70,
-  'apps/api/test/routes-fuzz.test.ts': 65,
-  'apps/api/test/server-process.test.ts': 53,
-  'apps/api/src/lib/office-preview.test.ts': 35,
-  'apps/api/src/features/files/files.routes.test.ts': 33,
+  'e2e/accessibility.e2e.ts': 99,
+  'e2e/accessibility-tinted.e2e.ts': 95,
+  'e2e/phone.e2e.ts': 68,
+  'e2e/defects.e2e.ts': 65,
+  'e2e/phone-sweep.e2e.ts': 64,
+  'e2e/timetable.e2e.ts': 43,
+  'e2e/panel-recovery.e2e.ts': 41,
+  'e2e/auth.e2e.ts': 41,
+  'e2e/alerts-digest.e2e.ts': 34,
+  'apps/api/test/upload-crash.test.ts': 53,
+  'apps/api/test/routes-fuzz.test.ts': 39,
+  'apps/api/test/server-process.test.ts': 33,
+  'apps/api/src/features/alerts/alerts.demo.test.ts': 23,
+  'apps/api/src/lib/office-preview.test.ts': 21,
+  'apps/api/src/lib/document-sandbox.test.ts': 21,
+  'apps/api/src/features/files/files.routes.test.ts': 18,
+  'apps/api/src/features/admin/import.cli.test.ts': 17,
 };
 
 /** Vitest's order, then the measured files moved to the front, longest first (a stable sort keeps the rest). */

@@ -10,7 +10,7 @@ import { smsOutbox } from '../src/db/schema/auth.ts';
 import { alertsDeliverJob, alertsPlanJob } from '../src/features/alerts/delivery.jobs.ts';
 import { saveSubscription } from '../src/features/alerts/push.repository.ts';
 import { saveAlertSettings } from '../src/features/alerts/settings.repository.ts';
-import type { JobContext, JobQueue } from '../src/lib/job-queue.ts';
+import type { JobContext } from '../src/lib/job-queue.ts';
 import { smtpMailSender } from '../src/lib/mail.ts';
 import { webPushSender } from '../src/lib/push.ts';
 import { createAlert } from './factories/alerts.ts';
@@ -48,7 +48,7 @@ describe('alerts delivered by two workers on one PostgreSQL database', () => {
     db: pool.db,
     now: () => clock,
     log: silentLog,
-    jobs: { enqueue: async () => true } as unknown as JobQueue,
+    jobs: { enqueue: async () => true },
     mail: smtpMailSender(mail.url),
     push: webPushSender(vapid),
     pushServices: [push.origin],

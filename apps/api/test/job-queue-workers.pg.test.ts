@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { examSweepJob } from '../src/features/exam/exam.jobs.ts';
-import { defineJob, type JobQueue } from '../src/lib/job-queue.ts';
+import { defineJob, type JobEnqueuer, type JobQueue } from '../src/lib/job-queue.ts';
 import { createMigratedDatabase } from './helpers.ts';
 import { waitForJobs } from './jobs.ts';
 import { openWorkers } from './workers.ts';
@@ -33,7 +33,7 @@ describe('two workers on one PostgreSQL database', () => {
       running -= 1;
     },
   });
-  const workerOf = (jobs: JobQueue) => `worker ${workers.indexOf(jobs) + 1}`;
+  const workerOf = (jobs: JobEnqueuer) => `worker ${workers.findIndex((worker) => worker === jobs) + 1}`;
   const runsOf = (label: string) => events.filter((event) => event.startsWith(`${label} starts`));
 
   beforeAll(async () => {

@@ -52,7 +52,8 @@ export interface JobContext {
   db: Db;
   now: () => Date;
   log: JobLog;
-  jobs: JobQueue;
+  /** Where a handler asks for more jobs: enqueueing is all a handler does with the queue. */
+  jobs: JobEnqueuer;
   /** Converts office files to their PDF previews (the office-preview job); undefined where none runs. */
   officePreviews?: OfficePreviewer;
   /** Where uploaded and drawn files live (receipts' PDFs). */
@@ -126,6 +127,9 @@ export interface JobQueue {
   /** Takes no more jobs, lets running ones finish (up to the stop timeout), and stops; the database stays open. */
   stop(): Promise<void>;
 }
+
+/** What asks for jobs (a handler, a route, an admin kind's after-commit): the queue's `enqueue` and nothing else. */
+export type JobEnqueuer = Pick<JobQueue, 'enqueue'>;
 
 export interface JobQueueOptions {
   /** Every kind this process may enqueue or run (features/index.ts `jobKinds`). */

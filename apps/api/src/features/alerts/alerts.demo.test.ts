@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getAs, postLogin, signIn } from '../../../test/auth-helpers.ts';
 import { createDemoApp, createSeededDatabase } from '../../../test/helpers.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
-import type { JobContext, JobQueue } from '../../lib/job-queue.ts';
+import type { JobContext } from '../../lib/job-queue.ts';
 import { deliverDueAlerts, planAlerts } from './delivery.jobs.ts';
 
 // The demo promises (README "Alerts in the demo"): 9000000002's bell holds every kind of alert about each of the
@@ -59,10 +59,7 @@ describe('the alerts demo', () => {
           db: app.db,
           now: () => now,
           log: app.log,
-          jobs: { enqueue: () => Promise.reject(new Error('nothing to enqueue')) } as Pick<
-            JobQueue,
-            'enqueue'
-          > as JobQueue,
+          jobs: { enqueue: () => Promise.reject(new Error('nothing to enqueue')) },
         };
         expect(await planAlerts(worker)).toBe(0);
         expect(await deliverDueAlerts(worker)).toBe(0);

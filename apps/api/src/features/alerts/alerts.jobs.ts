@@ -1,4 +1,4 @@
-import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
+import { defineJob, type JobEnqueuer } from '../../lib/job-queue.ts';
 import { findInstituteIds, produceAlerts, produceLiveSoonAlerts } from './alerts.repository.ts';
 import { enqueueAlertPlanning } from './delivery.jobs.ts';
 
@@ -22,7 +22,7 @@ export const produceAlertsJob = defineJob<{ instituteId: number }>({
 });
 
 /** Enqueues the production of an institute's alerts (joins the job already waiting for it, if any). */
-export const enqueueAlerts = (jobs: JobQueue, instituteId: number) =>
+export const enqueueAlerts = (jobs: JobEnqueuer, instituteId: number) =>
   jobs.enqueue(produceAlertsJob, { instituteId }, { key: String(instituteId) });
 
 /**

@@ -13,7 +13,7 @@ import { alerts } from '../../db/schema/alerts.ts';
 import { classSessions } from '../../db/schema/timetable.ts';
 import type { DemoContext } from '../../db/seed/context.ts';
 import { demoLogins } from '../../db/seed/demo-accounts.ts';
-import type { JobContext, JobQueue } from '../../lib/job-queue.ts';
+import type { JobContext } from '../../lib/job-queue.ts';
 import { alertProducers, produceAlerts } from './alerts.repository.ts';
 import { deliverDueAlerts, planAlerts } from './delivery.jobs.ts';
 import { saveAlertSettings } from './settings.repository.ts';
@@ -43,7 +43,7 @@ async function deliverAt(db: Db, at: Date) {
         await kind.run(context, data);
         return true;
       },
-    } as Pick<JobQueue, 'enqueue'> as JobQueue,
+    },
     sms: { send: async () => undefined },
     mail: { send: async () => undefined },
     push: { send: async () => 'sent' },

@@ -15,7 +15,7 @@ import { checkVapid, createBrowserSubscription, startPushEndpoint } from '../../
 import { alertDeliveries, alertDigests } from '../../db/schema/alert-deliveries.ts';
 import { alerts, pushSubscriptions } from '../../db/schema/alerts.ts';
 import { smsOutbox } from '../../db/schema/auth.ts';
-import type { JobContext, JobKind, JobQueue } from '../../lib/job-queue.ts';
+import type { JobContext, JobEnqueuer, JobKind } from '../../lib/job-queue.ts';
 import { smtpMailSender } from '../../lib/mail.ts';
 import { knownPushServices } from '../../lib/push-services.ts';
 import { webPushSender } from '../../lib/push.ts';
@@ -48,7 +48,7 @@ describe('alert deliveries', () => {
       enqueued.push({ name: kind.name, data });
       return true;
     },
-  } as unknown as JobQueue;
+  } as JobEnqueuer;
   /** A worker's context: the app's senders and database, the test's clock, no queue of its own. */
   const worker = (overrides: Partial<JobContext> = {}): JobContext => ({
     db: app.db,

@@ -22,7 +22,7 @@ import {
   type AlertText,
   type DeliveryChannel,
 } from '@campus/domain/alerts/index';
-import { defineJob, type JobContext, type JobQueue } from '../../lib/job-queue.ts';
+import { defineJob, type JobContext, type JobEnqueuer } from '../../lib/job-queue.ts';
 import { escapeHtml, type MailMessage } from '../../lib/mail.ts';
 import { isPushService, knownPushServices } from '../../lib/push-services.ts';
 import { webBase } from '../../plugins/web.ts';
@@ -41,7 +41,7 @@ import {
   type ClaimedDelivery,
   type ClaimedDigest,
 } from './delivery.repository.ts';
-import { dropSubscription, findSubscriptions } from './push.repository.ts';
+import { dropSubscription, findSubscriptions, type PushSubscription } from './push.repository.ts';
 
 /** How long a claimed row is this worker's before another may take it again (a send takes seconds). */
 const claimMinutes = 10;
@@ -113,6 +113,8 @@ interface Recipient {
   email: string | null;
   phone: string | null;
   host: string | null;
+  /** The account's push subscriptions, when its claim found them already (else sendOn looks them up). */
+  subscriptions?: readonly PushSubscription[];
 }
 
 /**
@@ -144,9 +146,9 @@ async function sendOn(
   if (!context.push) throw new NoSender('no push sender in this process');
   // The allow-list again, as the push goes: a subscription saved under a wider list is not posted to.
   const services = context.pushServices ?? knownPushServices;
-  const targets = (await findSubscriptions(context.db, recipient.instituteId, [recipient.userId])).filter((row) =>
-    isPushService(row.endpoint, services),
-  );
+  const subscriptions =
+    recipient.subscriptions ?? (await findSubscriptions(context.db, recipient.instituteId, [recipient.userId]));
+  const targets = subscriptions.filter((row) => isPushService(row.endpoint, services));
   if (targets.length === 0) return 'no push subscription';
   const payload = pushPayloadOf(message);
   const failures: unknown[] = [];
@@ -180,7 +182,7 @@ async function eachAtOnce<T>(items: readonly T[], atOnce: number, work: (item: T
 const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /** Sends one claimed delivery and notes how it went. */
-async function sendDelivery(context: JobContext, row: ClaimedDelivery) {
+async function sendDelivery(context: JobContext, row: ClaimedDelivery & Pick<Recipient, 'subscriptions'>) {
   const now = context.now();
   const text = describeAlert(row.kind as AlertKind, row.data);
   const message: Message = { ...text, studentId: row.studentId, alertId: row.alertId, sms: alertSmsText(text) };
@@ -264,25 +266,28 @@ export async function planAlerts(context: Pick<JobContext, 'db' | 'now'>, instit
 }
 
 /**
- * Of claimed `deliveries`, the pushes to accounts with no push subscription at all, found in one query an institute:
- * each would end as 'no push subscription' after a query of its own, and most accounts have no browser subscribed
- * (a claim of pushes to them cost a query and an update a row). Where this process has no push sender, none: those
- * rows wait for a process that has one, as sendOn's would.
+ * The push subscriptions of the accounts a claim's pushes go to, in one query an institute, each push row with its
+ * account's (an empty list: nowhere to go). Most accounts have no browser subscribed, and a row had cost a query of its
+ * own and then its update. Where this process has no push sender, none are looked up: those rows wait for a process
+ * that has one, as sendOn's would.
  */
-async function pushesWithNowhereToGo(context: JobContext, deliveries: readonly ClaimedDelivery[]) {
+async function withSubscriptions(
+  context: JobContext,
+  deliveries: readonly ClaimedDelivery[],
+): Promise<(ClaimedDelivery & Pick<Recipient, 'subscriptions'>)[]> {
+  if (!context.push) return [...deliveries];
   const pushes = deliveries.filter((row) => row.channel === 'push');
-  if (!context.push || pushes.length === 0) return new Set<ClaimedDelivery>();
-  const nowhere = new Set<ClaimedDelivery>();
+  const found = new Map<string, PushSubscription[]>();
   for (const institute of new Set(pushes.map((row) => row.instituteId))) {
-    const rows = pushes.filter((row) => row.instituteId === institute);
-    const subscribed = new Set(
-      (await findSubscriptions(context.db, institute, [...new Set(rows.map((row) => row.userId))])).map(
-        (subscription) => subscription.userId,
-      ),
-    );
-    for (const row of rows) if (!subscribed.has(row.userId)) nowhere.add(row);
+    const userIds = [...new Set(pushes.filter((row) => row.instituteId === institute).map((row) => row.userId))];
+    for (const subscription of await findSubscriptions(context.db, institute, userIds)) {
+      const key = `${institute}:${subscription.userId}`;
+      found.set(key, [...(found.get(key) ?? []), subscription]);
+    }
   }
-  return nowhere;
+  return deliveries.map((row) =>
+    row.channel === 'push' ? { ...row, subscriptions: found.get(`${row.instituteId}:${row.userId}`) ?? [] } : row,
+  );
 }
 
 /** Sends the deliveries and digests due now, claim after claim. Answers how many rows and digests it tried. */
@@ -293,11 +298,12 @@ export async function deliverDueAlerts(context: JobContext): Promise<number> {
     const claimUntil = new Date(now.getTime() + claimMinutes * 60_000);
     const deliveries = await claimDueDeliveries(context.db, now, claimUntil, claimSize);
     const digests = await claimDueDigests(context.db, now, claimUntil, claimSize);
-    const nowhere = await pushesWithNowhereToGo(context, deliveries);
-    await skipDeliveries(context.db, [...nowhere], 'no push subscription');
+    const rows = await withSubscriptions(context, deliveries);
+    const nowhere = (row: (typeof rows)[number]) => row.subscriptions?.length === 0;
+    await skipDeliveries(context.db, rows.filter(nowhere), 'no push subscription');
     await Promise.all([
       sendByChannel(
-        deliveries.filter((row) => !nowhere.has(row)),
+        rows.filter((row) => !nowhere(row)),
         (row) => sendDelivery(context, row),
       ),
       sendByChannel(digests, (digest) => sendDigest(context, digest)),
@@ -324,7 +330,7 @@ export const alertsDeliverJob = defineJob({
 });
 
 /** Asks for a delivery run (joins the one already waiting, if any). */
-export const enqueueAlertDelivery = (jobs: JobQueue) => jobs.enqueue(alertsDeliverJob, {}, { key: 'due' });
+export const enqueueAlertDelivery = (jobs: JobEnqueuer) => jobs.enqueue(alertsDeliverJob, {}, { key: 'due' });
 
 /** Plans the deliveries of one institute's new alerts, then asks for a delivery run. */
 export const alertsPlanJob = defineJob<{ instituteId: number }>({
@@ -338,5 +344,5 @@ export const alertsPlanJob = defineJob<{ instituteId: number }>({
 });
 
 /** Enqueues the planning of an institute's new alerts (joins the job already waiting for it, if any). */
-export const enqueueAlertPlanning = (jobs: JobQueue, instituteId: number) =>
+export const enqueueAlertPlanning = (jobs: JobEnqueuer, instituteId: number) =>
   jobs.enqueue(alertsPlanJob, { instituteId }, { key: String(instituteId) });

@@ -157,9 +157,10 @@ export async function finishDelivery(
   now: Date,
   skipped?: string,
 ) {
+  if (skipped) return skipDeliveries(db, [delivery], skipped);
   await db
     .update(alertDeliveries)
-    .set(skipped ? { nextTryAt: null, lastError: skipped } : { nextTryAt: null, sentAt: now, lastError: null })
+    .set({ nextTryAt: null, sentAt: now, lastError: null })
     .where(and(eq(alertDeliveries.instituteId, delivery.instituteId), eq(alertDeliveries.id, delivery.id)));
 }
 

@@ -31,6 +31,9 @@ export async function removeSubscription(db: Db, instituteId: number, userId: nu
     );
 }
 
+/** A browser's push subscription as stored. */
+export type PushSubscription = typeof pushSubscriptions.$inferSelect;
+
 /** The subscriptions of `userIds`. */
 export function findSubscriptions(db: Db, instituteId: number, userIds: readonly number[]) {
   if (userIds.length === 0) return Promise.resolve([]);

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { newTemporaryPassword, passwords } from '../../lib/passwords.ts';
-import type { JobQueue } from '../../lib/job-queue.ts';
+import type { JobEnqueuer } from '../../lib/job-queue.ts';
 import { enqueueSms } from '../messages/index.ts';
 import {
   findInstitute,
@@ -71,7 +71,7 @@ export function forgotChoiceName(parentName: string, childNames: string[]): stri
  */
 export async function sendTemporaryPassword(
   db: Db,
-  jobs: JobQueue,
+  jobs: JobEnqueuer,
   input: {
     instituteId: number;
     phone: string;

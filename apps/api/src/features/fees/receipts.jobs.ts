@@ -1,4 +1,4 @@
-import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
+import { defineJob, type JobEnqueuer } from '../../lib/job-queue.ts';
 import { drawReceipt } from './receipts.ts';
 import { findReceiptsToDraw } from './receipts.repository.ts';
 
@@ -28,7 +28,7 @@ export const receiptRenderJob = defineJob<{ instituteId: number }>({
 });
 
 /** Enqueues the drawing of an institute's receipts (joins the job already waiting for it, if any). */
-export const enqueueReceipts = (jobs: JobQueue, instituteId: number) =>
+export const enqueueReceipts = (jobs: JobEnqueuer, instituteId: number) =>
   jobs.enqueue(receiptRenderJob, { instituteId }, { key: String(instituteId) });
 
 /**

@@ -1,4 +1,4 @@
-import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
+import { defineJob, type JobEnqueuer } from '../../lib/job-queue.ts';
 import { findPreviewsDue } from '../../lib/office-preview.repository.ts';
 
 // Which stored files are office documents: the converter's own list (lib/office-preview.ts).
@@ -37,7 +37,8 @@ export const officePreviewJob = defineJob<{ key: string }>({
 });
 
 /** Enqueues the preview of a stored office file (joins the job already waiting for it, if any). */
-export const enqueueOfficePreview = (jobs: JobQueue, key: string) => jobs.enqueue(officePreviewJob, { key }, { key });
+export const enqueueOfficePreview = (jobs: JobEnqueuer, key: string) =>
+  jobs.enqueue(officePreviewJob, { key }, { key });
 
 /** Every minute: a job for each conversion a limit stopped whose pause has ended (lib/office-preview.ts retryAt). */
 export const officePreviewRetriesJob = defineJob({

@@ -1,5 +1,5 @@
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
-import { defineJob, type JobQueue } from '../../lib/job-queue.ts';
+import { defineJob, type JobEnqueuer } from '../../lib/job-queue.ts';
 import { deliveredPurposes, findOutboxText, findTextsToSend, markTextSent } from './messages.repository.ts';
 
 // Texts delivered in the background (issue 30): a request (forgot password) or an import (first passwords) writes
@@ -39,7 +39,7 @@ export const smsSendJob = defineJob<{ instituteId: number; id: number }>({
 });
 
 /** Enqueues the delivery of an outbox text (joins the job already waiting for it, if any). */
-export const enqueueSms = (jobs: JobQueue, instituteId: number, id: number) =>
+export const enqueueSms = (jobs: JobEnqueuer, instituteId: number, id: number) =>
   jobs.enqueue(smsSendJob, { instituteId, id }, { key: `${instituteId}:${id}` });
 
 /**

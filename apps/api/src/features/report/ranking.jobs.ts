@@ -1,4 +1,4 @@
-import { defineJob, type JobContext, type JobQueue } from '../../lib/job-queue.ts';
+import { defineJob, type JobContext, type JobEnqueuer } from '../../lib/job-queue.ts';
 import { findStaleTests, insertStaleMark, rankStaleTest } from './ranking.repository.ts';
 
 // Ranking in the background (issue 30): a submission to a released test marks its ranks stale and enqueues a
@@ -23,7 +23,12 @@ export const rankTestJob = defineJob<{ instituteId: number; testId: number }>({
 });
 
 /** Enqueues the ranking of a test whose ranks are stale (joins the job already waiting for it, if any). */
-export function enqueueRanking(jobs: JobQueue, instituteId: number, testId: number, delaySeconds = rankDelaySeconds) {
+export function enqueueRanking(
+  jobs: JobEnqueuer,
+  instituteId: number,
+  testId: number,
+  delaySeconds = rankDelaySeconds,
+) {
   return jobs.enqueue(rankTestJob, { instituteId, testId }, { key: rankKey(instituteId, testId), delaySeconds });
 }
 

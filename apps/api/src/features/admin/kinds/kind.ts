@@ -7,7 +7,7 @@ import type { RowProblem } from '@campus/domain/admin/admin-rules';
 import { parseInstant } from '@campus/domain/admin/admin-rules';
 import { chunks } from '../../../db/bulk.ts';
 import type { Db } from '../../../db/client.ts';
-import type { JobQueue } from '../../../lib/job-queue.ts';
+import type { JobEnqueuer } from '../../../lib/job-queue.ts';
 import type { Storage } from '../../../lib/storage.ts';
 import { findExternalIds } from '../admin.repository.ts';
 
@@ -117,7 +117,7 @@ export interface KindModule<K extends AdminKind = AdminKind> {
    * Background work an upsert that changed rows calls for, enqueued once its batch has committed (receipts to draw,
    * alerts to produce); the jobs' own sweeps catch up when it could not be enqueued.
    */
-  afterCommit?(jobs: JobQueue, instituteId: number): Promise<unknown>;
+  afterCommit?(jobs: JobEnqueuer, instituteId: number): Promise<unknown>;
 }
 
 /** Declares a kind module with its row type checked. */

@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { localDiskStorage, type Storage } from '../src/lib/storage.ts';
+import { pgliteLender } from './lent-pglite.ts';
 import { adminQuery, databaseUrl, fixedNow, templatePart, type ApiTemplate } from './template.ts';
 
 export { fixedNow };
@@ -86,6 +87,9 @@ export async function migratedPgliteDump(): Promise<Blob | undefined> {
   return tarball(template.pgliteMigratedDump);
 }
 
+/** This worker's migrated PGlite databases, emptied and lent again (test/lent-pglite.ts). */
+const migratedPglite = pgliteLender(async () => (await migratedPgliteDump())!);
+
 /** A fresh migrated database with no rows: for tests that build what they need with test/factories/. */
 export async function createMigratedDatabase(): Promise<Database> {
   const template = runTemplate();
@@ -93,8 +97,7 @@ export async function createMigratedDatabase(): Promise<Database> {
     await templatePart(template, 'migrated');
     return createPostgresDatabase({ template: template.postgresMigratedTemplate });
   }
-  const dump = onPostgres ? undefined : await migratedPgliteDump();
-  if (dump) return openPglite(undefined, dump);
+  if (!onPostgres && (await migratedPgliteDump())) return migratedPglite.lend();
   const database = await createEmptyDatabase();
   await runMigrations(database);
   return database;

@@ -138,12 +138,20 @@ export interface PgliteDatabase extends Database {
  */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PgliteDatabase> {
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  return pgliteDatabase(client);
+}
+
+/**
+ * A database over an open PGlite client, closed by `close` (the client's own close unless given: the tests lend one
+ * client to one test after another, test/helpers.ts).
+ */
+export function pgliteDatabase(client: PGlite, close = () => client.close()): PgliteDatabase {
   const db = drizzlePglite({ client, ...options }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close,
     // Uncompressed: the tests load it once per file, where gunzip would cost more than the bytes saved.
     dumpDataDir: () => client.dumpDataDir('none'),
   };

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { accountsAlerted, createAbsence, heardOfKind } from '../../../test/factories/alerts.ts';
 import { createAnnouncement } from '../../../test/factories/home.ts';
 import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
@@ -10,7 +10,9 @@ import { alertsSweepJob, enqueueAlerts, liveSoonAlertsJob } from './alerts.jobs.
 /** The production of alerts in the background: after a batch of an institute's data commits, and every five minutes. */
 describe('alerts as jobs', () => {
   const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
+  // emptied (test/lent-pglite.ts), not another opened beside it.
+  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
 
   async function schoolWithAnAbsence() {
     const app = await createTestApp();

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createFeePlan } from '../../../test/factories/fees.ts';
 import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
 import { createTestApp, fixedNow } from '../../../test/helpers.ts';
@@ -16,7 +16,9 @@ import { receiptCopyKey } from './receipts.ts';
  */
 describe('the receipt-render job', () => {
   const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
+  // emptied (test/lent-pglite.ts), not another opened beside it.
+  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
 
   async function schoolWithPayments(count: number) {
     const app = await createTestApp();

@@ -1,7 +1,7 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { previewNotSupported, previewUnavailable } from '@campus/domain/media/media-rules';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createDocument } from '../../../test/factories/documents.ts';
@@ -37,7 +37,9 @@ function countingConverter() {
  */
 describe('an office preview that cannot be had', () => {
   const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
+  // emptied (test/lent-pglite.ts), not another opened beside it.
+  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
 
   /** A school with one Word worksheet, an app over it and a signed-in student; `preview()` asks for its PDF. */
   async function schoolWith(overrides: Partial<AppOptions>) {

@@ -1,6 +1,6 @@
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMessage } from '../../../test/factories/messages.ts';
 import { createTestApp, fixedNow } from '../../../test/helpers.ts';
@@ -15,7 +15,9 @@ import { enqueueSms, smsSendJob, smsSweepJob } from './sms.jobs.ts';
  */
 describe('the sms-send job', () => {
   const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
+  // emptied (test/lent-pglite.ts), not another opened beside it.
+  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
 
   async function outbox(sender: SmsSender) {
     const app = await createTestApp({ sms: sender });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { accountsAlerted, createAbsence, heardOfKind } from '../../../../test/factories/alerts.ts';
 import { createAnnouncement } from '../../../../test/factories/home.ts';
 import { createInstitute } from '../../../../test/factories/institutes.ts';
@@ -14,7 +14,9 @@ import { attendanceKind, classSessionsKind } from './timetable.ts';
 /** What the admin API enqueues once a batch of a kind that changed rows has committed (kind.ts afterCommit). */
 describe('work after a batch commits', () => {
   const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  afterAll(() => Promise.all(apps.map((app) => app.close())));
+  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
+  // emptied (test/lent-pglite.ts), not another opened beside it.
+  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
 
   async function schoolWithAnAbsence() {
     const app = await createTestApp();

@@ -46,7 +46,11 @@ describe('migrated PGlite databases lent one test after another', () => {
     const second = await lender.lend();
     expect(lender.opened()).toBe(1);
     // drizzle names the query, with PGlite's own error as the cause.
-    await expect(first.db.insert(institutes).values({ name: 'Late', isSchool: true })).rejects.toMatchObject({
+    await expect(
+      first.db
+        .insert(institutes)
+        .values({ name: 'Late', isSchool: true, classesMode: 'ONLINE', examMode: 'ONLINE', materialMode: 'NONE' }),
+    ).rejects.toMatchObject({
       cause: new Error('PGlite is closed'),
     });
     await expect(first.ping()).rejects.toMatchObject({ cause: new Error('PGlite is closed') });

@@ -23,7 +23,6 @@ const notOnPostgres = [
   'test/upload-crash.test.ts',
   'src/config.test.ts',
   'src/db/lock.test.ts',
-  'test/lent-pglite.test.ts',
   'src/db/schema-migrations.test.ts',
   'src/db/seed/area-seeds.test.ts',
   'src/lib/bounded-cache.test.ts',

@@ -8,8 +8,8 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { localDiskStorage, type Storage } from '../src/lib/storage.ts';
-import { pgliteLender } from './lent-pglite.ts';
-import { adminQuery, databaseUrl, fixedNow, templatePart, type ApiTemplate } from './template.ts';
+import { pgliteLender, postgresLender } from './lent-databases.ts';
+import { adminQuery, databaseUrl, fixedNow, lentDatabasePrefix, templatePart, type ApiTemplate } from './template.ts';
 
 export { fixedNow };
 
@@ -87,15 +87,21 @@ export async function migratedPgliteDump(): Promise<Blob | undefined> {
   return tarball(template.pgliteMigratedDump);
 }
 
-/** This worker's migrated PGlite databases, emptied and lent again (test/lent-pglite.ts). */
+/** This worker's migrated databases, emptied and lent again (test/lent-databases.ts). */
 const migratedPglite = pgliteLender(async () => (await migratedPgliteDump())!);
+const migratedPostgres = postgresLender({
+  prefix: () => lentDatabasePrefix(runTemplate()!),
+  create: (name) => createDatabaseFrom(name, runTemplate()!.postgresMigratedTemplate),
+  urlOf: databaseUrl,
+  drop: (name) => adminQuery(`drop database if exists ${name} with (force)`),
+});
 
 /** A fresh migrated database with no rows: for tests that build what they need with test/factories/. */
 export async function createMigratedDatabase(): Promise<Database> {
   const template = runTemplate();
   if (onPostgres && template?.postgresMigratedTemplate) {
     await templatePart(template, 'migrated');
-    return createPostgresDatabase({ template: template.postgresMigratedTemplate });
+    return migratedPostgres.lend();
   }
   if (!onPostgres && (await migratedPgliteDump())) return migratedPglite.lend();
   const database = await createEmptyDatabase();

@@ -56,6 +56,24 @@ export function databaseUrl(name: string): string {
   return target.toString();
 }
 
+/** The name every database lent from this run's migrated template starts with. */
+export const lentDatabasePrefix = (template: ApiTemplate) => `${template.postgresMigratedTemplate}_l_`;
+
+/** The databases whose names start with `prefix`. */
+async function databasesNamed(prefix: string): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    const found = await admin.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    return found.rows.map((row) => row.datname);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Runs one statement on the admin database (CREATE/DROP DATABASE cannot run in a pool's transaction). */
 export async function adminQuery(statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl() });
@@ -122,6 +140,10 @@ export function createTemplate(target: 'pglite' | 'postgres'): {
   const remove = async () => {
     await built.catch(() => undefined);
     if (target === 'postgres') {
+      // The databases the workers lent their tests (test/lent-databases.ts), then the templates.
+      for (const lent of await databasesNamed(lentDatabasePrefix(template))) {
+        await adminQuery(`drop database if exists ${lent} with (force)`);
+      }
       await adminQuery(`drop database if exists ${name} with (force)`);
       await adminQuery(`drop database if exists ${migratedName} with (force)`);
     }

@@ -103,7 +103,8 @@ export function pgliteLender(dump: () => Promise<Blob>) {
 async function alone(client: pg.Client): Promise<boolean> {
   for (let check = 0; check < 100; check += 1) {
     const others = await client.query<{ count: string }>(
-      'select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      `select count(*) from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
     );
     if (others.rows[0]!.count === '0') return true;
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -84,6 +84,15 @@ describe(`migrated databases lent one test after another (${onPostgres ? 'Postgr
     await Promise.all([second.close(), third.close()]);
   });
 
+  it('keeps two given-back databases at most (each PGlite holds its memory while kept)', async () => {
+    const lender = await countingLender();
+    const held = await Promise.all([lender.lend(), lender.lend(), lender.lend()]);
+    await Promise.all(held.map((database) => database.close()));
+    const again = await Promise.all([lender.lend(), lender.lend(), lender.lend()]);
+    expect(lender.made()).toBe(4);
+    await Promise.all(again.map((database) => database.close()));
+  });
+
   it('lends a database whose schema a test changed to nobody again', async () => {
     const lender = await countingLender();
     const first = await lender.lend();

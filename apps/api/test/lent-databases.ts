@@ -40,6 +40,12 @@ type Queried = { query(statement: string): Promise<{ rows: unknown[] }> };
 const fingerprintOf = async (client: Queried) =>
   ((await client.query(fingerprintQuery)).rows[0] as { fingerprint: string }).fingerprint;
 
+/**
+ * The most given-back databases a worker keeps: a file that holds several at once (one app per test, closed at the
+ * end) would otherwise keep each PGlite's 150-300 MB of WebAssembly memory for the rest of the worker's run.
+ */
+const keptIdle = 2;
+
 // Every identity back to its start, as in a new database.
 const restartIdentities = `select setval(format('%I.%I', schemaname, sequencename), start_value, false)
   from pg_sequences where schemaname not in ('pg_catalog', 'information_schema', 'drizzle')`;
@@ -92,7 +98,7 @@ export function pgliteLender(dump: () => Promise<Blob>) {
       return pgliteDatabase(handle, async () => {
         if (!lent) return;
         lent = false;
-        if (await emptied(client)) idle.push(client);
+        if ((await emptied(client)) && idle.length < keptIdle) idle.push(client);
         else await client.close();
       });
     },
@@ -186,7 +192,7 @@ export function postgresLender({
           if (!lent) return;
           lent = false;
           await database.close();
-          if (await emptied(name)) idle.push(name);
+          if ((await emptied(name)) && idle.length < keptIdle) idle.push(name);
           else await drop(name);
         },
       };

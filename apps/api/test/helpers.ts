@@ -96,7 +96,10 @@ const migratedPostgres = postgresLender({
   drop: (name) => adminQuery(`drop database if exists ${name} with (force)`),
 });
 
-/** A fresh migrated database with no rows: for tests that build what they need with test/factories/. */
+/**
+ * A migrated database with no rows, as new (lent: another test's, emptied): for tests that build what they need
+ * with test/factories/.
+ */
 export async function createMigratedDatabase(): Promise<Database> {
   const template = runTemplate();
   if (onPostgres && template?.postgresMigratedTemplate) {

@@ -143,7 +143,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 
 /**
  * A database over an open PGlite client, closed by `close` (the client's own close unless given: the tests lend one
- * client to one test after another, test/helpers.ts).
+ * client to one test after another, test/lent-databases.ts).
  */
 export function pgliteDatabase(client: PGlite, close = () => client.close()): PgliteDatabase {
   const db = drizzlePglite({ client, ...options }) as unknown as Db;

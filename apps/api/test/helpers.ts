@@ -28,18 +28,26 @@ export async function createPostgresDatabase({ template }: { template?: string }
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await dropDatabase(name);
     },
   };
 }
 
-async function createDatabaseFrom(name: string, template: string | undefined): Promise<void> {
-  if (!template) return adminQuery(`create database ${name}`);
+/** Drops the database `name`, ending whatever connections it still has. */
+export const dropDatabase = (name: string) => adminQuery(`drop database if exists ${name} with (force)`);
+
+/** Creates the database `name`, empty or a copy of `template`. */
+export async function createDatabaseFrom(name: string, template: string | undefined): Promise<void> {
+  if (!template) {
+    await adminQuery(`create database ${name}`);
+    return;
+  }
   // Files cloning at the same moment can trip over each other ("source database is being accessed by other
   // users"): wait and try again.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await adminQuery(`create database ${name} template ${template}`);
+      await adminQuery(`create database ${name} template ${template}`);
+      return;
     } catch (error) {
       if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
@@ -93,7 +101,7 @@ const migratedPostgres = postgresLender({
   prefix: () => lentDatabasePrefix(runTemplate()!),
   create: (name) => createDatabaseFrom(name, runTemplate()!.postgresMigratedTemplate),
   urlOf: databaseUrl,
-  drop: (name) => adminQuery(`drop database if exists ${name} with (force)`),
+  drop: dropDatabase,
 });
 
 /**
@@ -106,7 +114,7 @@ export async function createMigratedDatabase(): Promise<Database> {
     await templatePart(template, 'migrated');
     return migratedPostgres.lend();
   }
-  if (!onPostgres && (await migratedPgliteDump())) return migratedPglite.lend();
+  if (!onPostgres && template?.pgliteMigratedDump) return migratedPglite.lend();
   const database = await createEmptyDatabase();
   await runMigrations(database);
   return database;

@@ -4,9 +4,9 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { institutes } from '../src/db/schema/institutes.ts';
 import { createInstitute } from './factories/institutes.ts';
-import { migratedPgliteDump, onPostgres } from './helpers.ts';
+import { createDatabaseFrom, dropDatabase, migratedPgliteDump, onPostgres } from './helpers.ts';
 import { pgliteLender, postgresLender } from './lent-databases.ts';
-import { adminQuery, databaseUrl, lentDatabasePrefix, templatePart, type ApiTemplate } from './template.ts';
+import { databaseUrl, lentDatabasePrefix, templatePart, type ApiTemplate } from './template.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -24,12 +24,12 @@ async function countingLender() {
   await templatePart(template, 'migrated');
   const lender = postgresLender({
     prefix: () => lentDatabasePrefix(template),
-    create: async (name) => {
+    create: (name) => {
       made += 1;
-      await adminQuery(`create database ${name} template ${template.postgresMigratedTemplate}`);
+      return createDatabaseFrom(name, template.postgresMigratedTemplate);
     },
     urlOf: databaseUrl,
-    drop: (name) => adminQuery(`drop database if exists ${name} with (force)`),
+    drop: dropDatabase,
   });
   return { lend: () => lender.lend(), made: () => made };
 }

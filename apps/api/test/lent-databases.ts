@@ -18,7 +18,7 @@ import { openPostgres, pgliteDatabase, type Database, type PgliteDatabase } from
 
 /** What a lender knows of the migrated schema: its tables, and a fingerprint of the catalog to compare on return. */
 interface Migrated {
-  tables: string;
+  tables: string[];
   fingerprint: string;
 }
 
@@ -31,14 +31,20 @@ const fingerprintQuery = `select concat_ws('/',
   (select count(*) from pg_type), (select count(*) from pg_namespace)) as fingerprint`;
 
 // Every table of the app's schemas; drizzle's own (its migration journal) stays as migrated.
-const tablesQuery = `select string_agg(format('%I.%I', schemaname, tablename), ', ' order by schemaname, tablename)
-  as tables from pg_tables where schemaname not in ('pg_catalog', 'information_schema', 'drizzle')`;
+const tablesQuery = `select format('%I.%I', schemaname, tablename) as name from pg_tables
+  where schemaname not in ('pg_catalog', 'information_schema', 'drizzle') order by schemaname, tablename`;
 
 /** A client of either kind, as far as the checks below use it. */
 type Queried = { query(statement: string): Promise<{ rows: unknown[] }> };
 
 const fingerprintOf = async (client: Queried) =>
   ((await client.query(fingerprintQuery)).rows[0] as { fingerprint: string }).fingerprint;
+
+/** What a new database's schema is, read once per lender from the first one made. */
+const migratedOf = async (client: Queried): Promise<Migrated> => ({
+  tables: ((await client.query(tablesQuery)).rows as { name: string }[]).map((row) => row.name),
+  fingerprint: await fingerprintOf(client),
+});
 
 /**
  * The most given-back databases a worker keeps: a file that holds several at once (one app per test, closed at the
@@ -57,10 +63,7 @@ export function pgliteLender(dump: () => Promise<Blob>) {
 
   async function open(): Promise<PGlite> {
     const client = await PGlite.create({ loadDataDir: await dump() });
-    migrated ??= (async () => ({
-      tables: (await client.query<{ tables: string }>(tablesQuery)).rows[0]!.tables,
-      fingerprint: await fingerprintOf(client),
-    }))();
+    migrated ??= migratedOf(client);
     await migrated;
     return client;
   }
@@ -72,7 +75,7 @@ export function pgliteLender(dump: () => Promise<Blob>) {
       await client.exec('discard all');
       const { tables, fingerprint } = await migrated!;
       if ((await fingerprintOf(client)) !== fingerprint) return false;
-      await client.exec(`truncate ${tables} restart identity cascade`);
+      await client.exec(`truncate ${tables.join(', ')} restart identity cascade`);
       return true;
     } catch {
       return false;
@@ -131,7 +134,7 @@ export function postgresLender({
   prefix: () => string;
   create: (name: string) => Promise<void>;
   urlOf: (name: string) => string;
-  drop: (name: string) => Promise<void>;
+  drop: (name: string) => Promise<unknown>;
 }) {
   const idle: string[] = [];
   let migrated: Promise<Migrated> | undefined;
@@ -150,10 +153,7 @@ export function postgresLender({
   async function fresh(): Promise<string> {
     const name = `${prefix()}${randomBytes(6).toString('hex')}`;
     await create(name);
-    migrated ??= connected(name, async (client) => ({
-      tables: (await client.query<{ tables: string }>(tablesQuery)).rows[0]!.tables,
-      fingerprint: await fingerprintOf(client),
-    }));
+    migrated ??= connected(name, migratedOf);
     await migrated;
     return name;
   }
@@ -169,10 +169,7 @@ export function postgresLender({
       const { tables, fingerprint } = await migrated!;
       if ((await fingerprintOf(client)) !== fingerprint) return false;
       // Replica mode skips the foreign keys' checks (superuser only; refused, the database is dropped instead).
-      const deletes = tables
-        .split(', ')
-        .map((table) => `delete from ${table};`)
-        .join(' ');
+      const deletes = tables.map((table) => `delete from ${table};`).join(' ');
       await client.query(
         `begin; set local session_replication_role = replica; ${deletes} ${restartIdentities}; commit`,
       );

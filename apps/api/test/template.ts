@@ -60,26 +60,23 @@ export function databaseUrl(name: string): string {
 export const lentDatabasePrefix = (template: ApiTemplate) => `${template.postgresMigratedTemplate}_l_`;
 
 /** The databases whose names start with `prefix`. */
-async function databasesNamed(prefix: string): Promise<string[]> {
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  try {
-    const found = await admin.query<{ datname: string }>(
-      'select datname from pg_database where starts_with(datname, $1)',
-      [prefix],
-    );
-    return found.rows.map((row) => row.datname);
-  } finally {
-    await admin.end();
-  }
-}
+const databasesNamed = async (prefix: string) =>
+  (
+    await adminQuery<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [prefix])
+  ).map((row) => row.datname);
 
-/** Runs one statement on the admin database (CREATE/DROP DATABASE cannot run in a pool's transaction). */
-export async function adminQuery(statement: string): Promise<void> {
+/**
+ * Runs one statement on the admin database (CREATE/DROP DATABASE cannot run in a pool's transaction); answers its
+ * rows.
+ */
+export async function adminQuery<Row extends pg.QueryResultRow = never>(
+  statement: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return (await admin.query<Row>(statement, values)).rows;
   } finally {
     await admin.end();
   }

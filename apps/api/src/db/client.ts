@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 
@@ -10,6 +10,13 @@ export const rawQueryLogger = Symbol('rawQueryLogger');
 
 /** The Drizzle database, whichever driver sits below it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * True when `db` is a transaction: its statements share one connection, which runs one at a time. Work that would
+ * go side by side on the pool's connections goes one after another there (two nested transactions at once would
+ * each open drizzle's `savepoint sp1`, and a rollback of one would undo the other's statements).
+ */
+export const inTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
 /** An open database and how to check and close it. */
 export interface Database {

@@ -22,6 +22,7 @@ import {
   type AlertText,
   type DeliveryChannel,
 } from '@campus/domain/alerts/index';
+import { inTransaction } from '../../db/client.ts';
 import { defineJob, type JobContext, type JobEnqueuer } from '../../lib/job-queue.ts';
 import { escapeHtml, type MailMessage } from '../../lib/mail.ts';
 import { isPushService, knownPushServices } from '../../lib/push-services.ts';
@@ -48,7 +49,7 @@ const claimMinutes = 10;
 /** Rows a claim takes; a run claims again while claims come back full, up to `roundsPerRun`. */
 const claimSize = 50;
 const roundsPerRun = 20;
-/** Rows of one channel sent at once. */
+/** Rows of one channel sent at once, each on a connection of the pool (one at a time in a transaction). */
 const sendsAtOnce = 4;
 
 /** Raised where this process has no sender for a channel: the row is tried again later (by a process that has one). */
@@ -170,6 +171,15 @@ async function sendOn(
   return reached === 0 ? 'every push subscription is gone' : undefined;
 }
 
+/** Runs `tasks` side by side, or one after another when they share one connection (`oneByOne`). */
+async function sideBySide(tasks: readonly (() => Promise<void>)[], oneByOne: boolean) {
+  if (!oneByOne) {
+    await Promise.all(tasks.map((task) => task()));
+    return;
+  }
+  for (const task of tasks) await task();
+}
+
 /** Runs `work` over `items`, `atOnce` at a time. */
 async function eachAtOnce<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -237,20 +247,26 @@ async function sendDigest(context: JobContext, digest: ClaimedDigest) {
   }
 }
 
-/** Sends `rows` with each channel's rows side by side, so a slow or failing channel holds up no other. */
+/**
+ * Sends `rows` with each channel's rows side by side, so a slow or failing channel holds up no other; one row at a
+ * time when `oneByOne` (a transaction's single connection: the demo seed's).
+ */
 async function sendByChannel<T extends { channel: DeliveryChannel }>(
   rows: readonly T[],
   send: (row: T) => Promise<void>,
+  oneByOne: boolean,
 ) {
   const channels = [...new Set(rows.map((row) => row.channel))];
-  await Promise.all(
-    channels.map((channel) =>
-      eachAtOnce(
-        rows.filter((row) => row.channel === channel),
-        sendsAtOnce,
-        send,
-      ),
+  await sideBySide(
+    channels.map(
+      (channel) => () =>
+        eachAtOnce(
+          rows.filter((row) => row.channel === channel),
+          oneByOne ? 1 : sendsAtOnce,
+          send,
+        ),
     ),
+    oneByOne,
   );
 }
 
@@ -301,13 +317,19 @@ export async function deliverDueAlerts(context: JobContext): Promise<number> {
     const rows = await withSubscriptions(context, deliveries);
     const nowhere = (row: (typeof rows)[number]) => row.subscriptions?.length === 0;
     await skipDeliveries(context.db, rows.filter(nowhere), 'no push subscription');
-    await Promise.all([
-      sendByChannel(
-        rows.filter((row) => !nowhere(row)),
-        (row) => sendDelivery(context, row),
-      ),
-      sendByChannel(digests, (digest) => sendDigest(context, digest)),
-    ]);
+    const oneByOne = inTransaction(context.db);
+    await sideBySide(
+      [
+        () =>
+          sendByChannel(
+            rows.filter((row) => !nowhere(row)),
+            (row) => sendDelivery(context, row),
+            oneByOne,
+          ),
+        () => sendByChannel(digests, (digest) => sendDigest(context, digest), oneByOne),
+      ],
+      oneByOne,
+    );
     tried += deliveries.length + digests.length;
     if (deliveries.length < claimSize && digests.length < claimSize) break;
   }

@@ -2,16 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { localDiskStorage, type Storage } from '../src/lib/storage.ts';
 import { pgliteLender, postgresLender } from './lent-databases.ts';
-import { adminQuery, databaseUrl, fixedNow, lentDatabasePrefix, templatePart, type ApiTemplate } from './template.ts';
+import {
+  adminQuery,
+  databaseUrl,
+  dropDatabase,
+  fixedNow,
+  lentDatabasePrefix,
+  templatePart,
+  type ApiTemplate,
+} from './template.ts';
 
-export { fixedNow };
+export { dropDatabase, fixedNow };
 
 /** A fresh file store in a temporary folder. */
 export const createTestStorage = () => localDiskStorage(mkdtempSync(join(tmpdir(), 'portal-files-')));
@@ -32,9 +40,6 @@ export async function createPostgresDatabase({ template }: { template?: string }
     },
   };
 }
-
-/** Drops the database `name`, ending whatever connections it still has. */
-export const dropDatabase = (name: string) => adminQuery(`drop database if exists ${name} with (force)`);
 
 /** Creates the database `name`, empty or a copy of `template`. */
 export async function createDatabaseFrom(name: string, template: string | undefined): Promise<void> {
@@ -156,6 +161,16 @@ export const testPushKey = 'BNbxGYNMhEIi9zrneh7mqV4oUanjXkuZFG7V4NV3wWhUm2Sv7suf
  * The real app on a fresh migrated database with no rows and a fixed clock; the test builds what it needs with
  * test/factories/ (or passes its own `database`). Close it in afterAll.
  */
+/**
+ * A list for the apps a file's tests make, each closed as its test ends: its database goes back to the worker's
+ * lender (test/lent-databases.ts) and the next test gets it emptied, rather than another opened beside it.
+ */
+export function closedAfterEach<T extends { close(): Promise<unknown> }>(): T[] {
+  const open: T[] = [];
+  afterEach(() => Promise.all(open.splice(0).map((item) => item.close())));
+  return open;
+}
+
 export async function createTestApp(overrides: Partial<AppOptions> = {}) {
   const storage = overrides.storage ?? createTestStorage();
   const database = overrides.database ?? (await createMigratedDatabase());

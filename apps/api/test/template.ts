@@ -56,6 +56,9 @@ export function databaseUrl(name: string): string {
   return target.toString();
 }
 
+/** Drops the database `name`, ending whatever connections it still has. */
+export const dropDatabase = (name: string) => adminQuery(`drop database if exists ${name} with (force)`);
+
 /** The name every database lent from this run's migrated template starts with. */
 export const lentDatabasePrefix = (template: ApiTemplate) => `${template.postgresMigratedTemplate}_l_`;
 
@@ -138,11 +141,9 @@ export function createTemplate(target: 'pglite' | 'postgres'): {
     await built.catch(() => undefined);
     if (target === 'postgres') {
       // The databases the workers lent their tests (test/lent-databases.ts), then the templates.
-      for (const lent of await databasesNamed(lentDatabasePrefix(template))) {
-        await adminQuery(`drop database if exists ${lent} with (force)`);
-      }
-      await adminQuery(`drop database if exists ${name} with (force)`);
-      await adminQuery(`drop database if exists ${migratedName} with (force)`);
+      for (const lent of await databasesNamed(lentDatabasePrefix(template))) await dropDatabase(lent);
+      await dropDatabase(name);
+      await dropDatabase(migratedName);
     }
     rmSync(dir, { recursive: true, force: true });
   };

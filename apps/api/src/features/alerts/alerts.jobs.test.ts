@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountsAlerted, createAbsence, heardOfKind } from '../../../test/factories/alerts.ts';
 import { createAnnouncement } from '../../../test/factories/home.ts';
 import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
 import { createClassSession } from '../../../test/factories/timetable.ts';
-import { createTestApp } from '../../../test/helpers.ts';
+import { closedAfterEach, createTestApp } from '../../../test/helpers.ts';
 import { waitForJobs } from '../../../test/jobs.ts';
 import { alertsSweepJob, enqueueAlerts, liveSoonAlertsJob } from './alerts.jobs.ts';
 
 /** The production of alerts in the background: after a batch of an institute's data commits, and every five minutes. */
 describe('alerts as jobs', () => {
-  const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
-  // emptied (test/lent-pglite.ts), not another opened beside it.
-  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
+  const apps = closedAfterEach<Awaited<ReturnType<typeof createTestApp>>>();
 
   async function schoolWithAnAbsence() {
     const app = await createTestApp();

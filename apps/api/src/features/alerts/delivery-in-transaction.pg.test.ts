@@ -50,7 +50,12 @@ describe('alerts delivered inside a transaction (the demo seed’s)', () => {
       jobs: { enqueue: async () => true },
       sms: { send: async () => void (sent.sms += 1) },
       mail: { send: async () => void (sent.mail += 1) },
-      push: { send: async () => ((sent.push += 1), 'sent' as const) },
+      push: {
+        send: async () => {
+          sent.push += 1;
+          return 'sent' as const;
+        },
+      },
       pushServices: [pushService],
     });
 

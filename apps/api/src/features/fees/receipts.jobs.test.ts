@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFeePlan } from '../../../test/factories/fees.ts';
 import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
-import { createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { closedAfterEach, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import { waitForJobs } from '../../../test/jobs.ts';
 import { feeReceipts } from '../../db/schema/fees.ts';
 import { enqueueReceipts, recordPaymentToDraw } from './index.ts';
@@ -15,10 +15,7 @@ import { receiptCopyKey } from './receipts.ts';
  * from the receipt-render job, drawn for the address it was recorded through, once, and found again by downloads.
  */
 describe('the receipt-render job', () => {
-  const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
-  // emptied (test/lent-pglite.ts), not another opened beside it.
-  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
+  const apps = closedAfterEach<Awaited<ReturnType<typeof createTestApp>>>();
 
   async function schoolWithPayments(count: number) {
     const app = await createTestApp();

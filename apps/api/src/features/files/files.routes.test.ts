@@ -1,12 +1,18 @@
 import type { Session } from '@campus/domain/auth/auth.contract';
 import { previewNotSupported, previewUnavailable } from '@campus/domain/media/media-rules';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdminKey } from '../../../test/admin-kit.ts';
 import { signIn } from '../../../test/auth-helpers.ts';
 import { createDocument } from '../../../test/factories/documents.ts';
 import { createInstitute, createStudent } from '../../../test/factories/institutes.ts';
-import { createMigratedDatabase, createTestApp, createTestStorage, fixedNow } from '../../../test/helpers.ts';
+import {
+  closedAfterEach,
+  createMigratedDatabase,
+  createTestApp,
+  createTestStorage,
+  fixedNow,
+} from '../../../test/helpers.ts';
 import { waitForJobs } from '../../../test/jobs.ts';
 import { multipart } from '../../../test/multipart.ts';
 import type { AppOptions } from '../../app.ts';
@@ -36,10 +42,7 @@ function countingConverter() {
  * or a limit stopped the conversion, which is tried again later.
  */
 describe('an office preview that cannot be had', () => {
-  const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
-  // emptied (test/lent-pglite.ts), not another opened beside it.
-  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
+  const apps = closedAfterEach<Awaited<ReturnType<typeof createTestApp>>>();
 
   /** A school with one Word worksheet, an app over it and a signed-in student; `preview()` asks for its PDF. */
   async function schoolWith(overrides: Partial<AppOptions>) {

@@ -1,9 +1,9 @@
 import { maskedSecret } from '@campus/domain/messages/messages-rules';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createInstitute } from '../../../test/factories/institutes.ts';
 import { createMessage } from '../../../test/factories/messages.ts';
-import { createTestApp, fixedNow } from '../../../test/helpers.ts';
+import { closedAfterEach, createTestApp, fixedNow } from '../../../test/helpers.ts';
 import { waitForJobs } from '../../../test/jobs.ts';
 import { smsOutbox } from '../../db/schema/auth.ts';
 import type { SmsSender } from '../../lib/sms.ts';
@@ -14,10 +14,7 @@ import { enqueueSms, smsSendJob, smsSweepJob } from './sms.jobs.ts';
  * gateway fails; the institute's own notices (a record of texts it sent) never; the sweep finds what waits.
  */
 describe('the sms-send job', () => {
-  const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
-  // emptied (test/lent-pglite.ts), not another opened beside it.
-  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
+  const apps = closedAfterEach<Awaited<ReturnType<typeof createTestApp>>>();
 
   async function outbox(sender: SmsSender) {
     const app = await createTestApp({ sms: sender });

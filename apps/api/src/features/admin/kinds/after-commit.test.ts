@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountsAlerted, createAbsence, heardOfKind } from '../../../../test/factories/alerts.ts';
 import { createAnnouncement } from '../../../../test/factories/home.ts';
 import { createInstitute } from '../../../../test/factories/institutes.ts';
-import { createTestApp } from '../../../../test/helpers.ts';
+import { closedAfterEach, createTestApp } from '../../../../test/helpers.ts';
 import { waitForJobs } from '../../../../test/jobs.ts';
 import { testsKind } from './exam.ts';
 import { feeStructuresKind, paymentsKind, studentFeesKind } from './fees.ts';
@@ -13,10 +13,7 @@ import { attendanceKind, classSessionsKind } from './timetable.ts';
 
 /** What the admin API enqueues once a batch of a kind that changed rows has committed (kind.ts afterCommit). */
 describe('work after a batch commits', () => {
-  const apps: Awaited<ReturnType<typeof createTestApp>>[] = [];
-  // Each test's app (and its database) closes as the test ends: the next test's database is then the same one,
-  // emptied (test/lent-pglite.ts), not another opened beside it.
-  afterEach(() => Promise.all(apps.splice(0).map((app) => app.close())));
+  const apps = closedAfterEach<Awaited<ReturnType<typeof createTestApp>>>();
 
   async function schoolWithAnAbsence() {
     const app = await createTestApp();
